@@ -1,0 +1,200 @@
+//! Breadth-first search: the path with the fewest steps.
+
+use crate::search::{Control, SearchResult};
+use crate::table::{Lookup, NO_PARENT, Node, NodeTable};
+use crate::{
+    Cost, Event, Observer, Search, SearchError, SearchProblem, Solution, Stats, Successors,
+};
+
+/// Finds a path with the fewest steps from a start state to a goal, ignoring step costs.
+///
+/// States are expanded in the order they were first generated, layer by layer. The goal test is
+/// made when a state is generated, one layer earlier than a best-first search would make it, so
+/// the goal itself is never counted as expanded. The reported cost is still the sum of the step
+/// costs along the path (checked like any other search's), but it need not be the least cost:
+/// use [`dijkstra`](crate::dijkstra) for that.
+///
+/// # Arguments
+///
+/// - `problem`: the state space; its step costs are summed into the path cost only.
+///
+/// # Returns
+///
+/// The [`Solution`]: a path of fewest steps, its cost, and the [`Stats`] of the search. Among
+/// paths of equally few steps, the one through states generated first wins.
+///
+/// # Errors
+///
+/// - [`SearchError::NoPath`] if no goal is reachable.
+/// - [`SearchError::LimitReached`] if a limit set on a [`Search`] stopped it.
+/// - [`SearchError::NegativeCost`], [`SearchError::NanCost`], [`SearchError::Overflow`] for a
+///   bad step cost or a path cost that does not fit in the cost type.
+///
+/// # Complexity
+///
+/// **O(V + E)** time and **O(V)** space, where V is the number of states generated and E the
+/// number of successors delivered; each state is hashed once per time it is generated.
+///
+/// # Example
+///
+/// A knight's shortest tour to a square, in moves:
+///
+/// ```
+/// let knight = |&(x, y): &(i8, i8)| {
+///     [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+///         .map(|(dx, dy)| ((x + dx, y + dy), 1u32))
+///         .into_iter()
+///         .filter(|&((x, y), _)| (0..8).contains(&x) && (0..8).contains(&y))
+/// };
+/// let problem = informed::from_fn((0, 0), knight, |&square| square == (7, 7));
+/// let solution = informed::bfs(&problem)?;
+/// assert_eq!(solution.steps(), 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn bfs<P: SearchProblem>(problem: &P) -> SearchResult<P> {
+    Search::new(problem).bfs()
+}
+
+impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
+    /// Runs [`bfs`](crate::bfs) with this search's options. The cost bound prunes successors
+    /// whose g exceeds it.
+    ///
+    /// # Errors
+    ///
+    /// As for [`bfs`](crate::bfs).
+    pub fn bfs(self) -> SearchResult<P> {
+        let Search {
+            problem,
+            options,
+            cancel,
+            mut observer,
+        } = self;
+        let mut control = Control::new(options, cancel);
+        let mut table: NodeTable<P::State, P::Cost> = NodeTable::new();
+        let mut stats = Stats::default();
+        let zero = P::Cost::ZERO;
+        let snapshot = |stats: &Stats, table: &NodeTable<P::State, P::Cost>| Stats {
+            stored: table.len(),
+            ..*stats
+        };
+        let limit_reached = |limit, stats: &Stats, table: &NodeTable<_, _>| {
+            Err(SearchError::LimitReached {
+                limit,
+                stats: snapshot(stats, table),
+                best: table.most_promising(),
+            })
+        };
+
+        for start in problem.starts() {
+            stats.generated += 1;
+            if let Lookup::New(hash) = table.lookup(&start) {
+                if let Some(limit) = control.before_storing(table.len()) {
+                    return limit_reached(limit, &stats, &table);
+                }
+                let node = Node {
+                    parent: NO_PARENT,
+                    g: zero,
+                    h: zero,
+                };
+                let index = table.insert(hash, start, node);
+                let state = table.state(index);
+                observer.observe(Event::Generate {
+                    state,
+                    parent: None,
+                    g: zero,
+                    h: zero,
+                });
+                if problem.is_goal(state) {
+                    stats.max_open = table.len();
+                    return Ok(Solution::new(
+                        table.path(index),
+                        zero,
+                        snapshot(&stats, &table),
+                    ));
+                }
+            }
+        }
+        stats.max_open = table.len();
+
+        // The queue is the table itself: states are stored in the order they are generated, so
+        // the unexpanded ones are exactly those from `next` on.
+        let mut next = 0;
+        let mut successors = Successors::new();
+        while next < table.len() {
+            if let Some(limit) = control.before_expansion(&stats) {
+                return limit_reached(limit, &stats, &table);
+            }
+            let current = next;
+            next += 1;
+            stats.expanded += 1;
+            let (state, &Node { g, .. }) = table.entry(current);
+            observer.observe(Event::Expand { state, g, h: zero });
+            successors.clear();
+            problem.successors(state, &mut successors);
+            for (successor, step) in successors.drain() {
+                stats.generated += 1;
+                let from = |table: &NodeTable<P::State, _>| table.state(current).clone();
+                if step.is_nan() {
+                    return Err(SearchError::NanCost {
+                        from: from(&table),
+                        to: successor,
+                        stats: snapshot(&stats, &table),
+                    });
+                }
+                if step.is_below_zero() {
+                    return Err(SearchError::NegativeCost {
+                        from: from(&table),
+                        to: successor,
+                        cost: step,
+                        stats: snapshot(&stats, &table),
+                    });
+                }
+                let Some(new_g) = g.checked_sum(step) else {
+                    return Err(SearchError::Overflow {
+                        from: from(&table),
+                        to: successor,
+                        g,
+                        step,
+                        stats: snapshot(&stats, &table),
+                    });
+                };
+                if control.exceeds_bound(new_g) {
+                    stats.pruned += 1;
+                    continue;
+                }
+                let Lookup::New(hash) = table.lookup(&successor) else {
+                    // Reached before, in as few steps or fewer.
+                    continue;
+                };
+                if let Some(limit) = control.before_storing(table.len()) {
+                    return limit_reached(limit, &stats, &table);
+                }
+                let node = Node {
+                    parent: current,
+                    g: new_g,
+                    h: zero,
+                };
+                let index = table.insert(hash, successor, node);
+                let state = table.state(index);
+                observer.observe(Event::Generate {
+                    state,
+                    parent: Some(table.state(current)),
+                    g: new_g,
+                    h: zero,
+                });
+                if problem.is_goal(state) {
+                    stats.max_open = stats.max_open.max(table.len() - next);
+                    return Ok(Solution::new(
+                        table.path(index),
+                        new_g,
+                        snapshot(&stats, &table),
+                    ));
+                }
+            }
+            stats.max_open = stats.max_open.max(table.len() - next);
+        }
+        Err(SearchError::NoPath {
+            stats: snapshot(&stats, &table),
+        })
+    }
+}

@@ -1,0 +1,348 @@
+//! The best-first engine behind Dijkstra, greedy best-first, A* and weighted A*.
+//!
+//! One loop serves them all; they differ only in the [`Ranking`] and the heuristic passed in:
+//! Dijkstra is `Ranking::Cost` with h = 0, A* is `Ranking::Cost` with the user's h, weighted A*
+//! is `Ranking::Cost` with a [`Weighted`](crate::Weighted) h, greedy is `Ranking::Estimate`.
+
+use std::cmp::Ordering;
+
+use crate::heap::IndexedHeap;
+use crate::search::{Control, SearchResult};
+use crate::table::{Lookup, NO_PARENT, Node, NodeTable, path_cost};
+use crate::{
+    Cost, Event, Heuristic, Limit, Observer, Search, SearchError, SearchProblem, Solution, Stats,
+    Successors, TieBreak,
+};
+
+/// What a best-first search ranks the open set by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ranking {
+    /// f = g + h, ties to the smaller h. Closed states reached by a cheaper path are reopened,
+    /// which keeps A* optimal with an admissible but inconsistent h.
+    Cost,
+    /// h alone, ties to the smaller g. Closed states are never reopened: greedy search makes no
+    /// optimality claim, and reopening would only cost time.
+    Estimate,
+}
+
+/// The key of a queued node. Smaller is expanded first.
+#[derive(Clone, Copy, Debug)]
+struct Priority<C> {
+    primary: C,
+    secondary: C,
+    /// The tie-breaking sequence: decreasing for LIFO, increasing for FIFO.
+    sequence: u64,
+}
+
+impl<C: Cost> Ord for Priority<C> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.primary
+            .order(other.primary)
+            .then_with(|| self.secondary.order(other.secondary))
+            .then(self.sequence.cmp(&other.sequence))
+    }
+}
+
+impl<C: Cost> PartialOrd for Priority<C> {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<C: Cost> PartialEq for Priority<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl<C: Cost> Eq for Priority<C> {}
+
+/// The state of one best-first search.
+struct Engine<'c, S, C> {
+    table: NodeTable<S, C>,
+    open: IndexedHeap<Priority<C>>,
+    stats: Stats,
+    control: Control<'c, C>,
+    ranking: Ranking,
+    /// Counts pushes and improvements, to order ties.
+    pushes: u64,
+}
+
+type Failure<S, C> = SearchError<S, C>;
+
+impl<S: Clone + Eq + std::hash::Hash, C: Cost> Engine<'_, S, C> {
+    /// The key of a node with path cost `g` and estimate `h`, or `None` if g + h overflows.
+    #[inline]
+    fn priority(&mut self, g: C, h: C, keep_sequence: Option<u64>) -> Option<Priority<C>> {
+        let (primary, secondary) = match self.ranking {
+            Ranking::Cost => (g.checked_sum(h)?, h),
+            Ranking::Estimate => (h, g),
+        };
+        let sequence = match (self.control.tie_break(), keep_sequence) {
+            (TieBreak::Fifo, Some(sequence)) => sequence,
+            (TieBreak::Fifo, None) => {
+                self.pushes += 1;
+                self.pushes
+            }
+            (TieBreak::Lifo, _) => {
+                self.pushes += 1;
+                u64::MAX - self.pushes
+            }
+        };
+        Some(Priority {
+            primary,
+            secondary,
+            sequence,
+        })
+    }
+
+    /// Whether a new node falls outside the cost bound (f = g + h in every ranking).
+    #[inline]
+    fn out_of_bound(&self, g: C, h: C, priority: &Priority<C>) -> bool {
+        match self.ranking {
+            Ranking::Cost => self.control.exceeds_bound(priority.primary),
+            Ranking::Estimate => self
+                .control
+                .exceeds_bound(g.checked_sum(h).unwrap_or(priority.primary)),
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            stored: self.table.len(),
+            ..self.stats
+        }
+    }
+
+    fn limit_reached(&self, limit: Limit) -> Failure<S, C> {
+        SearchError::LimitReached {
+            limit,
+            stats: self.stats(),
+            best: self.table.most_promising(),
+        }
+    }
+
+    fn overflow(&self, state: S, g: C, h: C) -> Failure<S, C> {
+        SearchError::EstimateOverflow {
+            state,
+            g,
+            h,
+            stats: self.stats(),
+        }
+    }
+
+    /// Stores `state` as a new node and queues it, unless the bound prunes it or a limit stops
+    /// the search.
+    fn generate<H, O>(
+        &mut self,
+        state: S,
+        hash: u64,
+        parent: usize,
+        g: C,
+        heuristic: &H,
+        observer: &mut O,
+    ) -> Result<(), Failure<S, C>>
+    where
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        let h = heuristic.estimate(&state);
+        if h.is_nan() {
+            return Err(SearchError::NanEstimate {
+                state,
+                stats: self.stats(),
+            });
+        }
+        let Some(priority) = self.priority(g, h, None) else {
+            return Err(self.overflow(state, g, h));
+        };
+        if self.out_of_bound(g, h, &priority) {
+            self.stats.pruned += 1;
+            return Ok(());
+        }
+        if let Some(limit) = self.control.before_storing(self.table.len()) {
+            return Err(self.limit_reached(limit));
+        }
+        let index = self.table.insert(hash, state, Node { parent, g, h });
+        self.open.push(index, priority);
+        observer.observe(Event::Generate {
+            state: self.table.state(index),
+            parent: (parent != NO_PARENT).then(|| self.table.state(parent)),
+            g,
+            h,
+        });
+        Ok(())
+    }
+
+    /// Handles a cheaper path of cost `g` from `parent` to the stored node `index`.
+    fn improve<O: Observer<S, C>>(
+        &mut self,
+        index: usize,
+        parent: usize,
+        g: C,
+        observer: &mut O,
+    ) -> Result<(), Failure<S, C>> {
+        let Node { g: old_g, h, .. } = *self.table.node(index);
+        if let Some(&queued) = self.open.key(index) {
+            let priority = self
+                .priority(g, h, Some(queued.sequence))
+                .expect("a smaller g cannot overflow where the larger did not");
+            self.set_parent(index, parent, g);
+            self.open.decrease_key(index, priority);
+            self.stats.decrease_keys += 1;
+            observer.observe(Event::DecreaseKey {
+                state: self.table.state(index),
+                parent: self.table.state(parent),
+                old_g,
+                g,
+                h,
+            });
+        } else if self.ranking == Ranking::Cost {
+            let Some(priority) = self.priority(g, h, None) else {
+                let state = self.table.state(index).clone();
+                return Err(self.overflow(state, g, h));
+            };
+            self.set_parent(index, parent, g);
+            self.open.push(index, priority);
+            self.stats.reopened += 1;
+            observer.observe(Event::Reopen {
+                state: self.table.state(index),
+                parent: self.table.state(parent),
+                old_g,
+                g,
+                h,
+            });
+        }
+        Ok(())
+    }
+
+    fn set_parent(&mut self, index: usize, parent: usize, g: C) {
+        let node = self.table.node_mut(index);
+        node.parent = parent;
+        node.g = g;
+    }
+}
+
+/// Runs a best-first search ranked by `ranking` with `heuristic`.
+pub(crate) fn best_first<P, H, O>(
+    search: Search<'_, P, O>,
+    heuristic: H,
+    ranking: Ranking,
+) -> SearchResult<P>
+where
+    P: SearchProblem,
+    H: Heuristic<P::State, P::Cost>,
+    O: Observer<P::State, P::Cost>,
+{
+    let Search {
+        problem,
+        options,
+        cancel,
+        mut observer,
+    } = search;
+    let mut engine = Engine {
+        table: NodeTable::new(),
+        open: IndexedHeap::new(),
+        stats: Stats::default(),
+        control: Control::new(options, cancel),
+        ranking,
+        pushes: 0,
+    };
+
+    for start in problem.starts() {
+        engine.stats.generated += 1;
+        if let Lookup::New(hash) = engine.table.lookup(&start) {
+            engine.generate(
+                start,
+                hash,
+                NO_PARENT,
+                P::Cost::ZERO,
+                &heuristic,
+                &mut observer,
+            )?;
+        }
+    }
+    engine.stats.max_open = engine.open.len();
+
+    let mut successors = Successors::new();
+    loop {
+        if engine.open.len() == 0 {
+            return Err(SearchError::NoPath {
+                stats: engine.stats(),
+            });
+        }
+        if let Some(limit) = engine.control.before_expansion(&engine.stats) {
+            return Err(engine.limit_reached(limit));
+        }
+        let (current, _) = engine.open.pop().expect("the open set is not empty");
+        engine.stats.expanded += 1;
+        let (state, &Node { g, h, .. }) = engine.table.entry(current);
+        observer.observe(Event::Expand { state, g, h });
+        if problem.is_goal(state) {
+            return Ok(solution(problem, &engine, current));
+        }
+
+        successors.clear();
+        problem.successors(state, &mut successors);
+        for (successor, step) in successors.drain() {
+            engine.stats.generated += 1;
+            if step.is_nan() || step.is_below_zero() {
+                let from = engine.table.state(current).clone();
+                let stats = engine.stats();
+                return Err(if step.is_nan() {
+                    SearchError::NanCost {
+                        from,
+                        to: successor,
+                        stats,
+                    }
+                } else {
+                    SearchError::NegativeCost {
+                        from,
+                        to: successor,
+                        cost: step,
+                        stats,
+                    }
+                });
+            }
+            let Some(new_g) = g.checked_sum(step) else {
+                return Err(SearchError::Overflow {
+                    from: engine.table.state(current).clone(),
+                    to: successor,
+                    g,
+                    step,
+                    stats: engine.stats(),
+                });
+            };
+            match engine.table.lookup(&successor) {
+                Lookup::New(hash) => {
+                    engine.generate(successor, hash, current, new_g, &heuristic, &mut observer)?;
+                }
+                Lookup::Stored(index) => {
+                    if new_g.order(engine.table.node(index).g).is_lt() {
+                        engine.improve(index, current, new_g, &mut observer)?;
+                    }
+                }
+            }
+        }
+        engine.stats.max_open = engine.stats.max_open.max(engine.open.len());
+    }
+}
+
+/// The solution ending at the node `goal`.
+fn solution<P: SearchProblem>(
+    problem: &P,
+    engine: &Engine<'_, P::State, P::Cost>,
+    goal: usize,
+) -> Solution<P::State, P::Cost> {
+    let path = engine.table.path(goal);
+    let recorded = engine.table.node(goal).g;
+    // Without reopenings every g on the path is current; after one, recompute (see `path_cost`).
+    let cost = if engine.stats.reopened == 0 {
+        recorded
+    } else {
+        path_cost(problem, &path).unwrap_or(recorded)
+    };
+    Solution::new(path, cost, engine.stats())
+}

@@ -1,0 +1,257 @@
+//! The open set: a binary min-heap of node indices with decrease-key.
+//!
+//! Every item (a node index) records its position in the heap, so a queued node whose key
+//! improves is moved up in place (sift-up) instead of being pushed a second time. The heap never
+//! holds an item twice, so its size is the true size of the open set.
+
+/// Marks an item that is not in the heap.
+const ABSENT: usize = usize::MAX;
+
+#[derive(Clone, Debug)]
+struct Entry<K> {
+    key: K,
+    item: usize,
+}
+
+/// A binary min-heap of `usize` items ordered by keys of type `K`.
+///
+/// Ties between equal keys are broken by the keys themselves (the engine's keys carry a
+/// generation number), so the order is deterministic.
+#[derive(Clone, Debug)]
+pub(crate) struct IndexedHeap<K> {
+    entries: Vec<Entry<K>>,
+    /// `positions[item]` is the item's index in `entries`, or `ABSENT`.
+    positions: Vec<usize>,
+}
+
+impl<K: Ord> IndexedHeap<K> {
+    pub(crate) fn new() -> Self {
+        IndexedHeap {
+            entries: Vec::new(),
+            positions: Vec::new(),
+        }
+    }
+
+    /// The number of queued items. **O(1)**.
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Whether `item` is queued. **O(1)**.
+    #[inline]
+    pub(crate) fn contains(&self, item: usize) -> bool {
+        self.positions.get(item).is_some_and(|&p| p != ABSENT)
+    }
+
+    /// The key of a queued item. **O(1)**.
+    #[inline]
+    pub(crate) fn key(&self, item: usize) -> Option<&K> {
+        match self.positions.get(item) {
+            Some(&p) if p != ABSENT => Some(&self.entries[p].key),
+            _ => None,
+        }
+    }
+
+    /// The item with the least key, without removing it. **O(1)**.
+    #[cfg(test)]
+    pub(crate) fn peek(&self) -> Option<(usize, &K)> {
+        self.entries.first().map(|e| (e.item, &e.key))
+    }
+
+    /// Queues `item`, which must not be queued already. **O(log n)**.
+    pub(crate) fn push(&mut self, item: usize, key: K) {
+        debug_assert!(!self.contains(item), "item {item} is already queued");
+        if item >= self.positions.len() {
+            self.positions.resize(item + 1, ABSENT);
+        }
+        let position = self.entries.len();
+        self.entries.push(Entry { key, item });
+        self.positions[item] = position;
+        self.sift_up(position);
+    }
+
+    /// Removes and returns the item with the least key. **O(log n)**.
+    pub(crate) fn pop(&mut self) -> Option<(usize, K)> {
+        let last = self.entries.pop()?;
+        let top = if self.entries.is_empty() {
+            last
+        } else {
+            let top = std::mem::replace(&mut self.entries[0], last);
+            self.positions[self.entries[0].item] = 0;
+            self.sift_down(0);
+            top
+        };
+        self.positions[top.item] = ABSENT;
+        Some((top.item, top.key))
+    }
+
+    /// Lowers the key of a queued item and moves it up. **O(log n)**.
+    ///
+    /// The new key must not be greater than the old one.
+    pub(crate) fn decrease_key(&mut self, item: usize, key: K) {
+        let position = self.positions[item];
+        debug_assert!(position != ABSENT, "item {item} is not queued");
+        debug_assert!(key <= self.entries[position].key, "key of {item} increased");
+        self.entries[position].key = key;
+        self.sift_up(position);
+    }
+
+    /// Moves the entry at `position` up until its parent's key is not greater.
+    fn sift_up(&mut self, mut position: usize) {
+        while position > 0 {
+            let parent = (position - 1) / 2;
+            if self.entries[position].key >= self.entries[parent].key {
+                break;
+            }
+            self.swap(position, parent);
+            position = parent;
+        }
+    }
+
+    /// Moves the entry at `position` down until neither child's key is smaller.
+    fn sift_down(&mut self, mut position: usize) {
+        let len = self.entries.len();
+        loop {
+            let left = 2 * position + 1;
+            if left >= len {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < len && self.entries[right].key < self.entries[left].key {
+                right
+            } else {
+                left
+            };
+            if self.entries[child].key >= self.entries[position].key {
+                break;
+            }
+            self.swap(position, child);
+            position = child;
+        }
+    }
+
+    #[inline]
+    fn swap(&mut self, a: usize, b: usize) {
+        self.entries.swap(a, b);
+        self.positions[self.entries[a].item] = a;
+        self.positions[self.entries[b].item] = b;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IndexedHeap;
+    use proptest::prelude::*;
+    use std::collections::BTreeMap;
+
+    /// One step of a random workload, applied to the heap and to the reference alike.
+    #[derive(Clone, Debug)]
+    enum Op {
+        /// Push item `0` with key `1` (or lower its key if queued, as the engine would).
+        Push(usize, u32),
+        Pop,
+        /// Lower the key of the n-th queued item (in item order) by the amount.
+        Decrease(usize, u32),
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            3 => (0..64usize, 0..1000u32).prop_map(|(i, k)| Op::Push(i, k)),
+            2 => Just(Op::Pop),
+            2 => (any::<usize>(), 0..500u32).prop_map(|(n, d)| Op::Decrease(n, d)),
+        ]
+    }
+
+    /// Checks every heap invariant: the heap property, and positions that agree with entries.
+    fn assert_consistent(heap: &IndexedHeap<(u32, usize)>) {
+        for (position, entry) in heap.entries.iter().enumerate() {
+            assert_eq!(heap.positions[entry.item], position);
+            if position > 0 {
+                assert!(heap.entries[(position - 1) / 2].key <= entry.key);
+            }
+        }
+        let queued = heap
+            .positions
+            .iter()
+            .filter(|&&p| p != super::ABSENT)
+            .count();
+        assert_eq!(queued, heap.entries.len());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            rng_seed: proptest::test_runner::RngSeed::Fixed(0x11ea9),
+            ..ProptestConfig::default()
+        })]
+
+        /// Random sequences of push / pop / decrease-key, compared after every step with a
+        /// reference that keeps item → key in a map and finds the minimum by scanning.
+        #[test]
+        fn heap_matches_reference_model(ops in proptest::collection::vec(op(), 1..200)) {
+            // Keys are (priority, item) so that the minimum is unique and both sides agree.
+            let mut heap: IndexedHeap<(u32, usize)> = IndexedHeap::new();
+            let mut model: BTreeMap<usize, u32> = BTreeMap::new();
+            for op in ops {
+                match op {
+                    Op::Push(item, key) => match model.get(&item).copied() {
+                        Some(old) if key < old => {
+                            heap.decrease_key(item, (key, item));
+                            model.insert(item, key);
+                        }
+                        Some(_) => {}
+                        None => {
+                            heap.push(item, (key, item));
+                            model.insert(item, key);
+                        }
+                    },
+                    Op::Pop => {
+                        let expected = model.iter().map(|(&i, &k)| (k, i)).min();
+                        let popped = heap.pop();
+                        prop_assert_eq!(popped.map(|(i, key)| key.1 == i), expected.map(|_| true));
+                        prop_assert_eq!(popped.map(|(_, key)| key), expected);
+                        if let Some((_, item)) = expected {
+                            model.remove(&item);
+                        }
+                    }
+                    Op::Decrease(n, by) => {
+                        if !model.is_empty() {
+                            let item = *model.keys().nth(n % model.len()).unwrap();
+                            let key = model[&item].saturating_sub(by);
+                            heap.decrease_key(item, (key, item));
+                            model.insert(item, key);
+                        }
+                    }
+                }
+                assert_consistent(&heap);
+                prop_assert_eq!(heap.len(), model.len());
+                prop_assert_eq!(heap.is_empty(), model.is_empty());
+                for item in 0..64 {
+                    prop_assert_eq!(heap.contains(item), model.contains_key(&item));
+                    prop_assert_eq!(heap.key(item).map(|k| k.0), model.get(&item).copied());
+                }
+                let expected_top = model.iter().map(|(&i, &k)| (k, i)).min();
+                prop_assert_eq!(heap.peek().map(|(_, k)| *k), expected_top);
+            }
+        }
+    }
+
+    #[test]
+    fn pops_in_key_order_and_forgets_popped_items() {
+        let mut heap = IndexedHeap::new();
+        for (item, key) in [(0, 5), (1, 3), (2, 8), (3, 1), (4, 9)] {
+            heap.push(item, key);
+        }
+        heap.decrease_key(2, 0);
+        let order: Vec<_> = std::iter::from_fn(|| heap.pop()).collect();
+        assert_eq!(order, [(2, 0), (3, 1), (1, 3), (0, 5), (4, 9)]);
+        assert!(!heap.contains(2));
+        assert!(heap.is_empty());
+        heap.push(2, 4);
+        assert_eq!(heap.pop(), Some((2, 4)));
+    }
+}

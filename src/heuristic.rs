@@ -1,0 +1,169 @@
+//! Estimates of the remaining cost: the `Heuristic` trait and its combinators.
+
+use crate::Cost;
+
+/// An estimate h(s) of the cost of the cheapest path from a state to a goal.
+///
+/// Implemented for every closure `Fn(&S) -> C`, so most heuristics are one line. The quality of
+/// the estimate decides how much work an informed search does (see `docs/choosing.md`):
+///
+/// - **admissible**: h(s) never exceeds the true remaining cost. [`astar`](crate::astar) then
+///   returns an optimal path, even if h is not consistent (it reopens states to do so).
+/// - **consistent**: h(s) ≤ cost(s, t) + h(t) for every step s → t, and h(goal) = 0. Consistent
+///   implies admissible, and A* then never reopens a state.
+/// - h = 0 ([`Zero`]) is consistent and turns A* into Dijkstra's algorithm.
+///
+/// An estimate must not be NaN; the search reports one as
+/// [`SearchError::NanEstimate`](crate::SearchError::NanEstimate). An infinite float estimate
+/// marks a dead end.
+///
+/// # Example
+///
+/// ```
+/// use informed::{Heuristic, Max, Zero};
+///
+/// let manhattan = |&(x, y): &(i64, i64)| x.abs() + y.abs();
+/// let chebyshev = |&(x, y): &(i64, i64)| x.abs().max(y.abs());
+/// let best = Max::new(manhattan, chebyshev);
+/// assert_eq!(best.estimate(&(3, -4)), 7);
+/// assert_eq!(Heuristic::<(i64, i64), i64>::estimate(&Zero, &(3, -4)), 0);
+/// ```
+pub trait Heuristic<S, C> {
+    /// The estimated cost from `state` to the nearest goal.
+    fn estimate(&self, state: &S) -> C;
+}
+
+impl<S, C, F: Fn(&S) -> C> Heuristic<S, C> for F {
+    #[inline]
+    fn estimate(&self, state: &S) -> C {
+        self(state)
+    }
+}
+
+/// The heuristic that estimates zero everywhere: A* with it is Dijkstra's algorithm.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Zero;
+
+impl<S, C: Cost> Heuristic<S, C> for Zero {
+    #[inline]
+    fn estimate(&self, _: &S) -> C {
+        C::ZERO
+    }
+}
+
+/// The larger of two estimates.
+///
+/// Admissible when both are, consistent when both are, and at least as informed as either: the
+/// usual way to combine heuristics that are strong in different parts of the space.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Max<A, B> {
+    first: A,
+    second: B,
+}
+
+impl<A, B> Max<A, B> {
+    /// The heuristic max(first(s), second(s)).
+    pub fn new(first: A, second: B) -> Self {
+        Max { first, second }
+    }
+}
+
+impl<S, C, A, B> Heuristic<S, C> for Max<A, B>
+where
+    C: Cost,
+    A: Heuristic<S, C>,
+    B: Heuristic<S, C>,
+{
+    #[inline]
+    fn estimate(&self, state: &S) -> C {
+        let a = self.first.estimate(state);
+        let b = self.second.estimate(state);
+        // A NaN on either side must reach the engine's check, not vanish in the comparison.
+        if a.is_nan() || b.is_nan() {
+            return if a.is_nan() { a } else { b };
+        }
+        if b > a { b } else { a }
+    }
+}
+
+/// An estimate multiplied by a weight w, for weighted A*.
+///
+/// With w > 1 the search trusts the estimate more than the cost already paid: it usually expands
+/// far fewer states, and when the inner heuristic is admissible the path it returns costs at most
+/// w × the optimal cost. With w = 1 it is the inner heuristic itself. Integer estimates are rounded
+/// toward zero, which keeps that bound.
+///
+/// [`Search::weighted_astar`](crate::Search::weighted_astar) and
+/// [`weighted_astar`](crate::weighted_astar) wrap a heuristic in this type.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weighted<H> {
+    inner: H,
+    weight: f64,
+}
+
+impl<H> Weighted<H> {
+    /// The heuristic `weight × inner(s)`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `weight` is negative or not finite; the fallible
+    /// [`Weighted::try_new`] returns the rejected weight instead.
+    pub fn new(inner: H, weight: f64) -> Self {
+        match Weighted::try_new(inner, weight) {
+            Ok(weighted) => weighted,
+            Err(error) => panic!("{error}"),
+        }
+    }
+
+    /// The heuristic `weight × inner(s)`, or an error naming the weight if it is negative, NaN or
+    /// infinite.
+    pub fn try_new(inner: H, weight: f64) -> Result<Self, InvalidWeight> {
+        if weight.is_finite() && weight >= 0.0 {
+            Ok(Weighted { inner, weight })
+        } else {
+            Err(InvalidWeight { weight })
+        }
+    }
+
+    /// The weight w.
+    pub fn weight(&self) -> f64 {
+        self.weight
+    }
+
+    /// The unweighted heuristic.
+    pub fn inner(&self) -> &H {
+        &self.inner
+    }
+}
+
+impl<S, C: Cost, H: Heuristic<S, C>> Heuristic<S, C> for Weighted<H> {
+    #[inline]
+    fn estimate(&self, state: &S) -> C {
+        self.inner.estimate(state).scale(self.weight)
+    }
+}
+
+/// The error of [`Weighted::try_new`]: a weight that is negative, NaN or infinite.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InvalidWeight {
+    weight: f64,
+}
+
+impl InvalidWeight {
+    /// The rejected weight.
+    pub fn weight(&self) -> f64 {
+        self.weight
+    }
+}
+
+impl std::fmt::Display for InvalidWeight {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "invalid heuristic weight {}: a weight must be finite and at least 0",
+            self.weight
+        )
+    }
+}
+
+impl std::error::Error for InvalidWeight {}

@@ -1,0 +1,168 @@
+//! State-space search: breadth-first, Dijkstra, greedy best-first, A* and weighted A* on one
+//! engine, for any state space you describe.
+//!
+//! You implement [`SearchProblem`] for your states (where the search starts, which states are
+//! goals, and the successors of a state with the cost of each step), optionally a [`Heuristic`]
+//! (an estimate of the cost that remains), and run any algorithm on the same value:
+//!
+//! | function | ranks the open set by | returns | needs |
+//! |---|---|---|---|
+//! | [`bfs`] | order of generation | fewest steps | — |
+//! | [`dijkstra`] | g, the cost so far | least cost | — |
+//! | [`greedy`] | h, the estimate | some path, fast | a heuristic |
+//! | [`astar`] | f = g + h | least cost | an admissible heuristic |
+//! | [`weighted_astar`] | f = g + w·h | cost ≤ w × least | an admissible heuristic |
+//!
+//! Each returns a [`Solution`] (the path, its cost and [`Stats`]: expanded, generated, reopened
+//! nodes, …) or a [`SearchError`] that says why there is none: no path exists, a limit stopped the
+//! search, or a step cost or estimate was bad (negative, NaN, overflowing) — never a panic and
+//! never a silently wrong answer. A [`Search`] sets limits, tie-breaking and an [`Observer`]
+//! before running any of them.
+//!
+//! Dijkstra, greedy, A* and weighted A* are one best-first engine with different priorities. Its
+//! open set is a binary heap with decrease-key: each state is stored once in a hash table, and a
+//! cheaper path to a waiting state moves it up the heap instead of queueing a duplicate.
+//!
+//! # Tutorial: your own state space
+//!
+//! A maze drawn in text, 4-connected, each step costing 1:
+//!
+//! ```
+//! use informed::{SearchProblem, Successors};
+//!
+//! struct Maze {
+//!     rows: Vec<&'static [u8]>,
+//!     start: (usize, usize),
+//!     goal: (usize, usize),
+//! }
+//!
+//! impl Maze {
+//!     fn open(&self, (x, y): (usize, usize)) -> bool {
+//!         self.rows.get(y).and_then(|row| row.get(x)).is_some_and(|&c| c != b'#')
+//!     }
+//! }
+//!
+//! impl SearchProblem for Maze {
+//!     type State = (usize, usize); // (column, row)
+//!     type Cost = u32;
+//!
+//!     fn starts(&self) -> impl IntoIterator<Item = (usize, usize)> {
+//!         [self.start]
+//!     }
+//!
+//!     fn is_goal(&self, cell: &(usize, usize)) -> bool {
+//!         *cell == self.goal
+//!     }
+//!
+//!     fn successors(&self, &(x, y): &(usize, usize), out: &mut Successors<(usize, usize), u32>) {
+//!         let neighbours = [(x + 1, y), (x.wrapping_sub(1), y), (x, y + 1), (x, y.wrapping_sub(1))];
+//!         for cell in neighbours {
+//!             if self.open(cell) {
+//!                 out.push(cell, 1);
+//!             }
+//!         }
+//!     }
+//! }
+//!
+//! let maze = Maze {
+//!     rows: vec![
+//!         b"..........",
+//!         b".######...",
+//!         b"......#...",
+//!         b"......#...",
+//!         b"......#...",
+//!     ],
+//!     start: (0, 4),
+//!     goal: (9, 4),
+//! };
+//!
+//! // The Manhattan distance never overestimates a 4-connected walk: A* stays optimal.
+//! let manhattan = |&(x, y): &(usize, usize)| (x.abs_diff(9) + y.abs_diff(4)) as u32;
+//!
+//! let bfs = informed::bfs(&maze)?;
+//! let dijkstra = informed::dijkstra(&maze)?;
+//! let greedy = informed::greedy(&maze, manhattan)?;
+//! let astar = informed::astar(&maze, manhattan)?;
+//!
+//! assert_eq!(astar.cost(), 17);
+//! assert_eq!(dijkstra.cost(), 17);
+//! assert_eq!(bfs.steps(), 17);
+//! assert!(greedy.cost() >= 17); // greedy is fast, but promises no optimum
+//!
+//! // The heuristic's quality shows in the work done:
+//! assert!(astar.stats().expanded < dijkstra.stats().expanded);
+//! println!("A*: {}", astar.stats());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Example: options, limits and an observer
+//!
+//! ```
+//! use informed::{Event, Search, TieBreak};
+//!
+//! let problem = informed::from_fn(1u64, |&n: &u64| [(n + 1, 1u64), (2 * n, 1)], |&n| n == 100);
+//! let mut closed = Vec::new();
+//! let solution = Search::new(&problem)
+//!     .max_expansions(10_000)
+//!     .tie_break(TieBreak::Fifo)
+//!     .on_event(|event| {
+//!         if let Event::Expand { state, .. } = event {
+//!             closed.push(*state);
+//!         }
+//!     })
+//!     .dijkstra()?;
+//! assert_eq!(solution.path(), &[1, 2, 3, 6, 12, 24, 25, 50, 100]);
+//! assert_eq!(closed.len() as u64, solution.stats().expanded);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Example: one-off searches with closures
+//!
+//! [`from_fn`] builds a problem from a start state and two closures, as `pathfinding` users
+//! write them; it runs on the same engine with every algorithm and option.
+//!
+//! ```
+//! let problem = informed::from_fn(
+//!     (0i32, 0i32),
+//!     |&(x, y): &(i32, i32)| [((x + 1, y), 2u32), ((x, y + 1), 3)],
+//!     |&p| p == (2, 2),
+//! );
+//! let solution = informed::astar(&problem, |&(x, y): &(i32, i32)| 2 * (2 - x).unsigned_abs())?;
+//! assert_eq!(solution.cost(), 10);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Choosing an algorithm and a heuristic
+//!
+//! `docs/choosing.md` in the repository explains admissible and consistent heuristics, what
+//! reopening costs, and why ties on f go to the smaller h.
+
+#![deny(missing_docs)]
+#![deny(rustdoc::broken_intra_doc_links)]
+
+pub use crate::astar::{astar, weighted_astar};
+pub use crate::bfs::bfs;
+pub use crate::cost::Cost;
+pub use crate::dijkstra::dijkstra;
+pub use crate::error::{Limit, SearchError};
+pub use crate::greedy::greedy;
+pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
+pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
+pub use crate::problem::{FnProblem, SearchProblem, Successors, from_fn};
+pub use crate::search::{Algorithm, Search, SearchResult, TieBreak, UnknownAlgorithm};
+pub use crate::solution::{Partial, Solution, Stats};
+
+mod astar;
+mod bfs;
+mod cost;
+mod dijkstra;
+mod engine;
+mod error;
+mod greedy;
+mod heap;
+mod heuristic;
+mod observer;
+mod problem;
+mod search;
+mod solution;
+mod table;

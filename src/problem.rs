@@ -1,0 +1,266 @@
+//! The `SearchProblem` trait, the successor buffer and the closure adapter.
+
+use std::fmt;
+use std::hash::Hash;
+
+use crate::Cost;
+
+/// A state space to search: where it starts, which states are goals, and how states connect.
+///
+/// Implement this trait for your own state space; every algorithm of the crate then runs on it.
+///
+/// - [`State`](Self::State) is stored once per distinct state in the search's node table, so it
+///   must be `Clone + Eq + Hash`. Small `Copy` states (coordinates, packed boards) are fastest.
+/// - [`Cost`](Self::Cost) is any primitive integer or float (see [`Cost`]).
+/// - [`starts`](Self::starts) may yield several states: the search then runs from all of them at
+///   once (a multi-source search), each with path cost zero.
+/// - [`is_goal`](Self::is_goal) is a predicate, so a problem may have many goals; the search stops
+///   at the first goal it expands.
+/// - [`successors`](Self::successors) pushes each neighbour with the cost of the step into a
+///   buffer that the engine owns.
+///
+/// # Why a buffer
+///
+/// The engine calls `successors` once per expansion — millions of times in a large search. It
+/// passes the same [`Successors`] buffer every time, emptied, so its capacity is reused and no
+/// expansion allocates once the buffer has grown to the largest branching factor. Returning a
+/// `Vec` would allocate on every call; returning an iterator borrows `self` and the state in a type
+/// that every implementation must name; a callback cannot be stored in a trait object. A buffer
+/// keeps implementations short (`out.push(next, cost)`) and the hot loop allocation-free.
+///
+/// # Example
+///
+/// A number line where each step adds one or doubles, reaching 10 from 1:
+///
+/// ```
+/// use informed::{SearchProblem, Successors};
+///
+/// struct Doubling {
+///     target: u32,
+/// }
+///
+/// impl SearchProblem for Doubling {
+///     type State = u32;
+///     type Cost = u32;
+///
+///     fn starts(&self) -> impl IntoIterator<Item = u32> {
+///         [1]
+///     }
+///
+///     fn is_goal(&self, n: &u32) -> bool {
+///         *n == self.target
+///     }
+///
+///     fn successors(&self, n: &u32, out: &mut Successors<u32, u32>) {
+///         if *n < self.target {
+///             out.push(n + 1, 1);
+///             out.push(n * 2, 1);
+///         }
+///     }
+/// }
+///
+/// let solution = informed::bfs(&Doubling { target: 10 })?;
+/// assert_eq!(solution.path(), &[1, 2, 4, 5, 10]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait SearchProblem {
+    /// A state of the space. Stored once per distinct state reached.
+    type State: Clone + Eq + Hash;
+
+    /// The type of step costs and path costs.
+    type Cost: Cost;
+
+    /// The start states. Most problems have one; several make a multi-source search.
+    fn starts(&self) -> impl IntoIterator<Item = Self::State>;
+
+    /// Whether `state` is a goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// Pushes every successor of `state`, with the cost of the step to it, into `out`.
+    ///
+    /// `out` is empty when this is called. Costs must be non-negative and not NaN; the search
+    /// reports a bad cost as an error rather than returning a wrong path. The same state may be
+    /// pushed more than once (the cheaper step wins). Successors must be deterministic: the same
+    /// state must always yield the same successors, or the search's results are not reproducible.
+    fn successors(&self, state: &Self::State, out: &mut Successors<Self::State, Self::Cost>);
+}
+
+impl<P: SearchProblem + ?Sized> SearchProblem for &P {
+    type State = P::State;
+    type Cost = P::Cost;
+
+    fn starts(&self) -> impl IntoIterator<Item = Self::State> {
+        (**self).starts()
+    }
+
+    fn is_goal(&self, state: &Self::State) -> bool {
+        (**self).is_goal(state)
+    }
+
+    fn successors(&self, state: &Self::State, out: &mut Successors<Self::State, Self::Cost>) {
+        (**self).successors(state, out)
+    }
+}
+
+/// The buffer into which [`SearchProblem::successors`] writes the neighbours of a state.
+///
+/// The engine owns one buffer per search and reuses it for every expansion, so pushing into it
+/// does not allocate once it has grown to the largest branching factor.
+pub struct Successors<S, C> {
+    items: Vec<(S, C)>,
+}
+
+impl<S, C> Successors<S, C> {
+    /// An empty buffer.
+    pub fn new() -> Self {
+        Successors { items: Vec::new() }
+    }
+
+    /// Adds `state`, reached by a step that costs `cost`.
+    ///
+    /// Computes in **O(1)** amortised time.
+    #[inline]
+    pub fn push(&mut self, state: S, cost: C) {
+        self.items.push((state, cost));
+    }
+
+    /// The number of successors pushed so far.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether no successor has been pushed.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The successors pushed so far, in order, with their step costs.
+    pub fn as_slice(&self) -> &[(S, C)] {
+        &self.items
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.items.clear();
+    }
+
+    pub(crate) fn drain(&mut self) -> std::vec::Drain<'_, (S, C)> {
+        self.items.drain(..)
+    }
+}
+
+impl<S, C> Default for Successors<S, C> {
+    fn default() -> Self {
+        Successors::new()
+    }
+}
+
+impl<S, C> Extend<(S, C)> for Successors<S, C> {
+    fn extend<I: IntoIterator<Item = (S, C)>>(&mut self, iter: I) {
+        self.items.extend(iter);
+    }
+}
+
+impl<S: fmt::Debug, C: fmt::Debug> fmt::Debug for Successors<S, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(&self.items).finish()
+    }
+}
+
+/// A [`SearchProblem`] made of closures, for one-off searches.
+///
+/// Built by [`from_fn`]; see there for an example.
+#[derive(Clone)]
+pub struct FnProblem<S, FN, FG> {
+    starts: Vec<S>,
+    successors: FN,
+    is_goal: FG,
+}
+
+/// Builds a [`SearchProblem`] from a start state and two closures, in the shape `pathfinding`
+/// users know.
+///
+/// # Arguments
+///
+/// - `start`: the start state.
+/// - `successors`: returns the neighbours of a state with the cost of each step, as anything
+///   iterable over `(state, cost)` pairs. An array or an iterator avoids allocating; a `Vec` works
+///   too.
+/// - `is_goal`: whether a state is a goal.
+///
+/// The result runs on the same engine as any other problem, with every algorithm and option.
+/// [`FnProblem::with_starts`] gives a search several start states.
+///
+/// # Example
+///
+/// Moving from `pathfinding::directed::astar::astar` takes the same closures:
+///
+/// ```
+/// let goal = (4, 6);
+/// let problem = informed::from_fn(
+///     (1, 1),
+///     |&(x, y): &(i32, i32)| {
+///         [(x + 1, y + 2), (x + 1, y - 2), (x - 1, y + 2), (x - 1, y - 2),
+///          (x + 2, y + 1), (x + 2, y - 1), (x - 2, y + 1), (x - 2, y - 1)]
+///             .map(|p| (p, 1))
+///     },
+///     |&p| p == goal,
+/// );
+/// let heuristic = |&(x, y): &(i32, i32)| ((goal.0 - x).abs() + (goal.1 - y).abs()) / 3;
+/// let solution = informed::astar(&problem, heuristic)?;
+/// assert_eq!(solution.cost(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_fn<S, C, I, FN, FG>(start: S, successors: FN, is_goal: FG) -> FnProblem<S, FN, FG>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    I: IntoIterator<Item = (S, C)>,
+    FN: Fn(&S) -> I,
+    FG: Fn(&S) -> bool,
+{
+    FnProblem {
+        starts: vec![start],
+        successors,
+        is_goal,
+    }
+}
+
+impl<S, FN, FG> FnProblem<S, FN, FG> {
+    /// Replaces the start state with several start states (a multi-source search).
+    pub fn with_starts<I: IntoIterator<Item = S>>(mut self, starts: I) -> Self {
+        self.starts = starts.into_iter().collect();
+        self
+    }
+}
+
+impl<S, C, I, FN, FG> SearchProblem for FnProblem<S, FN, FG>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    I: IntoIterator<Item = (S, C)>,
+    FN: Fn(&S) -> I,
+    FG: Fn(&S) -> bool,
+{
+    type State = S;
+    type Cost = C;
+
+    fn starts(&self) -> impl IntoIterator<Item = S> {
+        self.starts.iter().cloned()
+    }
+
+    fn is_goal(&self, state: &S) -> bool {
+        (self.is_goal)(state)
+    }
+
+    fn successors(&self, state: &S, out: &mut Successors<S, C>) {
+        out.extend((self.successors)(state));
+    }
+}
+
+impl<S: fmt::Debug, FN, FG> fmt::Debug for FnProblem<S, FN, FG> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FnProblem")
+            .field("starts", &self.starts)
+            .finish_non_exhaustive()
+    }
+}

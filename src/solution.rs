@@ -1,0 +1,136 @@
+//! What a search returns: the path, its cost and the statistics of the work done.
+
+use std::fmt;
+
+/// Counts of the work a search did. Every outcome carries them, success or failure.
+///
+/// The counts are deterministic: the same problem, heuristic and options give the same numbers on
+/// every run. Definitions, following the usual textbook ones:
+///
+/// - `expanded`: nodes taken off the open set. The goal counts when it comes off (its successors
+///   are not generated), and a reopened state counts again each time it is taken off again.
+///   [`bfs`](crate::bfs) tests for the goal when a state is generated, so the goal is never
+///   expanded there.
+/// - `generated`: successor pairs delivered by [`SearchProblem::successors`](crate::SearchProblem::successors),
+///   duplicates and worse paths included, plus the start states.
+/// - `reopened`: times a closed (already expanded) state was reached by a cheaper path and put
+///   back on the open set. Always 0 with a consistent heuristic.
+/// - `decrease_keys`: times a state waiting on the open set was reached by a cheaper path and
+///   moved up in place.
+/// - `pruned`: successors dropped because their f = g + h exceeded the cost bound.
+/// - `max_open`: the largest size the open set reached.
+/// - `stored`: distinct states in the node table at the end (each state is stored once).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Stats {
+    /// Nodes taken off the open set (see the type's docs).
+    pub expanded: u64,
+    /// Successors delivered by the problem, plus the start states.
+    pub generated: u64,
+    /// Closed states put back on the open set because a cheaper path reached them.
+    pub reopened: u64,
+    /// Queued states moved up because a cheaper path reached them.
+    pub decrease_keys: u64,
+    /// Successors dropped by the cost bound.
+    pub pruned: u64,
+    /// The peak size of the open set.
+    pub max_open: usize,
+    /// Distinct states stored.
+    pub stored: usize,
+}
+
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} expanded, {} generated, {} reopened, {} decrease-keys, {} pruned, \
+             peak open {}, {} stored",
+            self.expanded,
+            self.generated,
+            self.reopened,
+            self.decrease_keys,
+            self.pruned,
+            self.max_open,
+            self.stored
+        )
+    }
+}
+
+/// A path found by a search: the states from a start to a goal, its cost and the statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution<S, C> {
+    path: Vec<S>,
+    cost: C,
+    stats: Stats,
+}
+
+impl<S, C: Copy> Solution<S, C> {
+    pub(crate) fn new(path: Vec<S>, cost: C, stats: Stats) -> Self {
+        debug_assert!(!path.is_empty());
+        Solution { path, cost, stats }
+    }
+
+    /// The states of the path in order, from a start state to a goal state (both included).
+    pub fn path(&self) -> &[S] {
+        &self.path
+    }
+
+    /// The sum of the step costs along the path.
+    pub fn cost(&self) -> C {
+        self.cost
+    }
+
+    /// The number of steps (moves) on the path: one less than the number of states.
+    pub fn steps(&self) -> usize {
+        self.path.len() - 1
+    }
+
+    /// The start state the path begins at (one of several, in a multi-source search).
+    pub fn start(&self) -> &S {
+        &self.path[0]
+    }
+
+    /// The goal state the path ends at.
+    pub fn goal(&self) -> &S {
+        &self.path[self.path.len() - 1]
+    }
+
+    /// The statistics of the search that found the path.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The path, the cost and the statistics, by value.
+    pub fn into_parts(self) -> (Vec<S>, C, Stats) {
+        (self.path, self.cost, self.stats)
+    }
+}
+
+/// The most promising path a search had when it stopped at a limit.
+///
+/// It leads to the stored state with the smallest estimate h (ties: the smaller g), so it is the
+/// search's best guess of a prefix of the solution. It is not a solution: its last state is
+/// usually not a goal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Partial<S, C> {
+    pub(crate) path: Vec<S>,
+    pub(crate) cost: C,
+    pub(crate) estimate: C,
+}
+
+impl<S, C: Copy> Partial<S, C> {
+    /// The states from a start to the most promising state.
+    pub fn path(&self) -> &[S] {
+        &self.path
+    }
+
+    /// The cost g of the path.
+    pub fn cost(&self) -> C {
+        self.cost
+    }
+
+    /// The estimate h of the remaining cost from the path's last state.
+    pub fn estimate(&self) -> C {
+        self.estimate
+    }
+}
