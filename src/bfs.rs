@@ -158,7 +158,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
                         stats: snapshot(&stats, &table),
                     });
                 };
-                if control.exceeds_bound(new_g) {
+                if new_g.is_infinite() || control.exceeds_bound(new_g) {
                     stats.pruned += 1;
                     continue;
                 }

@@ -19,8 +19,9 @@ use num_traits::{Bounded, NumCast, ToPrimitive, Zero};
 /// - an integer **overflow** while adding up g, or g + h, is refused
 ///   ([`SearchError::Overflow`](crate::SearchError::Overflow)).
 ///
-/// Floating-point sums do not overflow: they reach infinity, which is a legal cost (an infinite
-/// estimate marks a dead end, a state from which no goal can be reached).
+/// Floating-point sums do not overflow: they reach infinity. A state whose f = g + h is infinite
+/// is pruned, never stored or expanded: an infinite step cost is impassable, and an infinite
+/// estimate marks a dead end, a state from which no goal can be reached.
 ///
 /// The trait is implemented only for the primitive types; it is not meant to be implemented
 /// outside this crate, and may gain methods in a minor release.
@@ -33,6 +34,9 @@ pub trait Cost: Copy + PartialOrd + Debug + Display + 'static {
 
     /// Whether the value is NaN (never true for integers).
     fn is_nan(self) -> bool;
+
+    /// Whether the value is infinite (never true for integers).
+    fn is_infinite(self) -> bool;
 
     /// Whether the value is below zero (`-0.0` is not).
     fn is_below_zero(self) -> bool;
@@ -60,6 +64,11 @@ macro_rules! impl_cost_for_integers {
 
             #[inline]
             fn is_nan(self) -> bool {
+                false
+            }
+
+            #[inline]
+            fn is_infinite(self) -> bool {
                 false
             }
 
@@ -112,6 +121,11 @@ macro_rules! impl_cost_for_floats {
             #[inline]
             fn is_nan(self) -> bool {
                 <$t>::is_nan(self)
+            }
+
+            #[inline]
+            fn is_infinite(self) -> bool {
+                <$t>::is_infinite(self)
             }
 
             #[inline]

@@ -98,15 +98,15 @@ impl<S: Clone + Eq + std::hash::Hash, C: Cost> Engine<'_, S, C> {
         })
     }
 
-    /// Whether a new node falls outside the cost bound (f = g + h in every ranking).
+    /// Whether a new node is pruned: its f = g + h (in every ranking) is infinite, so it lies
+    /// on no finite path, or exceeds the cost bound.
     #[inline]
-    fn out_of_bound(&self, g: C, h: C, priority: &Priority<C>) -> bool {
-        match self.ranking {
-            Ranking::Cost => self.control.exceeds_bound(priority.primary),
-            Ranking::Estimate => self
-                .control
-                .exceeds_bound(g.checked_sum(h).unwrap_or(priority.primary)),
-        }
+    fn pruned(&self, g: C, h: C, priority: &Priority<C>) -> bool {
+        let f = match self.ranking {
+            Ranking::Cost => priority.primary,
+            Ranking::Estimate => g.checked_sum(h).unwrap_or(priority.primary),
+        };
+        f.is_infinite() || self.control.exceeds_bound(f)
     }
 
     fn stats(&self) -> Stats {
@@ -158,7 +158,7 @@ impl<S: Clone + Eq + std::hash::Hash, C: Cost> Engine<'_, S, C> {
         let Some(priority) = self.priority(g, h, None) else {
             return Err(self.overflow(state, g, h));
         };
-        if self.out_of_bound(g, h, &priority) {
+        if self.pruned(g, h, &priority) {
             self.stats.pruned += 1;
             return Ok(());
         }
@@ -268,7 +268,7 @@ where
 
     let mut successors = Successors::new();
     loop {
-        if engine.open.len() == 0 {
+        if engine.open.is_empty() {
             return Err(SearchError::NoPath {
                 stats: engine.stats(),
             });

@@ -37,7 +37,6 @@ impl<K: Ord> IndexedHeap<K> {
         self.entries.len()
     }
 
-    #[cfg(test)]
     pub(crate) fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }

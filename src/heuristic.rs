@@ -15,7 +15,7 @@ use crate::Cost;
 ///
 /// An estimate must not be NaN; the search reports one as
 /// [`SearchError::NanEstimate`](crate::SearchError::NanEstimate). An infinite float estimate
-/// marks a dead end.
+/// marks a dead end: the state is pruned, never stored or expanded.
 ///
 /// # Example
 ///

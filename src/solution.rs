@@ -17,7 +17,8 @@ use std::fmt;
 ///   back on the open set. Always 0 with a consistent heuristic.
 /// - `decrease_keys`: times a state waiting on the open set was reached by a cheaper path and
 ///   moved up in place.
-/// - `pruned`: successors dropped because their f = g + h exceeded the cost bound.
+/// - `pruned`: successors (and start states) dropped because their f = g + h was infinite (an
+///   impassable step or a dead end) or exceeded the cost bound.
 /// - `max_open`: the largest size the open set reached.
 /// - `stored`: distinct states in the node table at the end (each state is stored once).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -31,7 +32,7 @@ pub struct Stats {
     pub reopened: u64,
     /// Queued states moved up because a cheaper path reached them.
     pub decrease_keys: u64,
-    /// Successors dropped by the cost bound.
+    /// Successors dropped because f was infinite or exceeded the cost bound.
     pub pruned: u64,
     /// The peak size of the open set.
     pub max_open: usize,

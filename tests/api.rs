@@ -1,0 +1,59 @@
+//! Guards on the public API's promises.
+
+use std::panic::{RefUnwindSafe, UnwindSafe};
+
+use informed::{
+    Algorithm, Event, InvalidWeight, Limit, Max, NoObserver, Partial, SearchError, Solution, Stats,
+    TieBreak, UnknownAlgorithm, Weighted, Zero,
+};
+
+fn assert_thread_safe<T: Send + Sync + UnwindSafe + RefUnwindSafe>() {}
+
+#[test]
+fn public_types_are_send_sync_and_unwind_safe() {
+    assert_thread_safe::<Solution<(u32, u32), f64>>();
+    assert_thread_safe::<Partial<(u32, u32), f64>>();
+    assert_thread_safe::<SearchError<(u32, u32), f64>>();
+    assert_thread_safe::<Stats>();
+    assert_thread_safe::<Limit>();
+    assert_thread_safe::<TieBreak>();
+    assert_thread_safe::<Algorithm>();
+    assert_thread_safe::<UnknownAlgorithm>();
+    assert_thread_safe::<InvalidWeight>();
+    assert_thread_safe::<Zero>();
+    assert_thread_safe::<NoObserver>();
+    assert_thread_safe::<Max<Zero, Zero>>();
+    assert_thread_safe::<Weighted<Zero>>();
+    assert_thread_safe::<Event<'static, u32, u32>>();
+}
+
+#[test]
+fn search_errors_convert_into_boxed_errors() {
+    fn run() -> Result<u32, Box<dyn std::error::Error + Send + Sync>> {
+        let problem = informed::from_fn(0u32, |_: &u32| [(0u32, 1u32)], |_| false);
+        Ok(informed::bfs(&problem)?.cost())
+    }
+    let error = run().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "no path: none of the 1 reachable states is a goal"
+    );
+}
+
+#[test]
+fn algorithms_parse_and_display_round_trip() {
+    for algorithm in [
+        Algorithm::Bfs,
+        Algorithm::Dijkstra,
+        Algorithm::Greedy,
+        Algorithm::AStar,
+        Algorithm::WeightedAStar(1.5),
+    ] {
+        assert_eq!(algorithm.to_string().parse::<Algorithm>(), Ok(algorithm));
+    }
+    let error = "astra".parse::<Algorithm>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "unknown algorithm \"astra\": expected one of bfs, dijkstra, greedy, astar, wastar:W"
+    );
+}

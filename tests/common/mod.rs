@@ -1,0 +1,313 @@
+//! Random problems and independent reference solvers for the property tests.
+//!
+//! The references are deliberately naive (an O(V²) array Dijkstra, a queue BFS over a grid) and
+//! share no code with the crate, so that agreement means something.
+
+#![allow(dead_code, unreachable_pub)]
+
+use std::collections::VecDeque;
+
+use informed::{SearchProblem, Successors};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
+
+/// 256 cases by default (more with `PROPTEST_CASES=N`), from a fixed seed unless
+/// `PROPTEST_RNG_SEED` sets another, so that every run checks the same cases.
+pub fn config() -> Config {
+    let mut config = Config {
+        // Failing cases are saved beside the test file, as `*.proptest-regressions`.
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
+        ..Config::default()
+    };
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        config.rng_seed = RngSeed::Fixed(0x5ea7c4);
+    }
+    config
+}
+
+/// A weighted digraph with nodes `0..n`, some start nodes and some goal nodes. No two edges share
+/// both ends, so a path's cost is determined by its states.
+#[derive(Clone, Debug)]
+pub struct Graph<C> {
+    pub adjacency: Vec<Vec<(usize, C)>>,
+    pub starts: Vec<usize>,
+    pub goals: Vec<bool>,
+}
+
+impl<C: informed::Cost> SearchProblem for Graph<C> {
+    type State = usize;
+    type Cost = C;
+
+    fn starts(&self) -> impl IntoIterator<Item = usize> {
+        self.starts.iter().copied()
+    }
+
+    fn is_goal(&self, node: &usize) -> bool {
+        self.goals[*node]
+    }
+
+    fn successors(&self, node: &usize, out: &mut Successors<usize, C>) {
+        out.extend(self.adjacency[*node].iter().copied());
+    }
+}
+
+impl<C: Copy> Graph<C> {
+    pub fn len(&self) -> usize {
+        self.adjacency.len()
+    }
+
+    /// The cost of the edge `from → to`, if there is one.
+    pub fn edge(&self, from: usize, to: usize) -> Option<C> {
+        self.adjacency[from]
+            .iter()
+            .find(|&&(t, _)| t == to)
+            .map(|&(_, c)| c)
+    }
+
+    /// The same graph with every edge cost replaced by `cost`.
+    pub fn with_costs<D: Copy>(&self, cost: D) -> Graph<D> {
+        Graph {
+            adjacency: self
+                .adjacency
+                .iter()
+                .map(|edges| edges.iter().map(|&(t, _)| (t, cost)).collect())
+                .collect(),
+            starts: self.starts.clone(),
+            goals: self.goals.clone(),
+        }
+    }
+}
+
+/// A random graph of 1..=max_nodes nodes, up to 4 edges per node on average, 1–3 starts and
+/// 0–3 goals, with edge costs drawn from `cost`.
+pub fn graph<C: Copy + std::fmt::Debug + 'static>(
+    max_nodes: usize,
+    cost: impl Strategy<Value = C> + Clone + 'static,
+) -> impl Strategy<Value = Graph<C>> {
+    (1..=max_nodes).prop_flat_map(move |n| {
+        (
+            prop::collection::vec((0..n, 0..n, cost.clone()), 0..=4 * n),
+            prop::collection::vec(0..n, 1..=3),
+            prop::collection::vec(0..n, 0..=3),
+        )
+            .prop_map(move |(edges, starts, goal_list)| {
+                let mut adjacency: Vec<Vec<(usize, C)>> = vec![Vec::new(); n];
+                for (from, to, c) in edges {
+                    if !adjacency[from].iter().any(|&(t, _)| t == to) {
+                        adjacency[from].push((to, c));
+                    }
+                }
+                let mut goals = vec![false; n];
+                for g in goal_list {
+                    goals[g] = true;
+                }
+                Graph {
+                    adjacency,
+                    starts,
+                    goals,
+                }
+            })
+    })
+}
+
+/// Least costs by a plain O(V²) Dijkstra from a set of sources, over `edges(u) → (v, cost)`.
+/// `None` marks an unreachable node.
+fn dijkstra_reference(
+    n: usize,
+    sources: impl IntoIterator<Item = usize>,
+    edges: impl Fn(usize) -> Vec<(usize, f64)>,
+) -> Vec<Option<f64>> {
+    let mut dist: Vec<Option<f64>> = vec![None; n];
+    let mut done = vec![false; n];
+    for s in sources {
+        dist[s] = Some(0.0);
+    }
+    loop {
+        let next = (0..n)
+            .filter(|&v| !done[v])
+            .filter_map(|v| dist[v].map(|d| (v, d)))
+            .min_by(|a, b| a.1.partial_cmp(&b.1).unwrap());
+        let Some((u, du)) = next else { break };
+        done[u] = true;
+        for (v, c) in edges(u) {
+            let candidate = du + c;
+            if dist[v].is_none_or(|dv| candidate < dv) {
+                dist[v] = Some(candidate);
+            }
+        }
+    }
+    dist
+}
+
+impl<C: informed::Cost> Graph<C> {
+    /// The least cost from any start to any goal, or `None` if no goal is reachable.
+    pub fn optimal_cost(&self) -> Option<f64> {
+        let dist = dijkstra_reference(self.len(), self.starts.iter().copied(), |u| {
+            self.adjacency[u]
+                .iter()
+                .map(|&(v, c)| (v, c.to_f64()))
+                .collect()
+        });
+        (0..self.len())
+            .filter(|&v| self.goals[v])
+            .filter_map(|v| dist[v])
+            .min_by(|a, b| a.partial_cmp(b).unwrap())
+    }
+
+    /// The number of nodes reachable from the starts.
+    pub fn reachable_count(&self) -> usize {
+        let dist = dijkstra_reference(self.len(), self.starts.iter().copied(), |u| {
+            self.adjacency[u].iter().map(|&(v, _)| (v, 1.0)).collect()
+        });
+        dist.iter().filter(|d| d.is_some()).count()
+    }
+
+    /// The exact remaining cost h*(v) from every node to its nearest goal (reverse Dijkstra).
+    pub fn remaining_costs(&self) -> Vec<Option<f64>> {
+        let mut reverse: Vec<Vec<(usize, f64)>> = vec![Vec::new(); self.len()];
+        for (u, edges) in self.adjacency.iter().enumerate() {
+            for &(v, c) in edges {
+                reverse[v].push((u, c.to_f64()));
+            }
+        }
+        let goals = (0..self.len()).filter(|&v| self.goals[v]);
+        dijkstra_reference(self.len(), goals, |u| reverse[u].clone())
+    }
+
+    /// The cost of `path` if every step is an edge and it starts at a start and ends at a goal.
+    pub fn check_path(&self, path: &[usize]) -> Result<f64, String> {
+        let first = *path.first().ok_or("empty path")?;
+        let last = *path.last().unwrap();
+        if !self.starts.contains(&first) {
+            return Err(format!("path starts at {first}, not a start"));
+        }
+        if !self.goals[last] {
+            return Err(format!("path ends at {last}, not a goal"));
+        }
+        let mut total = 0.0;
+        for pair in path.windows(2) {
+            let c = self
+                .edge(pair[0], pair[1])
+                .ok_or_else(|| format!("no edge {} → {}", pair[0], pair[1]))?;
+            total += c.to_f64();
+        }
+        Ok(total)
+    }
+}
+
+/// A grid of cells, some blocked, where entering a free cell costs that cell's weight (1..=5).
+/// 4-connected. One start and one goal.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    pub width: usize,
+    pub height: usize,
+    /// `None` for a wall, else the cost of entering the cell.
+    pub cells: Vec<Option<u32>>,
+    pub start: (usize, usize),
+    pub goal: (usize, usize),
+}
+
+impl Grid {
+    pub fn free(&self, (x, y): (usize, usize)) -> bool {
+        x < self.width && y < self.height && self.cells[y * self.width + x].is_some()
+    }
+
+    pub fn weight(&self, (x, y): (usize, usize)) -> u32 {
+        self.cells[y * self.width + x].expect("a free cell")
+    }
+
+    pub fn neighbours(&self, (x, y): (usize, usize)) -> impl Iterator<Item = (usize, usize)> + '_ {
+        [
+            (x + 1, y),
+            (x.wrapping_sub(1), y),
+            (x, y + 1),
+            (x, y.wrapping_sub(1)),
+        ]
+        .into_iter()
+        .filter(|&c| self.free(c))
+    }
+
+    /// The Manhattan distance to the goal: admissible and consistent, as every step costs ≥ 1.
+    pub fn manhattan(&self, (x, y): (usize, usize)) -> u32 {
+        (x.abs_diff(self.goal.0) + y.abs_diff(self.goal.1)) as u32
+    }
+
+    /// Fewest steps from the start to the goal, by a plain queue BFS.
+    pub fn bfs_steps(&self) -> Option<usize> {
+        let mut steps = vec![usize::MAX; self.width * self.height];
+        let index = |(x, y): (usize, usize)| y * self.width + x;
+        steps[index(self.start)] = 0;
+        let mut queue = VecDeque::from([self.start]);
+        while let Some(cell) = queue.pop_front() {
+            for next in self.neighbours(cell) {
+                if steps[index(next)] == usize::MAX {
+                    steps[index(next)] = steps[index(cell)] + 1;
+                    queue.push_back(next);
+                }
+            }
+        }
+        let s = steps[index(self.goal)];
+        (s != usize::MAX).then_some(s)
+    }
+
+    /// The least weighted cost from the start to the goal, by the reference Dijkstra.
+    pub fn optimal_cost(&self) -> Option<f64> {
+        let w = self.width;
+        let dist = dijkstra_reference(w * self.height, [self.start.1 * w + self.start.0], |u| {
+            self.neighbours((u % w, u / w))
+                .map(|c| (c.1 * w + c.0, f64::from(self.weight(c))))
+                .collect()
+        });
+        dist[self.goal.1 * w + self.goal.0]
+    }
+}
+
+impl SearchProblem for Grid {
+    type State = (usize, usize);
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = (usize, usize)> {
+        [self.start]
+    }
+
+    fn is_goal(&self, cell: &(usize, usize)) -> bool {
+        *cell == self.goal
+    }
+
+    fn successors(&self, &cell: &(usize, usize), out: &mut Successors<(usize, usize), u32>) {
+        for next in self.neighbours(cell) {
+            out.push(next, self.weight(next));
+        }
+    }
+}
+
+/// A random grid of 2..=12 × 2..=12 cells with about `wall_percent`% walls; start and goal free.
+pub fn grid(wall_percent: u32, weighted: bool) -> impl Strategy<Value = Grid> {
+    (2..=12usize, 2..=12usize).prop_flat_map(move |(width, height)| {
+        let cell = (0..100u32, 1..=5u32).prop_map(move |(roll, weight)| {
+            (roll >= wall_percent).then_some(if weighted { weight } else { 1 })
+        });
+        (
+            prop::collection::vec(cell, width * height),
+            (0..width, 0..height),
+            (0..width, 0..height),
+        )
+            .prop_map(move |(mut cells, start, goal)| {
+                for (x, y) in [start, goal] {
+                    cells[y * width + x].get_or_insert(1);
+                }
+                Grid {
+                    width,
+                    height,
+                    cells,
+                    start,
+                    goal,
+                }
+            })
+    })
+}
+
+/// Whether two costs agree up to floating-point rounding.
+pub fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
