@@ -69,14 +69,9 @@ fn assert_optimal<C: informed::Cost>(
 }
 
 /// Runs A* and records every expanded state.
-fn astar_recording(
-    graph: &Graph<u64>,
-    h: &[u64],
-    tie_break: TieBreak,
-) -> (
-    Result<Solution<usize, u64>, SearchError<usize, u64>>,
-    Vec<usize>,
-) {
+type Outcome = Result<Solution<usize, u64>, SearchError<usize, u64>>;
+
+fn astar_recording(graph: &Graph<u64>, h: &[u64], tie_break: TieBreak) -> (Outcome, Vec<usize>) {
     let mut expanded = Vec::new();
     let outcome = Search::new(graph)
         .tie_break(tie_break)
