@@ -152,6 +152,11 @@ pub use crate::problem::{FnProblem, SearchProblem, Successors, from_fn};
 pub use crate::search::{Algorithm, Search, SearchResult, TieBreak, UnknownAlgorithm};
 pub use crate::solution::{Partial, Solution, Stats};
 
+/// The README's examples, compiled and run as doc tests so that they cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod astar;
 mod bfs;
 mod cost;
