@@ -157,6 +157,9 @@ pub use crate::solution::{Partial, Solution, Stats};
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod grid;
+pub mod puzzle;
+
 mod astar;
 mod bfs;
 mod cost;

@@ -1,0 +1,177 @@
+//! Errors from reading maps and scenarios, and from posing queries on a grid.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use super::Cell;
+
+/// What was wrong with a map, a scenario or a query. See [`GridError`] for where.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum GridErrorKind {
+    /// The file could not be read.
+    Io(std::io::Error),
+    /// A picture or map with no rows.
+    Empty,
+    /// A header line of a `.map` file is not the one expected there.
+    BadHeader {
+        /// What the line should say, such as `height H`.
+        expected: &'static str,
+        /// What it says.
+        found: String,
+    },
+    /// A row whose length differs from the map's width.
+    WrongRowLength {
+        /// The row (0 at the top of the map).
+        row: u32,
+        /// The width.
+        expected: u32,
+        /// The row's length.
+        found: u32,
+    },
+    /// The map has fewer or more rows than its header says.
+    WrongRowCount {
+        /// The height from the header.
+        expected: u32,
+        /// The rows found.
+        found: u32,
+    },
+    /// A character that is no known terrain.
+    UnknownCharacter {
+        /// The character.
+        character: char,
+        /// Its column.
+        column: u32,
+    },
+    /// A scenario line without the nine fields it needs.
+    WrongFieldCount {
+        /// The fields found.
+        found: usize,
+    },
+    /// A field of a scenario line that does not parse.
+    BadField {
+        /// The field's name.
+        field: &'static str,
+        /// Its text.
+        text: String,
+    },
+    /// A start or goal outside the grid.
+    OutOfBounds {
+        /// `"start"` or `"goal"`.
+        role: &'static str,
+        /// The cell.
+        cell: Cell,
+        /// The grid's width.
+        width: u32,
+        /// The grid's height.
+        height: u32,
+    },
+    /// A start or goal on a blocked cell.
+    Blocked {
+        /// `"start"` or `"goal"`.
+        role: &'static str,
+        /// The cell.
+        cell: Cell,
+    },
+}
+
+impl fmt::Display for GridErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GridErrorKind::Io(error) => write!(f, "cannot read: {error}"),
+            GridErrorKind::Empty => f.write_str("no rows"),
+            GridErrorKind::BadHeader { expected, found } => {
+                write!(f, "expected header `{expected}`, found {found:?}")
+            }
+            GridErrorKind::WrongRowLength {
+                row,
+                expected,
+                found,
+            } => write!(f, "row {row} has {found} cells, expected {expected}"),
+            GridErrorKind::WrongRowCount { expected, found } => {
+                write!(f, "{found} rows, but the header says height {expected}")
+            }
+            GridErrorKind::UnknownCharacter { character, column } => {
+                write!(f, "unknown terrain {character:?} in column {column}")
+            }
+            GridErrorKind::WrongFieldCount { found } => {
+                write!(f, "{found} fields, expected 9")
+            }
+            GridErrorKind::BadField { field, text } => write!(f, "bad {field}: {text:?}"),
+            GridErrorKind::OutOfBounds {
+                role,
+                cell,
+                width,
+                height,
+            } => write!(f, "{role} {cell} is outside the {width}×{height} grid"),
+            GridErrorKind::Blocked { role, cell } => write!(f, "{role} {cell} is blocked"),
+        }
+    }
+}
+
+/// An error reading a map or scenario, or posing a query: what was wrong and, where known, the
+/// file and line.
+///
+/// Its `Display` reads `FILE:LINE: what was wrong`, as compilers print it.
+#[derive(Debug)]
+pub struct GridError {
+    file: Option<PathBuf>,
+    line: Option<usize>,
+    kind: GridErrorKind,
+}
+
+impl GridError {
+    pub(crate) fn new(kind: GridErrorKind) -> Self {
+        GridError {
+            file: None,
+            line: None,
+            kind,
+        }
+    }
+
+    pub(crate) fn at_line(mut self, line: usize) -> Self {
+        self.line.get_or_insert(line);
+        self
+    }
+
+    pub(crate) fn in_file(mut self, file: &Path) -> Self {
+        self.file.get_or_insert_with(|| file.to_owned());
+        self
+    }
+
+    /// What was wrong.
+    pub fn kind(&self) -> &GridErrorKind {
+        &self.kind
+    }
+
+    /// The file, for errors from a file.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
+    /// The line (from 1), for errors in a text.
+    pub fn line(&self) -> Option<usize> {
+        self.line
+    }
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.file, self.line) {
+            (Some(file), Some(line)) => write!(f, "{}:{line}: ", file.display())?,
+            (Some(file), None) => write!(f, "{}: ", file.display())?,
+            (None, Some(line)) => write!(f, "line {line}: ")?,
+            (None, None) => {}
+        }
+        self.kind.fmt(f)
+    }
+}
+
+impl std::error::Error for GridError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            GridErrorKind::Io(error) => Some(error),
+            _ => None,
+        }
+    }
+}

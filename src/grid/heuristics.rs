@@ -1,0 +1,88 @@
+//! Distance heuristics on grids.
+
+use std::f64::consts::SQRT_2;
+
+use super::Cell;
+use crate::Heuristic;
+
+fn deltas(from: Cell, to: Cell) -> (f64, f64) {
+    (
+        f64::from(from.x.abs_diff(to.x)),
+        f64::from(from.y.abs_diff(to.y)),
+    )
+}
+
+/// |dx| + |dy| to the goal: the exact distance on an open 4-connected grid.
+///
+/// Admissible and consistent for [`Movement::Four`](super::Movement::Four): every step changes
+/// dx + dy by exactly 1, at cost 1. Not admissible with diagonal steps, which reduce it by 2 at
+/// cost √2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Manhattan {
+    goal: Cell,
+}
+
+impl Manhattan {
+    /// The Manhattan distance to `goal`.
+    pub fn to(goal: Cell) -> Self {
+        Manhattan { goal }
+    }
+}
+
+impl Heuristic<Cell, f64> for Manhattan {
+    #[inline]
+    fn estimate(&self, cell: &Cell) -> f64 {
+        let (dx, dy) = deltas(*cell, self.goal);
+        dx + dy
+    }
+}
+
+/// max(dx, dy) + (√2 − 1) · min(dx, dy): the exact distance on an open 8-connected grid.
+///
+/// Admissible and consistent for every eight-direction movement: a diagonal step changes the
+/// estimate by at most √2 and an orthogonal one by at most 1, exactly their costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Octile {
+    goal: Cell,
+}
+
+impl Octile {
+    /// The octile distance to `goal`.
+    pub fn to(goal: Cell) -> Self {
+        Octile { goal }
+    }
+}
+
+impl Heuristic<Cell, f64> for Octile {
+    #[inline]
+    fn estimate(&self, cell: &Cell) -> f64 {
+        let (dx, dy) = deltas(*cell, self.goal);
+        let (low, high) = if dx < dy { (dx, dy) } else { (dy, dx) };
+        high + (SQRT_2 - 1.0) * low
+    }
+}
+
+/// √(dx² + dy²): the straight-line distance.
+///
+/// Admissible and consistent for every movement (no step is shorter than the straight line it
+/// spans), but weaker than [`Manhattan`] or [`Octile`] for the movement they fit, so A* expands
+/// more. Its square is *not* admissible: a classic way to get wrong paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Euclidean {
+    goal: Cell,
+}
+
+impl Euclidean {
+    /// The straight-line distance to `goal`.
+    pub fn to(goal: Cell) -> Self {
+        Euclidean { goal }
+    }
+}
+
+impl Heuristic<Cell, f64> for Euclidean {
+    #[inline]
+    fn estimate(&self, cell: &Cell) -> f64 {
+        let (dx, dy) = deltas(*cell, self.goal);
+        dx.hypot(dy)
+    }
+}

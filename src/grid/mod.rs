@@ -1,0 +1,399 @@
+//! Grids with blocked cells: 4- and 8-connected movement, distance heuristics, Moving AI maps
+//! and scenarios, and pictures of a search.
+//!
+//! A [`Grid`] is the map; [`Grid::problem`] poses a query on it (start, goal, [`Movement`]) as a
+//! [`SearchProblem`](crate::SearchProblem) whose states are [`Cell`]s and whose costs are `f64`:
+//! 1 for an orthogonal step, √2 for a diagonal one.
+//!
+//! Coordinates follow the Moving AI benchmarks: `x` is the column, `y` the row, `(0, 0)` the
+//! top-left cell.
+//!
+//! # Example
+//!
+//! ```
+//! use informed::grid::{Cell, Grid, Movement};
+//!
+//! let grid = Grid::from_ascii(
+//!     "....#...\n\
+//!      ....#...\n\
+//!      ....#...\n\
+//!      ........",
+//! )?;
+//! let problem = grid.problem(Cell::new(0, 0), Cell::new(7, 0), Movement::Eight)?;
+//! let solution = informed::astar(&problem, problem.octile())?;
+//! // Five diagonals, and three straight steps where the wall forbids cutting its corners.
+//! assert!((solution.cost() - (3.0 + 5.0 * 2f64.sqrt())).abs() < 1e-9);
+//!
+//! let four = grid.problem(Cell::new(0, 0), Cell::new(7, 0), Movement::Four)?;
+//! assert_eq!(informed::astar(&four, four.manhattan())?.cost(), 13.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod error;
+mod heuristics;
+mod movingai;
+mod picture;
+
+use std::fmt;
+
+pub use self::error::{GridError, GridErrorKind};
+pub use self::heuristics::{Euclidean, Manhattan, Octile};
+pub use self::movingai::Scenario;
+pub use self::picture::{Picture, Recorder};
+
+use crate::{SearchProblem, Successors};
+
+/// A cell of a grid: column `x`, row `y`, from the top-left corner.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    /// The column, from 0 at the left.
+    pub x: u32,
+    /// The row, from 0 at the top.
+    pub y: u32,
+}
+
+impl Cell {
+    /// The cell in column `x`, row `y`.
+    pub const fn new(x: u32, y: u32) -> Self {
+        Cell { x, y }
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+impl From<(u32, u32)> for Cell {
+    fn from((x, y): (u32, u32)) -> Self {
+        Cell { x, y }
+    }
+}
+
+/// How a search may move between cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Movement {
+    /// Up, down, left and right, each step costing 1.
+    #[default]
+    Four,
+    /// The four orthogonal steps (cost 1) and the four diagonals (cost √2). A diagonal is allowed
+    /// only when both orthogonal cells beside it are free: no cutting corners, the rule of the
+    /// Moving AI benchmarks.
+    Eight,
+    /// Eight directions where a diagonal needs only one of the two orthogonal cells beside it
+    /// free: the path may squeeze past a corner.
+    EightCuttingCorners,
+    /// Eight directions where a diagonal needs only its target free, even between two blocked
+    /// cells.
+    EightThroughGaps,
+}
+
+impl Movement {
+    /// Whether diagonal steps are allowed.
+    pub fn is_diagonal(self) -> bool {
+        self != Movement::Four
+    }
+}
+
+/// The characters a map may use: free `.` `G` `S`, blocked `@` `O` `T` `W` (Moving AI), and `#`
+/// (blocked, for pictures drawn by hand).
+fn parse_terrain(c: char) -> Option<bool> {
+    match c {
+        '.' | 'G' | 'S' => Some(true),
+        '@' | 'O' | 'T' | 'W' | '#' => Some(false),
+        _ => None,
+    }
+}
+
+/// A rectangular grid of free and blocked cells.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    width: u32,
+    height: u32,
+    free: Vec<bool>,
+}
+
+impl Grid {
+    /// A grid of `width × height` free cells.
+    pub fn new(width: u32, height: u32) -> Self {
+        Grid {
+            width,
+            height,
+            free: vec![true; width as usize * height as usize],
+        }
+    }
+
+    /// A grid drawn in text, one row a line: `.` free, `#` or `@` blocked (and the other Moving
+    /// AI terrain letters). Leading and trailing blank lines and surrounding spaces are ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`GridErrorKind::WrongRowLength`] if the rows differ in length,
+    /// [`GridErrorKind::UnknownCharacter`] for any other character, [`GridErrorKind::Empty`] for
+    /// no rows; each with the line it was found on.
+    pub fn from_ascii(picture: &str) -> Result<Self, GridError> {
+        let rows: Vec<(usize, &str)> = picture
+            .lines()
+            .enumerate()
+            .map(|(i, row)| (i + 1, row.trim()))
+            .filter(|(_, row)| !row.is_empty())
+            .collect();
+        let Some(&(_, first)) = rows.first() else {
+            return Err(GridError::new(GridErrorKind::Empty));
+        };
+        let width = first.chars().count();
+        let mut grid = Grid::new(width as u32, rows.len() as u32);
+        for (y, &(line, row)) in rows.iter().enumerate() {
+            grid.fill_row(y, row, width).map_err(|e| e.at_line(line))?;
+        }
+        Ok(grid)
+    }
+
+    /// Reads one row of terrain characters into row `y`.
+    fn fill_row(&mut self, y: usize, row: &str, width: usize) -> Result<(), GridError> {
+        let found = row.chars().count();
+        if found != width {
+            return Err(GridError::new(GridErrorKind::WrongRowLength {
+                row: y as u32,
+                expected: width as u32,
+                found: found as u32,
+            }));
+        }
+        for (x, c) in row.chars().enumerate() {
+            let free = parse_terrain(c).ok_or_else(|| {
+                GridError::new(GridErrorKind::UnknownCharacter {
+                    character: c,
+                    column: x as u32,
+                })
+            })?;
+            self.free[y * width + x] = free;
+        }
+        Ok(())
+    }
+
+    /// The number of columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The number of rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Whether `cell` lies on the grid.
+    pub fn contains(&self, cell: Cell) -> bool {
+        cell.x < self.width && cell.y < self.height
+    }
+
+    /// Whether `cell` lies on the grid and is free.
+    #[inline]
+    pub fn is_free(&self, cell: Cell) -> bool {
+        self.contains(cell) && self.free[self.index(cell)]
+    }
+
+    /// Blocks (`free = false`) or frees `cell`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `cell` is outside the grid.
+    pub fn set_free(&mut self, cell: Cell, free: bool) {
+        assert!(
+            self.contains(cell),
+            "{cell} is outside the {}×{} grid",
+            self.width,
+            self.height
+        );
+        let index = self.index(cell);
+        self.free[index] = free;
+    }
+
+    /// The number of free cells.
+    pub fn free_count(&self) -> usize {
+        self.free.iter().filter(|&&free| free).count()
+    }
+
+    /// The row-major index of a cell, `y × width + x`: a dense number for every cell.
+    #[inline]
+    pub fn index(&self, cell: Cell) -> usize {
+        cell.y as usize * self.width as usize + cell.x as usize
+    }
+
+    /// The search problem of going from `start` to `goal` with `movement`.
+    ///
+    /// # Errors
+    ///
+    /// [`GridErrorKind::OutOfBounds`] or [`GridErrorKind::Blocked`] if the start or the goal is
+    /// outside the grid or on a blocked cell.
+    pub fn problem(
+        &self,
+        start: Cell,
+        goal: Cell,
+        movement: Movement,
+    ) -> Result<GridProblem<'_>, GridError> {
+        for (role, cell) in [("start", start), ("goal", goal)] {
+            if !self.contains(cell) {
+                return Err(GridError::new(GridErrorKind::OutOfBounds {
+                    role,
+                    cell,
+                    width: self.width,
+                    height: self.height,
+                }));
+            }
+            if !self.is_free(cell) {
+                return Err(GridError::new(GridErrorKind::Blocked { role, cell }));
+            }
+        }
+        Ok(GridProblem {
+            grid: self,
+            start,
+            goal,
+            movement,
+        })
+    }
+
+    /// Pushes the free neighbours of `cell` reachable in one step with `movement`.
+    #[inline]
+    pub(crate) fn neighbours(
+        &self,
+        cell: Cell,
+        movement: Movement,
+        out: &mut Successors<Cell, f64>,
+    ) {
+        let (x, y) = (cell.x, cell.y);
+        let left = x > 0 && self.free[self.index(Cell::new(x - 1, y))];
+        let right = x + 1 < self.width && self.free[self.index(Cell::new(x + 1, y))];
+        let up = y > 0 && self.free[self.index(Cell::new(x, y - 1))];
+        let down = y + 1 < self.height && self.free[self.index(Cell::new(x, y + 1))];
+        if up {
+            out.push(Cell::new(x, y - 1), 1.0);
+        }
+        if left {
+            out.push(Cell::new(x - 1, y), 1.0);
+        }
+        if right {
+            out.push(Cell::new(x + 1, y), 1.0);
+        }
+        if down {
+            out.push(Cell::new(x, y + 1), 1.0);
+        }
+        if movement == Movement::Four {
+            return;
+        }
+        for (dx, dy, side_x, side_y) in [
+            (-1i32, -1i32, left, up),
+            (1, -1, right, up),
+            (-1, 1, left, down),
+            (1, 1, right, down),
+        ] {
+            let allowed = match movement {
+                Movement::Eight => side_x && side_y,
+                Movement::EightCuttingCorners => side_x || side_y,
+                _ => true,
+            };
+            if !allowed {
+                continue;
+            }
+            let (Some(nx), Some(ny)) = (x.checked_add_signed(dx), y.checked_add_signed(dy)) else {
+                continue;
+            };
+            let next = Cell::new(nx, ny);
+            if self.is_free(next) {
+                out.push(next, std::f64::consts::SQRT_2);
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Grid {}×{}", self.width, self.height)?;
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Draws the grid as text: `.` free, `#` blocked, one row a line.
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.free.chunks(self.width.max(1) as usize) {
+            let line: String = row
+                .iter()
+                .map(|&free| if free { '.' } else { '#' })
+                .collect();
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A query on a [`Grid`]: from a start cell to a goal cell with a [`Movement`].
+///
+/// Built by [`Grid::problem`]. States are [`Cell`]s, costs `f64`.
+#[derive(Clone, Copy, Debug)]
+pub struct GridProblem<'g> {
+    grid: &'g Grid,
+    start: Cell,
+    goal: Cell,
+    movement: Movement,
+}
+
+impl<'g> GridProblem<'g> {
+    /// The grid searched.
+    pub fn grid(&self) -> &'g Grid {
+        self.grid
+    }
+
+    /// The start cell.
+    pub fn start(&self) -> Cell {
+        self.start
+    }
+
+    /// The goal cell.
+    pub fn goal(&self) -> Cell {
+        self.goal
+    }
+
+    /// The movement rule.
+    pub fn movement(&self) -> Movement {
+        self.movement
+    }
+
+    /// The Manhattan distance to the goal: admissible and consistent for [`Movement::Four`]
+    /// (it overestimates when diagonals are allowed).
+    pub fn manhattan(&self) -> Manhattan {
+        Manhattan::to(self.goal)
+    }
+
+    /// The octile distance to the goal: admissible and consistent for the eight-direction
+    /// movements (and for [`Movement::Four`], where it is weaker than Manhattan).
+    pub fn octile(&self) -> Octile {
+        Octile::to(self.goal)
+    }
+
+    /// The straight-line distance to the goal: admissible and consistent for every movement,
+    /// but weaker than the one made for it.
+    pub fn euclidean(&self) -> Euclidean {
+        Euclidean::to(self.goal)
+    }
+}
+
+impl SearchProblem for GridProblem<'_> {
+    type State = Cell;
+    type Cost = f64;
+
+    fn starts(&self) -> impl IntoIterator<Item = Cell> {
+        [self.start]
+    }
+
+    #[inline]
+    fn is_goal(&self, cell: &Cell) -> bool {
+        *cell == self.goal
+    }
+
+    #[inline]
+    fn successors(&self, cell: &Cell, out: &mut Successors<Cell, f64>) {
+        self.grid.neighbours(*cell, self.movement, out);
+    }
+}

@@ -1,0 +1,269 @@
+//! The Moving AI benchmark formats: `.map` grids and `.map.scen` scenario lists.
+
+use std::path::Path;
+
+use super::{Cell, Grid, GridError, GridErrorKind};
+
+fn read(path: &Path) -> Result<String, GridError> {
+    std::fs::read_to_string(path).map_err(|e| GridError::new(GridErrorKind::Io(e)).in_file(path))
+}
+
+/// Lines without their line ends (`\n` or `\r\n`), numbered from 1.
+fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .map(|line| line.strip_suffix('\r').unwrap_or(line))
+        .enumerate()
+        .map(|(i, line)| (i + 1, line))
+}
+
+impl Grid {
+    /// Parses a Moving AI `.map` file: the header `type T`, `height H`, `width W`, `map`, then H
+    /// rows of W terrain characters (`.` `G` `S` free; `@` `O` `T` `W` blocked). CRLF line ends
+    /// are accepted.
+    ///
+    /// # Errors
+    ///
+    /// A [`GridError`] with the line number: [`GridErrorKind::BadHeader`],
+    /// [`GridErrorKind::WrongRowLength`], [`GridErrorKind::WrongRowCount`],
+    /// [`GridErrorKind::UnknownCharacter`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Cell, Grid};
+    ///
+    /// let grid = Grid::parse_map("type octile\nheight 2\nwidth 3\nmap\n..@\n.T.\n")?;
+    /// assert_eq!((grid.width(), grid.height()), (3, 2));
+    /// assert!(!grid.is_free(Cell::new(2, 0)));
+    /// assert!(Grid::parse_map("type octile\nheight 2\nwidth 3\nmap\n..@\n").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_map(text: &str) -> Result<Grid, GridError> {
+        let mut lines = numbered_lines(text);
+        let mut header = |expected: &'static str, prefix: &str| {
+            let (number, line) = lines.next().unwrap_or((0, ""));
+            let bad = || {
+                GridError::new(GridErrorKind::BadHeader {
+                    expected,
+                    found: line.to_owned(),
+                })
+                .at_line(number.max(1))
+            };
+            let rest = line.trim().strip_prefix(prefix).ok_or_else(bad)?;
+            if prefix == "map" {
+                return if rest.is_empty() { Ok(0) } else { Err(bad()) };
+            }
+            let value = rest.trim();
+            if prefix == "type" {
+                return if value.is_empty() { Err(bad()) } else { Ok(0) };
+            }
+            value.parse::<u32>().map_err(|_| bad())
+        };
+        header("type T", "type")?;
+        let height = header("height H", "height")?;
+        let width = header("width W", "width")?;
+        header("map", "map")?;
+        let mut grid = Grid::new(width, height);
+        let mut rows = 0u32;
+        for (number, line) in lines {
+            if line.trim().is_empty() {
+                continue;
+            }
+            if rows == height {
+                return Err(GridError::new(GridErrorKind::WrongRowCount {
+                    expected: height,
+                    found: rows + 1,
+                })
+                .at_line(number));
+            }
+            grid.fill_row(rows as usize, line, width as usize)
+                .map_err(|e| e.at_line(number))?;
+            rows += 1;
+        }
+        if rows != height {
+            let last = text.lines().count();
+            return Err(GridError::new(GridErrorKind::WrongRowCount {
+                expected: height,
+                found: rows,
+            })
+            .at_line(last.max(1)));
+        }
+        Ok(grid)
+    }
+
+    /// Reads and parses a Moving AI `.map` file (see [`Grid::parse_map`]).
+    ///
+    /// # Errors
+    ///
+    /// As for [`Grid::parse_map`], with the file's path, or [`GridErrorKind::Io`] if it cannot
+    /// be read.
+    pub fn load_map(path: impl AsRef<Path>) -> Result<Grid, GridError> {
+        let path = path.as_ref();
+        Grid::parse_map(&read(path)?).map_err(|e| e.in_file(path))
+    }
+}
+
+/// One problem of a Moving AI scenario file: a start, a goal and the optimal path length for
+/// 8-connected movement without corner cutting ([`Movement::Eight`](super::Movement::Eight)).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    bucket: u32,
+    map: String,
+    width: u32,
+    height: u32,
+    start: Cell,
+    goal: Cell,
+    optimal: f64,
+    decimals: u32,
+}
+
+impl Scenario {
+    /// Parses a `.map.scen` file: a `version` line, then one problem a line with nine fields
+    /// separated by tabs or spaces: bucket, map file, map width, map height, start x, start y,
+    /// goal x, goal y, optimal length.
+    ///
+    /// # Errors
+    ///
+    /// A [`GridError`] with the line number: [`GridErrorKind::BadHeader`] for a missing version
+    /// line, [`GridErrorKind::WrongFieldCount`] and [`GridErrorKind::BadField`] for bad problems.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Cell, Scenario};
+    ///
+    /// let scenarios = Scenario::parse_all("version 1\n0\tarena.map\t49\t49\t1\t11\t1\t12\t1\n")?;
+    /// assert_eq!(scenarios[0].start(), Cell::new(1, 11));
+    /// assert!(scenarios[0].accepts(Some(1.0)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_all(text: &str) -> Result<Vec<Scenario>, GridError> {
+        let mut lines = numbered_lines(text);
+        match lines.next() {
+            Some((_, line)) if line.trim_start().starts_with("version") => {}
+            other => {
+                return Err(GridError::new(GridErrorKind::BadHeader {
+                    expected: "version 1",
+                    found: other.map_or_else(String::new, |(_, l)| l.to_owned()),
+                })
+                .at_line(1));
+            }
+        }
+        lines
+            .filter(|(_, line)| !line.trim().is_empty())
+            .map(|(number, line)| Scenario::parse_line(line).map_err(|e| e.at_line(number)))
+            .collect()
+    }
+
+    fn parse_line(line: &str) -> Result<Scenario, GridError> {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.len() != 9 {
+            return Err(GridError::new(GridErrorKind::WrongFieldCount {
+                found: fields.len(),
+            }));
+        }
+        let number = |index: usize, field: &'static str| {
+            fields[index].parse::<u32>().map_err(|_| {
+                GridError::new(GridErrorKind::BadField {
+                    field,
+                    text: fields[index].to_owned(),
+                })
+            })
+        };
+        let optimal_text = fields[8];
+        let optimal = optimal_text
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v >= 0.0)
+            .ok_or_else(|| {
+                GridError::new(GridErrorKind::BadField {
+                    field: "optimal length",
+                    text: optimal_text.to_owned(),
+                })
+            })?;
+        let decimals = optimal_text
+            .split_once('.')
+            .map_or(0, |(_, fraction)| fraction.len() as u32);
+        let scenario = Scenario {
+            bucket: number(0, "bucket")?,
+            map: fields[1].to_owned(),
+            width: number(2, "map width")?,
+            height: number(3, "map height")?,
+            start: Cell::new(number(4, "start x")?, number(5, "start y")?),
+            goal: Cell::new(number(6, "goal x")?, number(7, "goal y")?),
+            optimal,
+            decimals,
+        };
+        for (role, cell) in [("start", scenario.start), ("goal", scenario.goal)] {
+            if cell.x >= scenario.width || cell.y >= scenario.height {
+                return Err(GridError::new(GridErrorKind::OutOfBounds {
+                    role,
+                    cell,
+                    width: scenario.width,
+                    height: scenario.height,
+                }));
+            }
+        }
+        Ok(scenario)
+    }
+
+    /// Reads and parses a `.map.scen` file (see [`Scenario::parse_all`]).
+    ///
+    /// # Errors
+    ///
+    /// As for [`Scenario::parse_all`], with the file's path, or [`GridErrorKind::Io`].
+    pub fn load_all(path: impl AsRef<Path>) -> Result<Vec<Scenario>, GridError> {
+        let path = path.as_ref();
+        Scenario::parse_all(&read(path)?).map_err(|e| e.in_file(path))
+    }
+
+    /// The difficulty bucket.
+    pub fn bucket(&self) -> u32 {
+        self.bucket
+    }
+
+    /// The map's file name as the scenario gives it (sometimes with a directory).
+    pub fn map(&self) -> &str {
+        &self.map
+    }
+
+    /// The map's width and height as the scenario gives them.
+    pub fn map_size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    /// The start cell.
+    pub fn start(&self) -> Cell {
+        self.start
+    }
+
+    /// The goal cell.
+    pub fn goal(&self) -> Cell {
+        self.goal
+    }
+
+    /// The optimal length the file gives.
+    pub fn optimal(&self) -> f64 {
+        self.optimal
+    }
+
+    /// Whether the scenario expects a path: some files give length 0 for a start and goal that
+    /// are not connected.
+    pub fn expects_path(&self) -> bool {
+        self.optimal > 0.0 || self.start == self.goal
+    }
+
+    /// How far a computed length may be from [`optimal`](Self::optimal): 1e-4, or one unit of the
+    /// last digit the file gives where that is coarser (the files range from 8 decimals to 0).
+    pub fn tolerance(&self) -> f64 {
+        10f64.powi(-(self.decimals as i32)).max(1e-4)
+    }
+
+    /// Whether a search's answer — `Some(cost)`, or `None` for no path — agrees with the file.
+    pub fn accepts(&self, cost: Option<f64>) -> bool {
+        match cost {
+            Some(cost) => self.expects_path() && (cost - self.optimal).abs() <= self.tolerance(),
+            None => !self.expects_path(),
+        }
+    }
+}

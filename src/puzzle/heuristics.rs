@@ -1,0 +1,151 @@
+//! Heuristics for the sliding-tile puzzle: misplaced tiles, Manhattan distance, linear conflict.
+
+use super::{Board, SlidingPuzzle};
+use crate::Heuristic;
+
+/// The number of tiles (not the blank) outside their goal cell.
+///
+/// Admissible and consistent: each misplaced tile needs at least one move, and one move changes
+/// the count by at most one. The weakest of the three: A* with it expands many more boards.
+#[derive(Clone, Copy, Debug)]
+pub struct Misplaced<'p> {
+    puzzle: &'p SlidingPuzzle,
+}
+
+impl<'p> Misplaced<'p> {
+    /// Misplaced tiles for `puzzle`'s goal.
+    pub fn new(puzzle: &'p SlidingPuzzle) -> Self {
+        Misplaced { puzzle }
+    }
+}
+
+impl Heuristic<Board, u32> for Misplaced<'_> {
+    fn estimate(&self, board: &Board) -> u32 {
+        let p = self.puzzle;
+        (0..p.cells())
+            .filter(|&cell| {
+                let tile = p.tile(*board, cell);
+                tile != 0 && p.goal_cell(tile) != cell
+            })
+            .count() as u32
+    }
+}
+
+/// The sum over tiles (not the blank) of their row and column distances to their goal cells.
+///
+/// Admissible and consistent: a move slides one tile one cell, so it changes the sum by exactly
+/// one, and every tile must cover its distance. Counting the blank would overestimate.
+#[derive(Clone, Debug)]
+pub struct Manhattan<'p> {
+    puzzle: &'p SlidingPuzzle,
+    /// `distance[tile * cells + cell]`: how far `tile` in `cell` is from its goal cell.
+    distance: Vec<u8>,
+}
+
+impl<'p> Manhattan<'p> {
+    /// The Manhattan distance to `puzzle`'s goal.
+    pub fn new(puzzle: &'p SlidingPuzzle) -> Self {
+        let cells = puzzle.cells();
+        let w = puzzle.width();
+        let mut distance = vec![0u8; cells * cells];
+        for tile in 1..cells {
+            let goal = puzzle.goal_cell(tile as u8);
+            for cell in 0..cells {
+                let d = (cell / w).abs_diff(goal / w) + (cell % w).abs_diff(goal % w);
+                distance[tile * cells + cell] = d as u8;
+            }
+        }
+        Manhattan { puzzle, distance }
+    }
+}
+
+impl Heuristic<Board, u32> for Manhattan<'_> {
+    #[inline]
+    fn estimate(&self, board: &Board) -> u32 {
+        let cells = self.puzzle.cells();
+        (0..cells)
+            .map(|cell| {
+                let tile = usize::from(self.puzzle.tile(*board, cell));
+                u32::from(self.distance[tile * cells + cell])
+            })
+            .sum()
+    }
+}
+
+/// The Manhattan distance plus two moves for every tile that must step out of its goal line
+/// (row or column) to let others pass.
+///
+/// Two tiles are in *linear conflict* when both are in their goal row (or column) but in the
+/// reverse of their goal order: one of them must leave the line and come back, two moves the
+/// Manhattan distance does not count. When conflicts overlap (three tiles fully reversed) the
+/// tiles that must leave are all but a longest subsequence already in goal order, so this counts
+/// `line length − longest ordered subsequence` per line, which equals the number of conflicting
+/// pairs when they do not overlap and stays admissible when they do (counting pairs would
+/// overestimate). Rows and columns are counted independently: a tile that leaves its row moves
+/// vertically, which its column's count does not need.
+///
+/// Admissible (Hansson, Mayer and Yung, 1992), and at least as large as [`Manhattan`].
+#[derive(Clone, Debug)]
+pub struct LinearConflict<'p> {
+    manhattan: Manhattan<'p>,
+}
+
+impl<'p> LinearConflict<'p> {
+    /// Linear conflict to `puzzle`'s goal.
+    pub fn new(puzzle: &'p SlidingPuzzle) -> Self {
+        LinearConflict {
+            manhattan: Manhattan::new(puzzle),
+        }
+    }
+
+    /// Tiles of one line (given as their goal positions along the line, in current order) that
+    /// must leave it: the count minus a longest strictly increasing subsequence.
+    fn leaving(positions: &[u8]) -> u32 {
+        let mut longest = [0u8; super::MAX_CELLS];
+        let mut best = 0;
+        for i in 0..positions.len() {
+            longest[i] = 1;
+            for j in 0..i {
+                if positions[j] < positions[i] && longest[j] + 1 > longest[i] {
+                    longest[i] = longest[j] + 1;
+                }
+            }
+            best = best.max(longest[i]);
+        }
+        positions.len() as u32 - u32::from(best)
+    }
+}
+
+impl Heuristic<Board, u32> for LinearConflict<'_> {
+    fn estimate(&self, board: &Board) -> u32 {
+        let p = self.manhattan.puzzle;
+        let (w, h) = (p.width(), p.height());
+        let mut extra = 0;
+        let mut line = [0u8; super::MAX_CELLS];
+        for row in 0..h {
+            let mut n = 0;
+            for column in 0..w {
+                let tile = p.tile(*board, row * w + column);
+                let goal = p.goal_cell(tile);
+                if tile != 0 && goal / w == row {
+                    line[n] = (goal % w) as u8;
+                    n += 1;
+                }
+            }
+            extra += LinearConflict::leaving(&line[..n]);
+        }
+        for column in 0..w {
+            let mut n = 0;
+            for row in 0..h {
+                let tile = p.tile(*board, row * w + column);
+                let goal = p.goal_cell(tile);
+                if tile != 0 && goal % w == column {
+                    line[n] = (goal / w) as u8;
+                    n += 1;
+                }
+            }
+            extra += LinearConflict::leaving(&line[..n]);
+        }
+        self.manhattan.estimate(board) + 2 * extra
+    }
+}

@@ -1,0 +1,531 @@
+//! The N×M sliding-tile puzzle (8-puzzle, 15-puzzle, 24-puzzle, 2×4, …): boards, solvability,
+//! heuristics and moves.
+//!
+//! A [`SlidingPuzzle`] fixes the board's size and the goal arrangement; boards are parsed from
+//! row-major numbers with 0 for the blank (`"8 6 7 2 5 4 3 0 1"`). [`SlidingPuzzle::problem`]
+//! checks solvability up front (by permutation parity) and returns a
+//! [`SearchProblem`](crate::SearchProblem) whose states are compact [`Board`]s and whose steps
+//! cost 1.
+//!
+//! # Example
+//!
+//! ```
+//! use informed::puzzle::SlidingPuzzle;
+//!
+//! let puzzle = SlidingPuzzle::new(3, 3)?; // goal: 1 2 3 / 4 5 6 / 7 8 0
+//! let start = puzzle.parse("8 6 7 2 5 4 3 0 1")?;
+//! let problem = puzzle.problem(start)?;
+//! let solution = informed::astar(&problem, puzzle.linear_conflict())?;
+//! assert_eq!(solution.cost(), 31); // one of the two hardest 8-puzzle boards
+//! let moves = puzzle.moves(solution.path());
+//! assert_eq!(moves.len(), 31);
+//!
+//! // Half of all arrangements cannot be solved; that is known before searching.
+//! let error = puzzle.problem(puzzle.parse("2 1 3 4 5 6 7 8 0")?).unwrap_err();
+//! assert_eq!(error.to_string(), "board 2 1 3 4 5 6 7 8 0 is unsolvable: its permutation \
+//!     parity differs from the goal's (1 2 3 4 5 6 7 8 0)");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod error;
+mod heuristics;
+
+use std::fmt;
+
+pub use self::error::PuzzleError;
+pub use self::heuristics::{LinearConflict, Manhattan, Misplaced};
+
+use crate::{SearchProblem, Successors};
+
+/// The most cells a board may have (a 5×5 board).
+pub const MAX_CELLS: usize = 25;
+
+/// A board of a sliding puzzle: which tile is in each cell, packed into 128 bits.
+///
+/// Boards of up to 16 cells use 4 bits a tile and fit in the first 64-bit word (the second is
+/// zero); boards of 17 to 25 cells use 5 bits a tile. A board is only meaningful together with
+/// its [`SlidingPuzzle`], which reads and writes it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    words: [u64; 2],
+}
+
+impl Board {
+    #[inline]
+    fn bits(self) -> u128 {
+        u128::from(self.words[0]) | (u128::from(self.words[1]) << 64)
+    }
+
+    #[inline]
+    fn from_bits(bits: u128) -> Self {
+        Board {
+            words: [bits as u64, (bits >> 64) as u64],
+        }
+    }
+}
+
+/// The direction a tile slides in one move (the blank moves the opposite way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Towards the top row.
+    Up,
+    /// Towards the bottom row.
+    Down,
+    /// Towards the left column.
+    Left,
+    /// Towards the right column.
+    Right,
+}
+
+impl Direction {
+    /// The opposite direction: where the blank goes when a tile slides this way.
+    pub fn opposite(self) -> Direction {
+        match self {
+            Direction::Up => Direction::Down,
+            Direction::Down => Direction::Up,
+            Direction::Left => Direction::Right,
+            Direction::Right => Direction::Left,
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Direction::Up => "up",
+            Direction::Down => "down",
+            Direction::Left => "left",
+            Direction::Right => "right",
+        })
+    }
+}
+
+/// One move: a tile slid into the blank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The tile that moved.
+    pub tile: u8,
+    /// The way the tile moved.
+    pub direction: Direction,
+}
+
+impl Move {
+    /// The way the blank moved (opposite to the tile).
+    pub fn blank_direction(&self) -> Direction {
+        self.direction.opposite()
+    }
+}
+
+/// Prints `tile 8 up`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "tile {} {}", self.tile, self.direction)
+    }
+}
+
+/// A sliding-tile puzzle of a given size and goal arrangement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlidingPuzzle {
+    width: usize,
+    height: usize,
+    /// Bits a tile: 4 up to 16 cells, 5 above.
+    tile_bits: u32,
+    goal: Board,
+    /// `goal_cell[tile]`: where `tile` belongs.
+    goal_cell: [u8; MAX_CELLS],
+    /// The goal's parity invariant (see [`SlidingPuzzle::parity`]).
+    goal_parity: bool,
+}
+
+impl SlidingPuzzle {
+    /// A `width × height` puzzle whose goal has the tiles in order with the blank last
+    /// (`1 2 … 0`).
+    ///
+    /// # Errors
+    ///
+    /// [`PuzzleError::BadSize`] unless both sides are at least 2 and there are at most
+    /// [`MAX_CELLS`] cells.
+    pub fn new(width: usize, height: usize) -> Result<Self, PuzzleError> {
+        let cells = width * height;
+        if width < 2 || height < 2 || cells > MAX_CELLS {
+            return Err(PuzzleError::BadSize { width, height });
+        }
+        let mut puzzle = SlidingPuzzle {
+            width,
+            height,
+            tile_bits: if cells <= 16 { 4 } else { 5 },
+            goal: Board::default(),
+            goal_cell: [0; MAX_CELLS],
+            goal_parity: false,
+        };
+        let ordered: Vec<u8> = (1..cells as u8).chain([0]).collect();
+        puzzle.set_goal(&ordered);
+        Ok(puzzle)
+    }
+
+    /// The square puzzle with `cells` cells (9 → 3×3, 16 → 4×4, 25 → 5×5), or `None` if `cells`
+    /// is no square of at least 4 and at most [`MAX_CELLS`].
+    pub fn square(cells: usize) -> Option<Self> {
+        let side = (2..=5).find(|side| side * side == cells)?;
+        SlidingPuzzle::new(side, side).ok()
+    }
+
+    /// The same puzzle with another goal arrangement, given as row-major numbers with 0 for
+    /// the blank.
+    ///
+    /// # Errors
+    ///
+    /// As for [`parse`](Self::parse), for a malformed goal.
+    pub fn with_goal(mut self, goal: &str) -> Result<Self, PuzzleError> {
+        let tiles = self.parse_tiles(goal)?;
+        self.set_goal(&tiles);
+        Ok(self)
+    }
+
+    fn set_goal(&mut self, tiles: &[u8]) {
+        self.goal = self.pack(tiles);
+        for (cell, &tile) in tiles.iter().enumerate() {
+            self.goal_cell[tile as usize] = cell as u8;
+        }
+        self.goal_parity = self.parity(tiles);
+    }
+
+    /// The number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The number of rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The number of cells (tiles plus the blank).
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// The goal board.
+    pub fn goal(&self) -> Board {
+        self.goal
+    }
+
+    /// The cell (row-major index) where `tile` belongs.
+    pub fn goal_cell(&self, tile: u8) -> usize {
+        usize::from(self.goal_cell[usize::from(tile)])
+    }
+
+    /// Reads a board from row-major numbers separated by spaces or commas, 0 for the blank.
+    ///
+    /// # Errors
+    ///
+    /// [`PuzzleError::NotANumber`], [`PuzzleError::WrongCount`],
+    /// [`PuzzleError::OutOfRange`], [`PuzzleError::Duplicate`] for malformed boards. Solvability
+    /// is checked by [`problem`](Self::problem), not here.
+    pub fn parse(&self, text: &str) -> Result<Board, PuzzleError> {
+        Ok(self.pack(&self.parse_tiles(text)?))
+    }
+
+    fn parse_tiles(&self, text: &str) -> Result<Vec<u8>, PuzzleError> {
+        let tokens: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .collect();
+        let tiles = tokens
+            .iter()
+            .map(|t| {
+                t.parse::<u8>()
+                    .map_err(|_| PuzzleError::NotANumber((*t).to_owned()))
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        self.check_tiles(&tiles)?;
+        Ok(tiles)
+    }
+
+    /// Checks that `tiles` holds each of 0 … cells − 1 exactly once.
+    fn check_tiles(&self, tiles: &[u8]) -> Result<(), PuzzleError> {
+        let cells = self.cells();
+        if tiles.len() != cells {
+            return Err(PuzzleError::WrongCount {
+                expected: cells,
+                found: tiles.len(),
+            });
+        }
+        let mut seen = [false; 256];
+        for &tile in tiles {
+            if usize::from(tile) >= cells {
+                return Err(PuzzleError::OutOfRange {
+                    tile,
+                    largest: (cells - 1) as u8,
+                });
+            }
+            if std::mem::replace(&mut seen[usize::from(tile)], true) {
+                return Err(PuzzleError::Duplicate(tile));
+            }
+        }
+        Ok(())
+    }
+
+    /// A board from tiles in row-major order, 0 for the blank.
+    ///
+    /// # Errors
+    ///
+    /// As for [`parse`](Self::parse).
+    pub fn board(&self, tiles: &[u8]) -> Result<Board, PuzzleError> {
+        self.check_tiles(tiles)?;
+        Ok(self.pack(tiles))
+    }
+
+    fn pack(&self, tiles: &[u8]) -> Board {
+        let bits = tiles.iter().enumerate().fold(0u128, |bits, (cell, &tile)| {
+            bits | (u128::from(tile) << (cell as u32 * self.tile_bits))
+        });
+        Board::from_bits(bits)
+    }
+
+    /// The tile in `cell` (row-major index) of `board`; 0 is the blank.
+    #[inline]
+    pub fn tile(&self, board: Board, cell: usize) -> u8 {
+        let mask = (1u128 << self.tile_bits) - 1;
+        ((board.bits() >> (cell as u32 * self.tile_bits)) & mask) as u8
+    }
+
+    /// The tiles of `board` in row-major order.
+    pub fn tiles(&self, board: Board) -> Vec<u8> {
+        (0..self.cells())
+            .map(|cell| self.tile(board, cell))
+            .collect()
+    }
+
+    /// The cell holding the blank.
+    #[inline]
+    pub fn blank(&self, board: Board) -> usize {
+        (0..self.cells())
+            .find(|&cell| self.tile(board, cell) == 0)
+            .expect("every board has a blank")
+    }
+
+    /// The parity invariant of an arrangement: the parity of its inversions (pairs of tiles in
+    /// the wrong order, ignoring the blank), plus, when the width is even, the blank's row.
+    ///
+    /// A move along a row changes neither. A move along a column carries a tile past width − 1
+    /// others: for an odd width that is an even number of inversions; for an even width an odd
+    /// number, while the blank's row also changes by one. Either way the invariant is unchanged,
+    /// and boards with the same invariant reach each other, so it decides solvability.
+    fn parity(&self, tiles: &[u8]) -> bool {
+        let mut inversions = 0usize;
+        for (i, &a) in tiles.iter().enumerate().filter(|(_, t)| **t != 0) {
+            inversions += tiles[i + 1..].iter().filter(|&&b| b != 0 && b < a).count();
+        }
+        let blank_row = tiles.iter().position(|&t| t == 0).unwrap_or(0) / self.width;
+        let row_term = if self.width % 2 == 0 { blank_row } else { 0 };
+        (inversions + row_term) % 2 == 1
+    }
+
+    /// Whether `board` can reach the goal.
+    pub fn is_solvable(&self, board: Board) -> bool {
+        self.parity(&self.tiles(board)) == self.goal_parity
+    }
+
+    /// The search problem of solving `start`.
+    ///
+    /// # Errors
+    ///
+    /// [`PuzzleError::Unsolvable`], at once and without searching, if `start` cannot reach the
+    /// goal.
+    pub fn problem(&self, start: Board) -> Result<PuzzleProblem<'_>, PuzzleError> {
+        if !self.is_solvable(start) {
+            return Err(PuzzleError::Unsolvable {
+                board: self.tiles(start),
+                goal: self.tiles(self.goal),
+            });
+        }
+        Ok(PuzzleProblem {
+            puzzle: self,
+            start,
+        })
+    }
+
+    /// Pushes every board one move away from `board`, in the order the blank moves up, down,
+    /// left, right.
+    #[inline]
+    fn neighbours(&self, board: Board, out: &mut Successors<Board, u32>) {
+        let blank = self.blank(board);
+        let (row, column) = (blank / self.width, blank % self.width);
+        let mut slide = |from: usize| {
+            let tile = u128::from(self.tile(board, from));
+            let bits = board.bits();
+            // The tile moves into the blank's cell; its old cell becomes the blank (0).
+            let moved = (bits
+                & !(((1u128 << self.tile_bits) - 1) << (from as u32 * self.tile_bits)))
+                | (tile << (blank as u32 * self.tile_bits));
+            out.push(Board::from_bits(moved), 1);
+        };
+        if row > 0 {
+            slide(blank - self.width);
+        }
+        if row + 1 < self.height {
+            slide(blank + self.width);
+        }
+        if column > 0 {
+            slide(blank - 1);
+        }
+        if column + 1 < self.width {
+            slide(blank + 1);
+        }
+    }
+
+    /// The moves along `path`, a sequence of boards each one move from the last (such as
+    /// [`Solution::path`](crate::Solution::path)).
+    ///
+    /// # Panics
+    ///
+    /// Panics if two consecutive boards are not one move apart.
+    pub fn moves(&self, path: &[Board]) -> Vec<Move> {
+        path.windows(2)
+            .map(|pair| {
+                let (before, after) = (self.blank(pair[0]), self.blank(pair[1]));
+                // The tile now in the old blank cell came from the new blank cell.
+                let tile = self.tile(pair[1], before);
+                let direction = match after as isize - before as isize {
+                    d if d == self.width as isize => Direction::Up,
+                    d if d == -(self.width as isize) => Direction::Down,
+                    1 => Direction::Left,
+                    -1 => Direction::Right,
+                    _ => panic!(
+                        "boards {:?} and {:?} are not one move apart",
+                        pair[0], pair[1]
+                    ),
+                };
+                Move { tile, direction }
+            })
+            .collect()
+    }
+
+    /// A random solvable board, the same for the same `seed`: uniform over all solvable
+    /// boards (a shuffle, with two tiles swapped when it lands on the unsolvable half).
+    pub fn random_board(&self, seed: u64) -> Board {
+        let mut state = seed;
+        let mut next = || {
+            // SplitMix64: a small, well-mixed generator, enough for shuffling.
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let mut tiles: Vec<u8> = (0..self.cells() as u8).collect();
+        for i in (1..tiles.len()).rev() {
+            let j = (next() % (i as u64 + 1)) as usize;
+            tiles.swap(i, j);
+        }
+        if self.parity(&tiles) != self.goal_parity {
+            // Swapping two tiles flips the inversion parity and leaves the blank in place.
+            let mut numbered = tiles
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| **t != 0)
+                .map(|(i, _)| i);
+            let (a, b) = (numbered.next().unwrap(), numbered.next().unwrap());
+            tiles.swap(a, b);
+        }
+        self.pack(&tiles)
+    }
+
+    /// Misplaced tiles (see [`Misplaced`]).
+    pub fn misplaced(&self) -> Misplaced<'_> {
+        Misplaced::new(self)
+    }
+
+    /// The Manhattan distance (see [`Manhattan`]).
+    pub fn manhattan(&self) -> Manhattan<'_> {
+        Manhattan::new(self)
+    }
+
+    /// The Manhattan distance with linear conflicts (see [`LinearConflict`]).
+    pub fn linear_conflict(&self) -> LinearConflict<'_> {
+        LinearConflict::new(self)
+    }
+
+    /// Shows `board` as rows of numbers, the blank as `.`.
+    pub fn display(&self, board: Board) -> impl fmt::Display + '_ {
+        BoardDisplay {
+            puzzle: self,
+            board,
+        }
+    }
+
+    /// `board` as one line of row-major numbers, as [`parse`](Self::parse) reads them.
+    pub fn to_line(&self, board: Board) -> String {
+        join(&self.tiles(board))
+    }
+}
+
+pub(crate) fn join(tiles: &[u8]) -> String {
+    tiles
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+struct BoardDisplay<'p> {
+    puzzle: &'p SlidingPuzzle,
+    board: Board,
+}
+
+impl fmt::Display for BoardDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digits = (self.puzzle.cells() - 1).to_string().len();
+        for row in self.puzzle.tiles(self.board).chunks(self.puzzle.width) {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&t| match t {
+                    0 => format!("{:>digits$}", "."),
+                    t => format!("{t:>digits$}"),
+                })
+                .collect();
+            writeln!(f, "{}", cells.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// Solving one board of a [`SlidingPuzzle`]; built by [`SlidingPuzzle::problem`], which has
+/// checked that it is solvable. Each move costs 1.
+#[derive(Clone, Copy, Debug)]
+pub struct PuzzleProblem<'p> {
+    puzzle: &'p SlidingPuzzle,
+    start: Board,
+}
+
+impl<'p> PuzzleProblem<'p> {
+    /// The puzzle.
+    pub fn puzzle(&self) -> &'p SlidingPuzzle {
+        self.puzzle
+    }
+
+    /// The start board.
+    pub fn start(&self) -> Board {
+        self.start
+    }
+}
+
+impl SearchProblem for PuzzleProblem<'_> {
+    type State = Board;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = Board> {
+        [self.start]
+    }
+
+    #[inline]
+    fn is_goal(&self, board: &Board) -> bool {
+        *board == self.puzzle.goal
+    }
+
+    #[inline]
+    fn successors(&self, board: &Board, out: &mut Successors<Board, u32>) {
+        self.puzzle.neighbours(*board, out);
+    }
+}

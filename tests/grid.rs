@@ -1,0 +1,380 @@
+//! Grids against an independent reference, heuristics against exact distances, and every
+//! malformed map and scenario.
+
+mod common;
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use common::config;
+use informed::grid::{Cell, Grid, GridErrorKind, Movement, Scenario};
+use informed::{Heuristic, SearchError};
+use proptest::prelude::*;
+
+const SQRT_2: f64 = std::f64::consts::SQRT_2;
+
+/// The moves of `movement` from `(x, y)`, written out rule by rule.
+fn reference_moves(
+    grid: &[Vec<bool>],
+    movement: Movement,
+    x: i64,
+    y: i64,
+) -> Vec<((i64, i64), f64)> {
+    let free = |x: i64, y: i64| {
+        y >= 0
+            && x >= 0
+            && (y as usize) < grid.len()
+            && (x as usize) < grid[0].len()
+            && grid[y as usize][x as usize]
+    };
+    let mut moves = Vec::new();
+    for (dx, dy) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
+        if free(x + dx, y + dy) {
+            moves.push(((x + dx, y + dy), 1.0));
+        }
+    }
+    if movement != Movement::Four {
+        for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
+            let sides = [free(x + dx, y), free(x, y + dy)];
+            let allowed = match movement {
+                Movement::Eight => sides[0] && sides[1],
+                Movement::EightCuttingCorners => sides[0] || sides[1],
+                _ => true,
+            };
+            if allowed && free(x + dx, y + dy) {
+                moves.push(((x + dx, y + dy), SQRT_2));
+            }
+        }
+    }
+    moves
+}
+
+/// Exact distances from `from` to every cell (moves are symmetric, so also *to* `from`).
+fn reference_distances(
+    grid: &[Vec<bool>],
+    movement: Movement,
+    from: (i64, i64),
+) -> Vec<Vec<Option<f64>>> {
+    let mut dist = vec![vec![None; grid[0].len()]; grid.len()];
+    let mut heap = BinaryHeap::from([(Reverse(0u64), from)]);
+    // Costs as integers of 1e-12 so that the heap orders them exactly; the rounding error of
+    // a path stays below 1e-9.
+    let scale = |c: f64| (c * 1e12).round() as u64;
+    while let Some((Reverse(d), (x, y))) = heap.pop() {
+        if dist[y as usize][x as usize].is_some() {
+            continue;
+        }
+        dist[y as usize][x as usize] = Some(d as f64 / 1e12);
+        for ((nx, ny), c) in reference_moves(grid, movement, x, y) {
+            if dist[ny as usize][nx as usize].is_none() {
+                heap.push((Reverse(d + scale(c)), (nx, ny)));
+            }
+        }
+    }
+    dist
+}
+
+/// Free cells by row, a start and a goal.
+type Query = (Vec<Vec<bool>>, (u32, u32), (u32, u32));
+
+fn random_grid() -> impl Strategy<Value = Query> {
+    (2..=16usize, 2..=16usize, 0..45u32).prop_flat_map(|(w, h, walls)| {
+        (
+            prop::collection::vec(
+                prop::collection::vec((0..100u32).prop_map(move |r| r >= walls), w),
+                h,
+            ),
+            (0..w as u32, 0..h as u32),
+            (0..w as u32, 0..h as u32),
+        )
+            .prop_map(|(mut cells, start, goal)| {
+                cells[start.1 as usize][start.0 as usize] = true;
+                cells[goal.1 as usize][goal.0 as usize] = true;
+                (cells, start, goal)
+            })
+    })
+}
+
+fn to_grid(cells: &[Vec<bool>]) -> Grid {
+    let picture: Vec<String> = cells
+        .iter()
+        .map(|row| row.iter().map(|&f| if f { '.' } else { '@' }).collect())
+        .collect();
+    Grid::from_ascii(&picture.join("\n")).unwrap()
+}
+
+const MOVEMENTS: [Movement; 4] = [
+    Movement::Four,
+    Movement::Eight,
+    Movement::EightCuttingCorners,
+    Movement::EightThroughGaps,
+];
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// A*, Dijkstra and BFS agree with the reference for every movement rule.
+    #[test]
+    fn searches_agree_with_the_reference((cells, start, goal) in random_grid()) {
+        let grid = to_grid(&cells);
+        let (start, goal) = (Cell::from(start), Cell::from(goal));
+        for movement in MOVEMENTS {
+            let exact = reference_distances(&cells, movement, (start.x as i64, start.y as i64));
+            let expected = exact[goal.y as usize][goal.x as usize];
+            let problem = grid.problem(start, goal, movement).unwrap();
+            let outcomes = [
+                informed::dijkstra(&problem),
+                if movement == Movement::Four {
+                    informed::astar(&problem, problem.manhattan())
+                } else {
+                    informed::astar(&problem, problem.octile())
+                },
+                informed::astar(&problem, problem.euclidean()),
+            ];
+            for outcome in outcomes {
+                match (outcome, expected) {
+                    (Ok(solution), Some(cost)) => {
+                        prop_assert!((solution.cost() - cost).abs() < 1e-6, "{movement:?}: {} vs {cost}", solution.cost());
+                        let mut total = 0.0;
+                        for w in solution.path().windows(2) {
+                            let step = reference_moves(&cells, movement, w[0].x as i64, w[0].y as i64)
+                                .into_iter()
+                                .find(|&((x, y), _)| (x, y) == (w[1].x as i64, w[1].y as i64));
+                            prop_assert!(step.is_some(), "{movement:?}: illegal step {} → {}", w[0], w[1]);
+                            total += step.unwrap().1;
+                        }
+                        prop_assert!((total - solution.cost()).abs() < 1e-9);
+                    }
+                    (Err(SearchError::NoPath { .. }), None) => {}
+                    (outcome, expected) => prop_assert!(false, "{movement:?}: {outcome:?} vs {expected:?}"),
+                }
+            }
+            if movement == Movement::Four {
+                let bfs = informed::bfs(&problem).map(|s| s.cost());
+                prop_assert_eq!(bfs.ok(), expected);
+            }
+        }
+    }
+
+    /// Each heuristic is admissible and consistent for the movement it is documented for.
+    #[test]
+    fn heuristics_are_admissible_and_consistent((cells, _, goal) in random_grid()) {
+        let goal = Cell::from(goal);
+        for movement in MOVEMENTS {
+            let exact = reference_distances(&cells, movement, (goal.x as i64, goal.y as i64));
+            let manhattan = informed::grid::Manhattan::to(goal);
+            let octile = informed::grid::Octile::to(goal);
+            let euclidean = informed::grid::Euclidean::to(goal);
+            let mut heuristics: Vec<&dyn Heuristic<Cell, f64>> = vec![&octile, &euclidean];
+            if movement == Movement::Four {
+                heuristics.push(&manhattan);
+            }
+            for (y, row) in cells.iter().enumerate() {
+                for (x, _) in row.iter().enumerate().filter(|(_, free)| **free) {
+                    let cell = Cell::new(x as u32, y as u32);
+                    for h in &heuristics {
+                        if let Some(d) = exact[y][x] {
+                            prop_assert!(h.estimate(&cell) <= d + 1e-9, "h {} > exact {d} at {cell}", h.estimate(&cell));
+                        }
+                        for ((nx, ny), c) in reference_moves(&cells, movement, x as i64, y as i64) {
+                            let next = Cell::new(nx as u32, ny as u32);
+                            prop_assert!(h.estimate(&cell) <= c + h.estimate(&next) + 1e-9);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn corner_rules_differ_where_they_should() {
+    // Passing diagonally between the two walls is legal only without the corner rule.
+    let grid = Grid::from_ascii(".#\n#.").unwrap();
+    let (a, b) = (Cell::new(0, 0), Cell::new(1, 1));
+    assert!(
+        informed::bfs(&grid.problem(a, b, Movement::Eight).unwrap())
+            .unwrap_err()
+            .is_no_path()
+    );
+    assert!(
+        informed::bfs(&grid.problem(a, b, Movement::EightCuttingCorners).unwrap())
+            .unwrap_err()
+            .is_no_path()
+    );
+    assert_eq!(
+        informed::bfs(&grid.problem(a, b, Movement::EightThroughGaps).unwrap())
+            .unwrap()
+            .steps(),
+        1
+    );
+    // Past one corner.
+    let grid = Grid::from_ascii(".#\n..").unwrap();
+    let strict = informed::dijkstra(&grid.problem(a, b, Movement::Eight).unwrap()).unwrap();
+    let cutting =
+        informed::dijkstra(&grid.problem(a, b, Movement::EightCuttingCorners).unwrap()).unwrap();
+    assert_eq!(strict.cost(), 2.0);
+    assert!((cutting.cost() - SQRT_2).abs() < 1e-12);
+}
+
+#[test]
+fn queries_outside_the_grid_or_on_walls_are_refused() {
+    let grid = Grid::from_ascii("..\n.#").unwrap();
+    let cases = [
+        (
+            Cell::new(2, 0),
+            Cell::new(0, 0),
+            "start (2, 0) is outside the 2×2 grid",
+        ),
+        (
+            Cell::new(0, 0),
+            Cell::new(0, 9),
+            "goal (0, 9) is outside the 2×2 grid",
+        ),
+        (Cell::new(1, 1), Cell::new(0, 0), "start (1, 1) is blocked"),
+        (Cell::new(0, 0), Cell::new(1, 1), "goal (1, 1) is blocked"),
+    ];
+    for (start, goal, message) in cases {
+        assert_eq!(
+            grid.problem(start, goal, Movement::Four)
+                .unwrap_err()
+                .to_string(),
+            message
+        );
+    }
+}
+
+#[test]
+fn malformed_maps_name_the_line_and_the_fault() {
+    let cases = [
+        ("", "line 1: expected header `type T`, found \"\""),
+        (
+            "kind octile\nheight 1\nwidth 1\nmap\n.\n",
+            "line 1: expected header `type T`, found \"kind octile\"",
+        ),
+        (
+            "type octile\nheight x\nwidth 1\nmap\n.\n",
+            "line 2: expected header `height H`, found \"height x\"",
+        ),
+        (
+            "type octile\nheight 1\nwide 1\nmap\n.\n",
+            "line 3: expected header `width W`, found \"wide 1\"",
+        ),
+        (
+            "type octile\nheight 1\nwidth 1\nmaps\n.\n",
+            "line 4: expected header `map`, found \"maps\"",
+        ),
+        (
+            "type octile\nheight 2\nwidth 3\nmap\n...\n..\n",
+            "line 6: row 1 has 2 cells, expected 3",
+        ),
+        (
+            "type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n",
+            "line 6: unknown terrain 'x' in column 1",
+        ),
+        (
+            "type octile\nheight 2\nwidth 3\nmap\n...\n",
+            "line 5: 1 rows, but the header says height 2",
+        ),
+        (
+            "type octile\nheight 1\nwidth 3\nmap\n...\n...\n",
+            "line 6: 2 rows, but the header says height 1",
+        ),
+    ];
+    for (text, message) in cases {
+        assert_eq!(
+            Grid::parse_map(text).unwrap_err().to_string(),
+            message,
+            "{text:?}"
+        );
+    }
+    // CRLF line ends and the Moving AI terrain letters are accepted.
+    let grid = Grid::parse_map("type octile\r\nheight 1\r\nwidth 7\r\nmap\r\n.GS@OTW\r\n").unwrap();
+    let free: Vec<bool> = (0..7).map(|x| grid.is_free(Cell::new(x, 0))).collect();
+    assert_eq!(free, [true, true, true, false, false, false, false]);
+}
+
+#[test]
+fn malformed_scenarios_name_the_line_and_the_fault() {
+    let ok = "0\tm.map\t4\t4\t0\t0\t3\t3\t4.24264069";
+    let cases = [
+        (
+            "1\n".to_owned(),
+            "line 1: expected header `version 1`, found \"1\"",
+        ),
+        (
+            format!("version 1\n{ok}\n0 m.map 4 4 0 0 3\n"),
+            "line 3: 7 fields, expected 9",
+        ),
+        (
+            "version 1\n0\tm.map\t4\t4\tx\t0\t3\t3\t1\n".to_owned(),
+            "line 2: bad start x: \"x\"",
+        ),
+        (
+            "version 1\n0\tm.map\t4\t4\t0\t0\t3\t3\tnan\n".to_owned(),
+            "line 2: bad optimal length: \"nan\"",
+        ),
+        (
+            "version 1\n0\tm.map\t4\t4\t0\t0\t3\t9\t1\n".to_owned(),
+            "line 2: goal (3, 9) is outside the 4×4 grid",
+        ),
+    ];
+    for (text, message) in cases {
+        assert_eq!(
+            Scenario::parse_all(&text).unwrap_err().to_string(),
+            message,
+            "{text:?}"
+        );
+    }
+    let scenarios = Scenario::parse_all(&format!("version 1.0\r\n{ok}\r\n\r\n")).unwrap();
+    assert_eq!(scenarios.len(), 1);
+    assert_eq!(
+        (scenarios[0].start(), scenarios[0].goal()),
+        (Cell::new(0, 0), Cell::new(3, 3))
+    );
+    assert_eq!(scenarios[0].tolerance(), 1e-4);
+}
+
+#[test]
+fn file_errors_name_the_file() {
+    let error = Grid::load_map("no/such/dir/missing.map").unwrap_err();
+    assert!(matches!(error.kind(), GridErrorKind::Io(_)));
+    assert!(
+        error
+            .to_string()
+            .starts_with("no/such/dir/missing.map: cannot read"),
+        "{error}"
+    );
+    let dir = std::env::temp_dir().join(format!("informed-grid-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.map");
+    std::fs::write(&path, "type octile\nheight 1\nwidth 2\nmap\n.?\n").unwrap();
+    let error = Grid::load_map(&path).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!("{}:5: unknown terrain '?' in column 1", path.display())
+    );
+    assert_eq!(
+        (error.file(), error.line()),
+        (Some(path.as_path()), Some(5))
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn scenario_tolerance_follows_the_digits_given() {
+    let parse = |length: &str| {
+        Scenario::parse_all(&format!("version 1\n0 m.map 9 9 0 0 3 3 {length}\n"))
+            .unwrap()
+            .remove(0)
+    };
+    assert_eq!(parse("4.24264069").tolerance(), 1e-4);
+    assert!((parse("4.24").tolerance() - 0.01).abs() < 1e-12);
+    assert_eq!(parse("4").tolerance(), 1.0);
+    assert!(parse("4.24").accepts(Some(4.2426)));
+    assert!(!parse("4.24264069").accepts(Some(4.25)));
+    // Length 0 between different cells means "no path".
+    let unreachable = parse("0");
+    assert!(!unreachable.expects_path());
+    assert!(unreachable.accepts(None) && !unreachable.accepts(Some(0.0)));
+}

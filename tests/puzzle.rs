@@ -1,0 +1,260 @@
+//! The sliding-tile puzzle against exact distances: a plain BFS from the goal over the whole
+//! 3×3 and 2×4 state spaces, written on tile vectors independently of the crate.
+
+use std::collections::{HashMap, VecDeque};
+
+use informed::puzzle::{Direction, PuzzleError, SlidingPuzzle};
+use informed::{Heuristic, Search};
+
+/// Every arrangement reachable from `goal` (row-major tiles, 0 the blank) with its distance.
+fn exact_distances(width: usize, height: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
+    let mut distance = HashMap::from([(goal.to_vec(), 0u32)]);
+    let mut queue = VecDeque::from([goal.to_vec()]);
+    while let Some(board) = queue.pop_front() {
+        let d = distance[&board];
+        let blank = board.iter().position(|&t| t == 0).unwrap();
+        let (r, c) = (blank / width, blank % width);
+        let mut neighbours = Vec::new();
+        if r > 0 {
+            neighbours.push(blank - width);
+        }
+        if r + 1 < height {
+            neighbours.push(blank + width);
+        }
+        if c > 0 {
+            neighbours.push(blank - 1);
+        }
+        if c + 1 < width {
+            neighbours.push(blank + 1);
+        }
+        for other in neighbours {
+            let mut next = board.clone();
+            next.swap(blank, other);
+            if !distance.contains_key(&next) {
+                distance.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    distance
+}
+
+fn factorial(n: usize) -> usize {
+    (1..=n).product()
+}
+
+/// Checks the three heuristics against exact distances over a whole space, that parity decides
+/// solvability exactly, and that A* finds the exact distance on a sample.
+fn check_space(width: usize, height: usize, goal: Option<&str>) {
+    let mut puzzle = SlidingPuzzle::new(width, height).unwrap();
+    if let Some(goal) = goal {
+        puzzle = puzzle.with_goal(goal).unwrap();
+    }
+    let goal_tiles = puzzle.tiles(puzzle.goal());
+    let exact = exact_distances(width, height, &goal_tiles);
+    assert_eq!(
+        exact.len(),
+        factorial(width * height) / 2,
+        "half the arrangements are reachable"
+    );
+
+    let (misplaced, manhattan, conflict) = (
+        puzzle.misplaced(),
+        puzzle.manhattan(),
+        puzzle.linear_conflict(),
+    );
+    let mut conflict_gains = 0;
+    for (tiles, &d) in &exact {
+        let board = puzzle.board(tiles).unwrap();
+        assert!(puzzle.is_solvable(board), "{tiles:?} is reachable");
+        let (a, b, c) = (
+            misplaced.estimate(&board),
+            manhattan.estimate(&board),
+            conflict.estimate(&board),
+        );
+        assert!(
+            a <= b && b <= c,
+            "{tiles:?}: misplaced {a}, manhattan {b}, conflict {c}"
+        );
+        assert!(
+            c <= d,
+            "{tiles:?}: linear conflict {c} exceeds the exact distance {d}"
+        );
+        assert_eq!((d == 0), (c == 0));
+        conflict_gains += u32::from(c > b);
+        // Consistency: one move changes each heuristic by at most one step's cost... except
+        // linear conflict, which may change by 3; check the triangle inequality directly.
+        let mut successors = informed::Successors::new();
+        let problem = puzzle.problem(board).unwrap();
+        informed::SearchProblem::successors(&problem, &board, &mut successors);
+        for &(next, _) in successors.as_slice() {
+            for h in [&misplaced as &dyn Heuristic<_, u32>, &manhattan, &conflict] {
+                assert!(
+                    h.estimate(&board) <= 1 + h.estimate(&next),
+                    "inconsistent at {tiles:?}"
+                );
+            }
+        }
+    }
+    assert!(conflict_gains > 0, "linear conflict never beat Manhattan");
+
+    // Swapping two tiles of a reachable board gives an unreachable one, and parity says so.
+    let mut swapped = goal_tiles.clone();
+    let numbered: Vec<usize> = (0..swapped.len())
+        .filter(|&i| swapped[i] != 0)
+        .take(2)
+        .collect();
+    swapped.swap(numbered[0], numbered[1]);
+    assert!(!exact.contains_key(&swapped));
+    let board = puzzle.board(&swapped).unwrap();
+    assert!(!puzzle.is_solvable(board));
+    assert!(matches!(
+        puzzle.problem(board),
+        Err(PuzzleError::Unsolvable { .. })
+    ));
+
+    // A* with every heuristic finds the exact distance on a sample of boards.
+    for (tiles, &d) in exact.iter().step_by(exact.len() / 40) {
+        let problem = puzzle.problem(puzzle.board(tiles).unwrap()).unwrap();
+        for cost in [
+            informed::astar(&problem, puzzle.misplaced())
+                .unwrap()
+                .cost(),
+            informed::astar(&problem, puzzle.manhattan())
+                .unwrap()
+                .cost(),
+            informed::astar(&problem, puzzle.linear_conflict())
+                .unwrap()
+                .cost(),
+        ] {
+            assert_eq!(cost, d, "{tiles:?}");
+        }
+    }
+}
+
+#[test]
+fn eight_puzzle_heuristics_are_admissible_over_the_whole_space() {
+    check_space(3, 3, None);
+}
+
+#[test]
+fn two_by_four_heuristics_are_admissible_over_the_whole_space() {
+    check_space(4, 2, None);
+    check_space(2, 4, None);
+}
+
+#[test]
+fn another_goal_arrangement_works_throughout() {
+    check_space(3, 3, Some("0 1 2 3 4 5 6 7 8"));
+}
+
+#[test]
+fn hardest_eight_puzzle_boards_take_31_moves() {
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    let exact = exact_distances(3, 3, &puzzle.tiles(puzzle.goal()));
+    let hardest: Vec<_> = exact
+        .iter()
+        .filter(|(_, d)| **d == 31)
+        .map(|(t, _)| t.clone())
+        .collect();
+    // Published: exactly two 8-puzzle boards need 31 moves (Reinefeld, 1993).
+    assert_eq!(hardest.len(), 2);
+    for tiles in hardest {
+        let problem = puzzle.problem(puzzle.board(&tiles).unwrap()).unwrap();
+        assert_eq!(
+            informed::astar(&problem, puzzle.linear_conflict())
+                .unwrap()
+                .cost(),
+            31
+        );
+        assert_eq!(informed::bfs(&problem).unwrap().steps(), 31);
+    }
+}
+
+#[test]
+fn moves_replay_the_path() {
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    let start = puzzle.parse("1 2 3 4 5 6 0 7 8").unwrap();
+    let solution = informed::astar(&puzzle.problem(start).unwrap(), puzzle.manhattan()).unwrap();
+    let moves = puzzle.moves(solution.path());
+    assert_eq!(moves.len(), 2);
+    assert_eq!((moves[0].tile, moves[0].direction), (7, Direction::Left));
+    assert_eq!(moves[0].blank_direction(), Direction::Right);
+    assert_eq!(moves[1].to_string(), "tile 8 left");
+    assert_eq!(puzzle.to_line(*solution.goal()), "1 2 3 4 5 6 7 8 0");
+    assert_eq!(puzzle.display(start).to_string(), "1 2 3\n4 5 6\n. 7 8\n");
+}
+
+#[test]
+fn fifteen_and_twenty_four_puzzles_solve_scrambled_boards() {
+    for (side, moves) in [(4, 30), (5, 16)] {
+        let puzzle = SlidingPuzzle::new(side, side).unwrap();
+        // A seeded random walk from the goal: solvable, at most `moves` away.
+        let mut board = puzzle.goal();
+        let mut seed = 0x1234_5678_u64 + side as u64;
+        for _ in 0..moves {
+            let mut successors = informed::Successors::new();
+            let problem = puzzle.problem(board).unwrap();
+            informed::SearchProblem::successors(&problem, &board, &mut successors);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            board = successors.as_slice()[(seed >> 33) as usize % successors.len()].0;
+        }
+        let problem = puzzle.problem(board).unwrap();
+        let conflict = informed::astar(&problem, puzzle.linear_conflict()).unwrap();
+        let manhattan = Search::new(&problem).astar(puzzle.manhattan()).unwrap();
+        assert!(conflict.cost() <= moves);
+        assert_eq!(conflict.cost(), manhattan.cost());
+        assert!(conflict.stats().expanded <= manhattan.stats().expanded);
+    }
+}
+
+#[test]
+fn random_boards_are_solvable_and_reproducible() {
+    for (w, h) in [(3, 3), (4, 4), (5, 5), (2, 4), (3, 5)] {
+        let puzzle = SlidingPuzzle::new(w, h).unwrap();
+        for seed in 0..50 {
+            let board = puzzle.random_board(seed);
+            assert!(puzzle.is_solvable(board));
+            assert_eq!(board, puzzle.random_board(seed));
+            assert_eq!(puzzle.board(&puzzle.tiles(board)).unwrap(), board);
+        }
+        assert_ne!(puzzle.random_board(1), puzzle.random_board(2));
+    }
+}
+
+#[test]
+fn malformed_boards_are_typed_errors_with_clear_messages() {
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    let cases = [
+        ("1 2 3 4 5 6 7 8", "8 tiles given, the board has 9 cells"),
+        (
+            "1 2 3 4 5 6 7 8 0 9",
+            "10 tiles given, the board has 9 cells",
+        ),
+        (
+            "1 2 3 4 5 6 7 8 9",
+            "tile 9 is out of range: tiles go from 0 (the blank) to 8",
+        ),
+        ("1 2 3 4 5 6 7 7 0", "tile 7 appears more than once"),
+        ("1 2 3 4 five 6 7 8 0", "\"five\" is not a tile number"),
+        ("1 2 3 4 5 6 7 8 -1", "\"-1\" is not a tile number"),
+    ];
+    for (text, message) in cases {
+        assert_eq!(
+            puzzle.parse(text).unwrap_err().to_string(),
+            message,
+            "{text}"
+        );
+    }
+    assert!(puzzle.parse("1,2,3,4,5,6,7,8,0").is_ok());
+    assert_eq!(
+        SlidingPuzzle::new(1, 5).unwrap_err().to_string(),
+        "a 1×5 puzzle is not supported: sides must be at least 2 and the board at most 25 cells"
+    );
+    assert!(SlidingPuzzle::new(6, 6).is_err());
+    assert!(SlidingPuzzle::square(16).is_some_and(|p| p.width() == 4));
+    assert!(SlidingPuzzle::square(10).is_none());
+    assert!(puzzle.clone().with_goal("1 1 2 3 4 5 6 7 8").is_err());
+}
