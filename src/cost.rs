@@ -29,6 +29,9 @@ pub trait Cost: Copy + PartialOrd + Debug + Display + 'static {
     /// The additive identity: the cost of the empty path.
     const ZERO: Self;
 
+    /// Whether sums are exact (integers) rather than rounded (floats).
+    const EXACT: bool;
+
     /// `self + other`, or `None` where the sum does not fit in `Self`.
     fn checked_sum(self, other: Self) -> Option<Self>;
 
@@ -56,6 +59,7 @@ macro_rules! impl_cost_for_integers {
     ($($t:ty),*) => {$(
         impl Cost for $t {
             const ZERO: Self = 0;
+            const EXACT: bool = true;
 
             #[inline]
             fn checked_sum(self, other: Self) -> Option<Self> {
@@ -112,6 +116,7 @@ macro_rules! impl_cost_for_floats {
     ($($t:ty),*) => {$(
         impl Cost for $t {
             const ZERO: Self = 0.0;
+            const EXACT: bool = false;
 
             #[inline]
             fn checked_sum(self, other: Self) -> Option<Self> {

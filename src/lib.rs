@@ -141,6 +141,7 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 
 pub use crate::astar::{astar, weighted_astar};
+pub use crate::audit::{Audit, KEPT_VIOLATIONS, Violation, audit};
 pub use crate::bfs::bfs;
 pub use crate::cost::Cost;
 pub use crate::dijkstra::dijkstra;
@@ -157,10 +158,12 @@ pub use crate::solution::{Partial, Solution, Stats};
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod graph;
 pub mod grid;
 pub mod puzzle;
 
 mod astar;
+mod audit;
 mod bfs;
 mod cost;
 mod dijkstra;
@@ -169,6 +172,7 @@ mod error;
 mod greedy;
 mod heap;
 mod heuristic;
+mod location;
 mod observer;
 mod problem;
 mod search;

@@ -157,12 +157,7 @@ impl GridError {
 
 impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.file, self.line) {
-            (Some(file), Some(line)) => write!(f, "{}:{line}: ", file.display())?,
-            (Some(file), None) => write!(f, "{}: ", file.display())?,
-            (None, Some(line)) => write!(f, "line {line}: ")?,
-            (None, None) => {}
-        }
+        crate::location::write_location(f, self.file.as_deref(), self.line)?;
         self.kind.fmt(f)
     }
 }

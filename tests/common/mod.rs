@@ -311,3 +311,21 @@ pub fn grid(wall_percent: u32, weighted: bool) -> impl Strategy<Value = Grid> {
 pub fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
+
+/// The shared benchmark data (`../shared/data` beside the repository, or `$INFORMED_DATA`), or
+/// `None` with a note on stderr when it is absent, as on a fresh clone: data-driven tests then
+/// skip and pass.
+pub fn shared_data(what: &str) -> Option<std::path::PathBuf> {
+    let dir = std::env::var_os("INFORMED_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
+    if dir.join(what).exists() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "skipped: {} not found (set INFORMED_DATA to the data directory)",
+            dir.join(what).display()
+        );
+        None
+    }
+}

@@ -1,0 +1,176 @@
+//! Explicit graphs and the road networks of `../shared/data/roads`.
+
+mod common;
+
+use informed::graph::{Graph, GraphErrorKind};
+use informed::{Heuristic, audit};
+
+#[test]
+fn edges_keep_their_direction_unless_undirected() {
+    let directed = Graph::directed(3, [(0, 1, 1.0), (1, 2, 1.0)]).unwrap();
+    assert!(
+        informed::dijkstra(&directed.problem(2, 0).unwrap())
+            .unwrap_err()
+            .is_no_path()
+    );
+    let undirected = Graph::undirected(3, [(0, 1, 1.0), (1, 2, 1.0)]).unwrap();
+    assert_eq!(
+        informed::dijkstra(&undirected.problem(2, 0).unwrap())
+            .unwrap()
+            .cost(),
+        2.0
+    );
+    assert_eq!((undirected.node_count(), undirected.edge_count()), (3, 4));
+}
+
+#[test]
+fn bad_graphs_are_refused_with_the_value() {
+    let error = Graph::directed(2, [(0, 5, 1.0)]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "node 5 does not exist (the graph has 2 nodes)"
+    );
+    let error = Graph::directed(2, [(0, 1, 1.0), (1, 0, -2.0)]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "edge 1 has length -2: lengths must be at least 0"
+    );
+    let error = Graph::directed(2, [])
+        .unwrap()
+        .with_coordinates(vec![(0.0, 0.0)])
+        .unwrap_err();
+    assert_eq!(error.to_string(), "1 coordinate pairs for 2 nodes");
+    assert!(Graph::directed(2, []).unwrap().problem(0, 2).is_err());
+}
+
+#[test]
+fn straight_line_is_scaled_to_stay_admissible() {
+    // The edge 0–1 is shorter (0.9) than the straight line between its ends (1.0).
+    let graph = Graph::undirected(3, [(0, 1, 0.9), (1, 2, 1.0)])
+        .unwrap()
+        .with_coordinates(vec![(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)])
+        .unwrap();
+    assert!((graph.straight_line_factor() - 0.9).abs() < 1e-12);
+    let h = graph.straight_line(2);
+    assert!((h.estimate(&0) - 1.8).abs() < 1e-12);
+    let report = audit(&graph.problem(0, 2).unwrap(), h, 100);
+    assert!(report.is_consistent() && report.is_admissible() == Some(true));
+    // Unscaled, it overestimates.
+    let raw = informed::graph::StraightLine::with_factor(&graph, 2, 1.0);
+    assert_eq!(
+        audit(&graph.problem(0, 2).unwrap(), raw, 100).is_admissible(),
+        Some(false)
+    );
+}
+
+#[test]
+fn malformed_network_files_name_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("informed-graph-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (nodes, edges) = (dir.join("t.cnode"), dir.join("t.cedge"));
+    std::fs::write(&nodes, "0 0.0 0.0\n1 1.0 0.0\n").unwrap();
+    let cases = [
+        (
+            "0 0 1 1.0\n1 1 7 2.0\n",
+            "t.cedge:2: node 7 does not exist (the graph has 2 nodes)",
+        ),
+        (
+            "0 0 1\n",
+            "t.cedge:1: expected `id from to length`, found \"0 0 1\"",
+        ),
+        (
+            "0 0 1 -1.0\n",
+            "t.cedge:1: edge 0 has length -1: lengths must be at least 0",
+        ),
+    ];
+    for (text, message) in cases {
+        std::fs::write(&edges, text).unwrap();
+        let error = Graph::load_road_network(&nodes, &edges).unwrap_err();
+        assert!(error.to_string().ends_with(message), "{error} vs {message}");
+        assert_eq!(error.file(), Some(edges.as_path()));
+    }
+    std::fs::write(&nodes, "0 0.0 0.0\n2 1.0 0.0\n").unwrap();
+    let error = Graph::load_road_network(&nodes, &edges).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .ends_with("t.cnode:2: expected `id x y` with ids in order, found \"2 1.0 0.0\""),
+        "{error}"
+    );
+    let error = Graph::load_road_network(dir.join("missing.cnode"), &edges).unwrap_err();
+    assert!(matches!(error.kind(), GraphErrorKind::Io(_)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn road_networks_astar_matches_dijkstra() {
+    let Some(data) = common::shared_data("roads") else {
+        return;
+    };
+    for name in ["OL", "TG", "cal"] {
+        let roads = data.join("roads");
+        let graph = Graph::load_road_network(
+            roads.join(format!("{name}.cnode")),
+            roads.join(format!("{name}.cedge")),
+        )
+        .unwrap();
+        let factor = graph.straight_line_factor();
+        assert!(factor > 0.99 && factor <= 1.0, "{name}: factor {factor}");
+        let n = graph.node_count() as u64;
+        let mut seed = 42u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) % n) as u32
+        };
+        let (mut astar_work, mut dijkstra_work) = (0, 0);
+        for _ in 0..10 {
+            let (from, to) = (next(), next());
+            let problem = graph.problem(from, to).unwrap();
+            let dijkstra = informed::dijkstra(&problem);
+            let astar = informed::astar(
+                &problem,
+                informed::graph::StraightLine::with_factor(&graph, to, factor),
+            );
+            match (&dijkstra, &astar) {
+                (Ok(d), Ok(a)) => {
+                    assert!(
+                        (d.cost() - a.cost()).abs() <= 1e-9 * d.cost().max(1.0),
+                        "{name} {from}→{to}"
+                    );
+                    assert_eq!(a.stats().reopened, 0);
+                    astar_work += a.stats().expanded;
+                    dijkstra_work += d.stats().expanded;
+                }
+                (Err(d), Err(a)) => assert!(d.is_no_path() && a.is_no_path()),
+                _ => panic!("{name} {from}→{to}: {dijkstra:?} vs {astar:?}"),
+            }
+        }
+        assert!(
+            astar_work < dijkstra_work,
+            "{name}: A* {astar_work} vs Dijkstra {dijkstra_work}"
+        );
+    }
+}
+
+#[test]
+fn road_network_straight_line_passes_a_complete_audit() {
+    let Some(data) = common::shared_data("roads") else {
+        return;
+    };
+    let roads = data.join("roads");
+    let graph = Graph::load_road_network(roads.join("OL.cnode"), roads.join("OL.cedge")).unwrap();
+    let problem = graph.problem(0, 3000).unwrap();
+    let report = audit(&problem, graph.straight_line(3000), 10_000);
+    assert!(report.is_complete(), "{report}");
+    assert!(
+        report.is_consistent(),
+        "{report}: {:?}",
+        &report.violations()[..1]
+    );
+    assert_eq!(report.is_admissible(), Some(true));
+    // Unscaled, rounding makes it inconsistent somewhere.
+    let raw = informed::graph::StraightLine::with_factor(&graph, 3000, 1.0);
+    assert!(!audit(&problem, raw, 10_000).is_consistent());
+}
