@@ -226,10 +226,6 @@ impl Graph {
     }
 }
 
-fn numbers<'a>(line: &'a str) -> impl Iterator<Item = &'a str> {
-    line.split_whitespace()
-}
-
 fn bad_line(line: usize, expected: &'static str, text: &str) -> GraphError {
     GraphError::new(GraphErrorKind::BadLine {
         expected,
@@ -245,7 +241,7 @@ fn parse_nodes(text: &str) -> Result<Vec<(f64, f64)>, GraphError> {
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
     {
-        let fields: Vec<&str> = numbers(line).collect();
+        let fields: Vec<&str> = line.split_whitespace().collect();
         let parsed = match fields[..] {
             [id, x, y] => id
                 .parse::<usize>()
@@ -268,7 +264,7 @@ fn parse_edges(text: &str, nodes: usize) -> Result<Vec<(Node, Node, f64)>, Graph
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
     {
-        let fields: Vec<&str> = numbers(line).collect();
+        let fields: Vec<&str> = line.split_whitespace().collect();
         let parsed = match fields[..] {
             [_, from, to, length] => match (
                 from.parse::<Node>(),
