@@ -2,7 +2,7 @@
 //! and scenarios, and pictures of a search.
 //!
 //! A [`Grid`] is the map; [`Grid::problem`] poses a query on it (start, goal, [`Movement`]) as a
-//! [`SearchProblem`](crate::SearchProblem) whose states are [`Cell`]s and whose costs are `f64`:
+//! [`SearchProblem`] whose states are [`Cell`]s and whose costs are `f64`:
 //! 1 for an orthogonal step, √2 for a diagonal one.
 //!
 //! Coordinates follow the Moving AI benchmarks: `x` is the column, `y` the row, `(0, 0)` the

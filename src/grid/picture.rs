@@ -195,7 +195,8 @@ impl<'g> Picture<'g> {
             + 2.0 * gap;
         let mut svg = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
-             viewBox=\"0 0 {width:.1} {height:.1}\" font-family=\"sans-serif\">\n\
+             viewBox=\"0 0 {width:.1} {height:.1}\" font-family=\"sans-serif\" \
+             shape-rendering=\"crispEdges\">\n\
              <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         );
         let mut left = gap;

@@ -4,7 +4,7 @@
 //! A [`SlidingPuzzle`] fixes the board's size and the goal arrangement; boards are parsed from
 //! row-major numbers with 0 for the blank (`"8 6 7 2 5 4 3 0 1"`). [`SlidingPuzzle::problem`]
 //! checks solvability up front (by permutation parity) and returns a
-//! [`SearchProblem`](crate::SearchProblem) whose states are compact [`Board`]s and whose steps
+//! [`SearchProblem`] whose states are compact [`Board`]s and whose steps
 //! cost 1.
 //!
 //! # Example

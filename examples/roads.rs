@@ -1,0 +1,146 @@
+//! Dijkstra and A* on a road network, for seeded random queries: do their costs agree, how much
+//! does each expand, and how long does it take.
+//!
+//! ```text
+//! cargo run --release --example roads                                   # cal, 100 queries
+//! cargo run --release --example roads -- ../shared/data/roads/TG --queries 500 --seed 3
+//! cargo run --release --example roads -- ../shared/data/roads/OL --json
+//! ```
+//!
+//! The network is `NAME.cnode` and `NAME.cedge` (give the path without the extension). A*'s
+//! heuristic is the straight-line distance scaled by the smallest length/distance ratio of any
+//! edge, which keeps it admissible on data whose lengths are rounded. Exits 1 if any cost
+//! disagrees; says it skipped if the default data is absent.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use common::{Args, Json, millis};
+use informed::graph::{Graph, StraightLine};
+
+fn main() {
+    match run() {
+        Ok(true) => {}
+        Ok(false) => std::process::exit(1),
+        Err(message) => {
+            eprintln!("roads: {message}");
+            std::process::exit(2);
+        }
+    }
+}
+
+fn run() -> Result<bool, String> {
+    let args = Args::parse(&["json"])?;
+    let base = match args.positional.first() {
+        Some(path) => PathBuf::from(path),
+        None => match common::shared_data() {
+            Some(data) => data.join("roads/cal"),
+            None => {
+                println!("skipped: no network given and ../shared/data is absent");
+                return Ok(true);
+            }
+        },
+    };
+    let queries: usize = args.parse_or("queries", 100)?;
+    let mut seed: u64 = args.parse_or("seed", 1)?;
+    let json = args.has("json");
+
+    let loaded = Instant::now();
+    let graph =
+        Graph::load_road_network(base.with_extension("cnode"), base.with_extension("cedge"))
+            .map_err(|e| e.to_string())?;
+    let factor = graph.straight_line_factor();
+    if !json {
+        println!(
+            "{}: {} nodes, {} directed edges, straight-line factor {factor:.6}, loaded in {:.1} ms",
+            base.display(),
+            graph.node_count(),
+            graph.edge_count(),
+            millis(loaded)
+        );
+    }
+
+    let nodes = graph.node_count() as u64;
+    let mut random_node = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) % nodes) as u32
+    };
+    let (mut agreed, mut unreachable, mut disagreed) = (0, 0, 0);
+    let (mut expanded, mut time) = ([0u64; 2], [0f64; 2]);
+    for query in 0..queries {
+        let (from, to) = (random_node(), random_node());
+        let problem = graph.problem(from, to).map_err(|e| e.to_string())?;
+        let started = Instant::now();
+        let dijkstra = informed::dijkstra(&problem);
+        let dijkstra_time = millis(started);
+        let started = Instant::now();
+        let astar = informed::astar(&problem, StraightLine::with_factor(&graph, to, factor));
+        let astar_time = millis(started);
+        let cost = |outcome: &informed::SearchResult<informed::graph::GraphProblem<'_>>| {
+            outcome.as_ref().ok().map(|s| s.cost())
+        };
+        let stats =
+            |outcome: &informed::SearchResult<informed::graph::GraphProblem<'_>>| match outcome {
+                Ok(s) => *s.stats(),
+                Err(e) => e.stats(),
+            };
+        let (dc, ac) = (cost(&dijkstra), cost(&astar));
+        let agree = match (dc, ac) {
+            (Some(d), Some(a)) => (d - a).abs() <= 1e-9 * d.max(1.0),
+            (None, None) => true,
+            _ => false,
+        };
+        match (agree, dc) {
+            (true, Some(_)) => agreed += 1,
+            (true, None) => unreachable += 1,
+            (false, _) => {
+                disagreed += 1;
+                eprintln!("disagreement on {from} → {to}: Dijkstra {dc:?}, A* {ac:?}");
+            }
+        }
+        for (k, (outcome, t)) in [(&dijkstra, dijkstra_time), (&astar, astar_time)]
+            .into_iter()
+            .enumerate()
+        {
+            expanded[k] += stats(outcome).expanded;
+            time[k] += t;
+            if json {
+                let line = Json::new()
+                    .integer("query", query as u64)
+                    .integer("from", u64::from(from))
+                    .integer("to", u64::from(to))
+                    .text("algorithm", ["dijkstra", "astar"][k]);
+                let line = match outcome {
+                    Ok(s) => line
+                        .number("cost", s.cost())
+                        .integer("steps", s.steps() as u64),
+                    Err(e) => line.text("error", &e.to_string()),
+                };
+                line.stats(&stats(outcome))
+                    .number("time_ms", t)
+                    .boolean("agree", agree)
+                    .print();
+            }
+        }
+    }
+    if !json {
+        println!(
+            "{queries} queries: {agreed} agree, {unreachable} unreachable for both, {disagreed} disagree"
+        );
+        println!("{:<9} {:>12} {:>10}", "", "expanded", "time ms");
+        println!("{:<9} {:>12} {:>10.1}", "dijkstra", expanded[0], time[0]);
+        println!("{:<9} {:>12} {:>10.1}", "astar", expanded[1], time[1]);
+        if expanded[1] > 0 {
+            println!(
+                "A* expands {:.2}× fewer nodes and runs {:.2}× faster",
+                expanded[0] as f64 / expanded[1] as f64,
+                time[0] / time[1].max(1e-9)
+            );
+        }
+    }
+    Ok(disagreed == 0)
+}
