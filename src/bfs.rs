@@ -1,9 +1,13 @@
 //! Breadth-first search: the path with the fewest steps.
 
+use std::collections::hash_map::RandomState;
+
 use crate::search::{Control, SearchResult};
-use crate::table::{Lookup, NO_PARENT, Node, NodeTable};
+use crate::table::{
+    DenseTable, FastState, HashTable, Lookup, NO_PARENT, Node, Table, most_promising, path,
+};
 use crate::{
-    Cost, Event, Observer, Search, SearchError, SearchProblem, Solution, Stats, Successors,
+    Cost, Event, Hashing, Observer, Search, SearchError, SearchProblem, Solution, Stats, Successors,
 };
 
 /// Finds a path with the fewest steps from a start state to a goal, ignoring step costs.
@@ -63,138 +67,153 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     ///
     /// As for [`bfs`](crate::bfs).
     pub fn bfs(self) -> SearchResult<P> {
-        let Search {
-            problem,
-            options,
-            cancel,
-            mut observer,
-        } = self;
-        let mut control = Control::new(options, cancel);
-        let mut table: NodeTable<P::State, P::Cost> = NodeTable::new();
-        let mut stats = Stats::default();
-        let zero = P::Cost::ZERO;
-        let snapshot = |stats: &Stats, table: &NodeTable<P::State, P::Cost>| Stats {
-            stored: table.len(),
-            ..*stats
-        };
-        let limit_reached = |limit, stats: &Stats, table: &NodeTable<_, _>| {
-            Err(SearchError::LimitReached {
-                limit,
-                stats: snapshot(stats, table),
-                best: table.most_promising(),
-            })
-        };
-
-        for start in problem.starts() {
-            stats.generated += 1;
-            if let Lookup::New(hash) = table.lookup(&start) {
-                if let Some(limit) = control.before_storing(table.len()) {
-                    return limit_reached(limit, &stats, &table);
-                }
-                let node = Node {
-                    parent: NO_PARENT,
-                    g: zero,
-                    h: zero,
-                };
-                let index = table.insert(hash, start, node);
-                let state = table.state(index);
-                observer.observe(Event::Generate {
-                    state,
-                    parent: None,
-                    g: zero,
-                    h: zero,
-                });
-                if problem.is_goal(state) {
-                    stats.max_open = table.len();
-                    return Ok(Solution::new(
-                        table.path(index),
-                        zero,
-                        snapshot(&stats, &table),
-                    ));
-                }
-            }
+        let problem = self.problem;
+        match (self.dense, self.options.hashing) {
+            (Some((index, bound)), _) => bfs_in(self, DenseTable::new(problem, index, bound)),
+            (None, Hashing::Fast) => bfs_in(self, HashTable::<_, _, FastState>::new()),
+            (None, Hashing::Std) => bfs_in(self, HashTable::<_, _, RandomState>::new()),
         }
-        stats.max_open = table.len();
+    }
+}
 
-        // The queue is the table itself: states are stored in the order they are generated, so
-        // the unexpanded ones are exactly those from `next` on.
-        let mut next = 0;
-        let mut successors = Successors::new();
-        while next < table.len() {
-            if let Some(limit) = control.before_expansion(&stats) {
+/// Breadth-first search with the node table `table`.
+fn bfs_in<P, O, T>(search: Search<'_, P, O>, mut table: T) -> SearchResult<P>
+where
+    P: SearchProblem,
+    O: Observer<P::State, P::Cost>,
+    T: Table<P::State, P::Cost>,
+{
+    let Search {
+        problem,
+        options,
+        cancel,
+        mut observer,
+        ..
+    } = search;
+    let mut control = Control::new(options, cancel);
+    let mut stats = Stats::default();
+    let zero = P::Cost::ZERO;
+    let snapshot = |stats: &Stats, table: &T| Stats {
+        stored: table.len(),
+        ..*stats
+    };
+    let limit_reached = |limit, stats: &Stats, table: &T| {
+        Err(SearchError::LimitReached {
+            limit,
+            stats: snapshot(stats, table),
+            best: most_promising(table),
+        })
+    };
+
+    for start in problem.starts() {
+        stats.generated += 1;
+        if let Lookup::New(hash) = table.lookup(&start) {
+            if let Some(limit) = control.before_storing(table.len()) {
                 return limit_reached(limit, &stats, &table);
             }
-            let current = next;
-            next += 1;
-            stats.expanded += 1;
-            let (state, &Node { g, .. }) = table.entry(current);
-            observer.observe(Event::Expand { state, g, h: zero });
-            successors.clear();
-            problem.successors(state, &mut successors);
-            for (successor, step) in successors.drain() {
-                stats.generated += 1;
-                let from = |table: &NodeTable<P::State, _>| table.state(current).clone();
-                if step.is_nan() {
-                    return Err(SearchError::NanCost {
-                        from: from(&table),
-                        to: successor,
-                        stats: snapshot(&stats, &table),
-                    });
-                }
-                if step.is_below_zero() {
-                    return Err(SearchError::NegativeCost {
-                        from: from(&table),
-                        to: successor,
-                        cost: step,
-                        stats: snapshot(&stats, &table),
-                    });
-                }
-                let Some(new_g) = g.checked_sum(step) else {
-                    return Err(SearchError::Overflow {
-                        from: from(&table),
-                        to: successor,
-                        g,
-                        step,
-                        stats: snapshot(&stats, &table),
-                    });
-                };
-                if new_g.is_infinite() || control.exceeds_bound(new_g) {
-                    stats.pruned += 1;
-                    continue;
-                }
-                let Lookup::New(hash) = table.lookup(&successor) else {
-                    // Reached before, in as few steps or fewer.
-                    continue;
-                };
-                if let Some(limit) = control.before_storing(table.len()) {
-                    return limit_reached(limit, &stats, &table);
-                }
-                let node = Node {
-                    parent: current,
-                    g: new_g,
-                    h: zero,
-                };
-                let index = table.insert(hash, successor, node);
-                let state = table.state(index);
-                observer.observe(Event::Generate {
-                    state,
-                    parent: Some(table.state(current)),
-                    g: new_g,
-                    h: zero,
-                });
-                if problem.is_goal(state) {
-                    stats.max_open = stats.max_open.max(table.len() - next);
-                    return Ok(Solution::new(
-                        table.path(index),
-                        new_g,
-                        snapshot(&stats, &table),
-                    ));
-                }
+            let node = Node {
+                parent: NO_PARENT,
+                g: zero,
+                h: zero,
+            };
+            let index = table.insert(hash, start, node);
+            let state = table.state(index);
+            observer.observe(Event::Generate {
+                state,
+                parent: None,
+                g: zero,
+                h: zero,
+            });
+            if problem.is_goal(state) {
+                stats.max_open = table.len();
+                return Ok(Solution::new(
+                    path(&table, index),
+                    zero,
+                    snapshot(&stats, &table),
+                ));
             }
-            stats.max_open = stats.max_open.max(table.len() - next);
         }
-        Err(SearchError::NoPath {
-            stats: snapshot(&stats, &table),
-        })
     }
+    stats.max_open = table.len();
+
+    // The queue is the table itself: states are stored in the order they are generated, so
+    // the unexpanded ones are exactly those from `next` on.
+    let mut next = 0;
+    let mut successors = Successors::new();
+    while next < table.len() {
+        if let Some(limit) = control.before_expansion(&stats) {
+            return limit_reached(limit, &stats, &table);
+        }
+        let current = next;
+        next += 1;
+        stats.expanded += 1;
+        let (state, &Node { g, .. }) = table.entry(current);
+        observer.observe(Event::Expand { state, g, h: zero });
+        successors.clear();
+        problem.successors(state, &mut successors);
+        for (successor, step) in successors.drain() {
+            stats.generated += 1;
+            let from = |table: &T| table.state(current).clone();
+            if step.is_nan() {
+                return Err(SearchError::NanCost {
+                    from: from(&table),
+                    to: successor,
+                    stats: snapshot(&stats, &table),
+                });
+            }
+            if step.is_below_zero() {
+                return Err(SearchError::NegativeCost {
+                    from: from(&table),
+                    to: successor,
+                    cost: step,
+                    stats: snapshot(&stats, &table),
+                });
+            }
+            let Some(new_g) = g.checked_sum(step) else {
+                return Err(SearchError::Overflow {
+                    from: from(&table),
+                    to: successor,
+                    g,
+                    step,
+                    stats: snapshot(&stats, &table),
+                });
+            };
+            if new_g.is_infinite() || control.exceeds_bound(new_g) {
+                stats.pruned += 1;
+                continue;
+            }
+            let Lookup::New(hash) = table.lookup(&successor) else {
+                // Reached before, in as few steps or fewer.
+                continue;
+            };
+            if let Some(limit) = control.before_storing(table.len()) {
+                return limit_reached(limit, &stats, &table);
+            }
+            let node = Node {
+                parent: current,
+                g: new_g,
+                h: zero,
+            };
+            let index = table.insert(hash, successor, node);
+            let state = table.state(index);
+            observer.observe(Event::Generate {
+                state,
+                parent: Some(table.state(current)),
+                g: new_g,
+                h: zero,
+            });
+            if problem.is_goal(state) {
+                stats.max_open = stats.max_open.max(table.len() - next);
+                return Ok(Solution::new(
+                    path(&table, index),
+                    new_g,
+                    snapshot(&stats, &table),
+                ));
+            }
+        }
+        stats.max_open = stats.max_open.max(table.len() - next);
+    }
+    Err(SearchError::NoPath {
+        stats: snapshot(&stats, &table),
+    })
 }

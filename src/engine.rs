@@ -6,12 +6,17 @@
 
 use std::cmp::Ordering;
 
-use crate::heap::IndexedHeap;
+use std::collections::hash_map::RandomState;
+
+use crate::heap::{Frontier, IndexedHeap, LazyHeap};
 use crate::search::{Control, SearchResult};
-use crate::table::{Lookup, NO_PARENT, Node, NodeTable, path_cost};
+use crate::table::{
+    DenseTable, FastState, HashTable, Lookup, NO_PARENT, Node, Table, most_promising, path,
+    path_cost,
+};
 use crate::{
-    Cost, Event, Heuristic, Limit, Observer, Search, SearchError, SearchProblem, Solution, Stats,
-    Successors, TieBreak,
+    Cost, Event, Hashing, Heuristic, Limit, Observer, OpenSet, Search, SearchError, SearchProblem,
+    Solution, Stats, Successors, TieBreak,
 };
 
 /// What a best-first search ranks the open set by.
@@ -27,7 +32,7 @@ pub(crate) enum Ranking {
 
 /// The key of a queued node. Smaller is expanded first.
 #[derive(Clone, Copy, Debug)]
-struct Priority<C> {
+pub(crate) struct Priority<C> {
     primary: C,
     secondary: C,
     /// The tie-breaking sequence: decreasing for LIFO, increasing for FIFO.
@@ -59,20 +64,27 @@ impl<C: Cost> PartialEq for Priority<C> {
 
 impl<C: Cost> Eq for Priority<C> {}
 
-/// The state of one best-first search.
-struct Engine<'c, S, C> {
-    table: NodeTable<S, C>,
-    open: IndexedHeap<Priority<C>>,
+/// The state of one best-first search, over a node table `T` and an open set `Q`.
+struct Engine<'c, S, C, T, Q> {
+    table: T,
+    open: Q,
     stats: Stats,
     control: Control<'c, C>,
     ranking: Ranking,
     /// Counts pushes and improvements, to order ties.
     pushes: u64,
+    _states: std::marker::PhantomData<S>,
 }
 
 type Failure<S, C> = SearchError<S, C>;
 
-impl<S: Clone + Eq + std::hash::Hash, C: Cost> Engine<'_, S, C> {
+impl<S, C, T, Q> Engine<'_, S, C, T, Q>
+where
+    S: Clone,
+    C: Cost,
+    T: Table<S, C>,
+    Q: Frontier<Priority<C>>,
+{
     /// The key of a node with path cost `g` and estimate `h`, or `None` if g + h overflows.
     #[inline]
     fn priority(&mut self, g: C, h: C, keep_sequence: Option<u64>) -> Option<Priority<C>> {
@@ -120,7 +132,7 @@ impl<S: Clone + Eq + std::hash::Hash, C: Cost> Engine<'_, S, C> {
         SearchError::LimitReached {
             limit,
             stats: self.stats(),
-            best: self.table.most_promising(),
+            best: most_promising(&self.table),
         }
     }
 
@@ -134,11 +146,11 @@ impl<S: Clone + Eq + std::hash::Hash, C: Cost> Engine<'_, S, C> {
     }
 
     /// Stores `state` as a new node and queues it, unless the bound prunes it or a limit stops
-    /// the search.
+    /// the search. `key` is what the table's lookup returned for it.
     fn generate<H, O>(
         &mut self,
         state: S,
-        hash: u64,
+        key: u64,
         parent: usize,
         g: C,
         heuristic: &H,
@@ -165,7 +177,7 @@ impl<S: Clone + Eq + std::hash::Hash, C: Cost> Engine<'_, S, C> {
         if let Some(limit) = self.control.before_storing(self.table.len()) {
             return Err(self.limit_reached(limit));
         }
-        let index = self.table.insert(hash, state, Node { parent, g, h });
+        let index = self.table.insert(key, state, Node { parent, g, h });
         self.open.push(index, priority);
         observer.observe(Event::Generate {
             state: self.table.state(index),
@@ -225,7 +237,9 @@ impl<S: Clone + Eq + std::hash::Hash, C: Cost> Engine<'_, S, C> {
     }
 }
 
-/// Runs a best-first search ranked by `ranking` with `heuristic`.
+/// Runs a best-first search ranked by `ranking` with `heuristic`, on the node table and open set
+/// the search's options choose (each combination compiled on its own, so the choice costs
+/// nothing per node).
 pub(crate) fn best_first<P, H, O>(
     search: Search<'_, P, O>,
     heuristic: H,
@@ -236,19 +250,80 @@ where
     H: Heuristic<P::State, P::Cost>,
     O: Observer<P::State, P::Cost>,
 {
+    let problem = search.problem;
+    match (search.dense, search.options.hashing) {
+        (Some((index, bound)), _) => with_open_set(
+            search,
+            DenseTable::new(problem, index, bound),
+            heuristic,
+            ranking,
+        ),
+        (None, Hashing::Fast) => with_open_set(
+            search,
+            HashTable::<_, _, FastState>::new(),
+            heuristic,
+            ranking,
+        ),
+        (None, Hashing::Std) => with_open_set(
+            search,
+            HashTable::<_, _, RandomState>::new(),
+            heuristic,
+            ranking,
+        ),
+    }
+}
+
+fn with_open_set<P, H, O, T>(
+    search: Search<'_, P, O>,
+    table: T,
+    heuristic: H,
+    ranking: Ranking,
+) -> SearchResult<P>
+where
+    P: SearchProblem,
+    H: Heuristic<P::State, P::Cost>,
+    O: Observer<P::State, P::Cost>,
+    T: Table<P::State, P::Cost>,
+{
+    match search.options.open_set {
+        OpenSet::BinaryHeap => {
+            run::<_, _, _, _, IndexedHeap<_, 2>>(search, table, heuristic, ranking)
+        }
+        OpenSet::QuaternaryHeap => {
+            run::<_, _, _, _, IndexedHeap<_, 4>>(search, table, heuristic, ranking)
+        }
+        OpenSet::LazyHeap => run::<_, _, _, _, LazyHeap<_>>(search, table, heuristic, ranking),
+    }
+}
+
+fn run<P, H, O, T, Q>(
+    search: Search<'_, P, O>,
+    table: T,
+    heuristic: H,
+    ranking: Ranking,
+) -> SearchResult<P>
+where
+    P: SearchProblem,
+    H: Heuristic<P::State, P::Cost>,
+    O: Observer<P::State, P::Cost>,
+    T: Table<P::State, P::Cost>,
+    Q: Frontier<Priority<P::Cost>>,
+{
     let Search {
         problem,
         options,
         cancel,
         mut observer,
+        ..
     } = search;
     let mut engine = Engine {
-        table: NodeTable::new(),
-        open: IndexedHeap::new(),
+        table,
+        open: Q::new(),
         stats: Stats::default(),
         control: Control::new(options, cancel),
         ranking,
         pushes: 0,
+        _states: std::marker::PhantomData,
     };
 
     for start in problem.starts() {
@@ -316,8 +391,8 @@ where
                 });
             };
             match engine.table.lookup(&successor) {
-                Lookup::New(hash) => {
-                    engine.generate(successor, hash, current, new_g, &heuristic, &mut observer)?;
+                Lookup::New(key) => {
+                    engine.generate(successor, key, current, new_g, &heuristic, &mut observer)?;
                 }
                 Lookup::Stored(index) => {
                     if new_g.order(engine.table.node(index).g).is_lt() {
@@ -331,12 +406,17 @@ where
 }
 
 /// The solution ending at the node `goal`.
-fn solution<P: SearchProblem>(
+fn solution<P, T, Q>(
     problem: &P,
-    engine: &Engine<'_, P::State, P::Cost>,
+    engine: &Engine<'_, P::State, P::Cost, T, Q>,
     goal: usize,
-) -> Solution<P::State, P::Cost> {
-    let path = engine.table.path(goal);
+) -> Solution<P::State, P::Cost>
+where
+    P: SearchProblem,
+    T: Table<P::State, P::Cost>,
+    Q: Frontier<Priority<P::Cost>>,
+{
+    let path = path(&engine.table, goal);
     let recorded = engine.table.node(goal).g;
     // Without reopenings every g on the path is current; after one, recompute (see `path_cost`).
     let cost = if engine.stats.reopened == 0 {

@@ -19,7 +19,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::{Heuristic, SearchProblem, Successors};
+use crate::{DenseProblem, Heuristic, SearchProblem, Successors};
 
 /// A node of a [`Graph`]: its index, from 0.
 pub type Node = u32;
@@ -303,6 +303,19 @@ pub struct GraphProblem<'g> {
     graph: &'g Graph,
     from: Node,
     to: Node,
+}
+
+/// Nodes are their own numbers, so [`Search::dense`](crate::Search::dense) searches a graph
+/// without hashing.
+impl DenseProblem for GraphProblem<'_> {
+    fn index_bound(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    #[inline]
+    fn index(&self, node: &Node) -> usize {
+        *node as usize
+    }
 }
 
 impl SearchProblem for GraphProblem<'_> {

@@ -1,8 +1,30 @@
-//! The open set: a binary min-heap of node indices with decrease-key.
+//! The open set: a d-ary min-heap of node indices with decrease-key (the default), and a binary
+//! heap with lazy deletion (kept for comparison; see `docs/benchmarks.md`).
 //!
-//! Every item (a node index) records its position in the heap, so a queued node whose key
-//! improves is moved up in place (sift-up) instead of being pushed a second time. The heap never
-//! holds an item twice, so its size is the true size of the open set.
+//! In the indexed heap every item (a node index) records its position, so a queued node whose
+//! key improves is moved up in place (sift-up) instead of being pushed a second time. That heap
+//! never holds an item twice, so its size is the true size of the open set.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// The operations the engine needs from an open set of items (node indices) with keys.
+pub(crate) trait Frontier<K: Ord> {
+    fn new() -> Self;
+    /// The number of distinct queued items.
+    fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The key of a queued item.
+    fn key(&self, item: usize) -> Option<&K>;
+    /// Queues an item that is not queued.
+    fn push(&mut self, item: usize, key: K);
+    /// Removes the item with the least key.
+    fn pop(&mut self) -> Option<(usize, K)>;
+    /// Lowers the key of a queued item.
+    fn decrease_key(&mut self, item: usize, key: K);
+}
 
 /// Marks an item that is not in the heap.
 const ABSENT: usize = usize::MAX;
@@ -13,18 +35,44 @@ struct Entry<K> {
     item: usize,
 }
 
-/// A binary min-heap of `usize` items ordered by keys of type `K`.
+/// A `D`-ary min-heap of `usize` items ordered by keys of type `K`, with decrease-key.
 ///
 /// Ties between equal keys are broken by the keys themselves (the engine's keys carry a
 /// generation number), so the order is deterministic.
 #[derive(Clone, Debug)]
-pub(crate) struct IndexedHeap<K> {
+pub(crate) struct IndexedHeap<K, const D: usize> {
     entries: Vec<Entry<K>>,
     /// `positions[item]` is the item's index in `entries`, or `ABSENT`.
     positions: Vec<usize>,
 }
 
-impl<K: Ord> IndexedHeap<K> {
+impl<K: Ord, const D: usize> Frontier<K> for IndexedHeap<K, D> {
+    fn new() -> Self {
+        IndexedHeap::new()
+    }
+
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    fn key(&self, item: usize) -> Option<&K> {
+        IndexedHeap::key(self, item)
+    }
+
+    fn push(&mut self, item: usize, key: K) {
+        IndexedHeap::push(self, item, key)
+    }
+
+    fn pop(&mut self) -> Option<(usize, K)> {
+        IndexedHeap::pop(self)
+    }
+
+    fn decrease_key(&mut self, item: usize, key: K) {
+        IndexedHeap::decrease_key(self, item, key)
+    }
+}
+
+impl<K: Ord, const D: usize> IndexedHeap<K, D> {
     pub(crate) fn new() -> Self {
         IndexedHeap {
             entries: Vec::new(),
@@ -32,17 +80,8 @@ impl<K: Ord> IndexedHeap<K> {
         }
     }
 
-    /// The number of queued items. **O(1)**.
-    pub(crate) fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub(crate) fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// Whether `item` is queued. **O(1)**.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn contains(&self, item: usize) -> bool {
         self.positions.get(item).is_some_and(|&p| p != ABSENT)
     }
@@ -64,7 +103,7 @@ impl<K: Ord> IndexedHeap<K> {
 
     /// Queues `item`, which must not be queued already. **O(log n)**.
     pub(crate) fn push(&mut self, item: usize, key: K) {
-        debug_assert!(!self.contains(item), "item {item} is already queued");
+        debug_assert!(self.key(item).is_none(), "item {item} is already queued");
         if item >= self.positions.len() {
             self.positions.resize(item + 1, ABSENT);
         }
@@ -100,10 +139,11 @@ impl<K: Ord> IndexedHeap<K> {
         self.sift_up(position);
     }
 
-    /// Moves the entry at `position` up until its parent's key is not greater.
+    /// Moves the entry at `position` up until its parent's key is not greater. The moving
+    /// entry is held aside and written once, at its final place.
     fn sift_up(&mut self, mut position: usize) {
         while position > 0 {
-            let parent = (position - 1) / 2;
+            let parent = (position - 1) / D;
             if self.entries[position].key >= self.entries[parent].key {
                 break;
             }
@@ -112,20 +152,20 @@ impl<K: Ord> IndexedHeap<K> {
         }
     }
 
-    /// Moves the entry at `position` down until neither child's key is smaller.
+    /// Moves the entry at `position` down until no child's key is smaller.
     fn sift_down(&mut self, mut position: usize) {
         let len = self.entries.len();
         loop {
-            let left = 2 * position + 1;
-            if left >= len {
+            let first = D * position + 1;
+            if first >= len {
                 break;
             }
-            let right = left + 1;
-            let child = if right < len && self.entries[right].key < self.entries[left].key {
-                right
-            } else {
-                left
-            };
+            let mut child = first;
+            for candidate in first + 1..(first + D).min(len) {
+                if self.entries[candidate].key < self.entries[child].key {
+                    child = candidate;
+                }
+            }
             if self.entries[child].key >= self.entries[position].key {
                 break;
             }
@@ -142,9 +182,63 @@ impl<K: Ord> IndexedHeap<K> {
     }
 }
 
+/// A binary heap with lazy deletion: an improved key is pushed again, and stale entries are
+/// skipped when they come to the top. Each item's live key is kept to recognise them.
+#[derive(Clone, Debug)]
+pub(crate) struct LazyHeap<K> {
+    heap: BinaryHeap<Reverse<(K, usize)>>,
+    live: Vec<Option<K>>,
+    queued: usize,
+}
+
+impl<K: Ord + Copy> Frontier<K> for LazyHeap<K> {
+    fn new() -> Self {
+        LazyHeap {
+            heap: BinaryHeap::new(),
+            live: Vec::new(),
+            queued: 0,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.queued
+    }
+
+    fn key(&self, item: usize) -> Option<&K> {
+        self.live.get(item).and_then(Option::as_ref)
+    }
+
+    fn push(&mut self, item: usize, key: K) {
+        if item >= self.live.len() {
+            self.live.resize(item + 1, None);
+        }
+        debug_assert!(self.live[item].is_none(), "item {item} is already queued");
+        self.live[item] = Some(key);
+        self.queued += 1;
+        self.heap.push(Reverse((key, item)));
+    }
+
+    fn pop(&mut self) -> Option<(usize, K)> {
+        while let Some(Reverse((key, item))) = self.heap.pop() {
+            if self.live[item] == Some(key) {
+                self.live[item] = None;
+                self.queued -= 1;
+                return Some((item, key));
+            }
+        }
+        None
+    }
+
+    fn decrease_key(&mut self, item: usize, key: K) {
+        debug_assert!(self.live[item].is_some_and(|old| key <= old));
+        self.live[item] = Some(key);
+        self.heap.push(Reverse((key, item)));
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::IndexedHeap;
+    use super::{Frontier, IndexedHeap, LazyHeap};
     use proptest::prelude::*;
     use std::collections::BTreeMap;
 
@@ -167,11 +261,11 @@ mod tests {
     }
 
     /// Checks every heap invariant: the heap property, and positions that agree with entries.
-    fn assert_consistent(heap: &IndexedHeap<(u32, usize)>) {
+    fn assert_consistent<const D: usize>(heap: &IndexedHeap<(u32, usize), D>) {
         for (position, entry) in heap.entries.iter().enumerate() {
             assert_eq!(heap.positions[entry.item], position);
             if position > 0 {
-                assert!(heap.entries[(position - 1) / 2].key <= entry.key);
+                assert!(heap.entries[(position - 1) / D].key <= entry.key);
             }
         }
         let queued = heap
@@ -191,57 +285,76 @@ mod tests {
         /// Random sequences of push / pop / decrease-key, compared after every step with a
         /// reference that keeps item → key in a map and finds the minimum by scanning.
         #[test]
-        fn heap_matches_reference_model(ops in proptest::collection::vec(op(), 1..200)) {
-            // Keys are (priority, item) so that the minimum is unique and both sides agree.
-            let mut heap: IndexedHeap<(u32, usize)> = IndexedHeap::new();
-            let mut model: BTreeMap<usize, u32> = BTreeMap::new();
-            for op in ops {
-                match op {
-                    Op::Push(item, key) => match model.get(&item).copied() {
-                        Some(old) if key < old => {
-                            heap.decrease_key(item, (key, item));
-                            model.insert(item, key);
-                        }
-                        Some(_) => {}
-                        None => {
-                            heap.push(item, (key, item));
-                            model.insert(item, key);
-                        }
-                    },
-                    Op::Pop => {
-                        let expected = model.iter().map(|(&i, &k)| (k, i)).min();
-                        let popped = heap.pop();
-                        prop_assert_eq!(popped.map(|(i, key)| key.1 == i), expected.map(|_| true));
-                        prop_assert_eq!(popped.map(|(_, key)| key), expected);
-                        if let Some((_, item)) = expected {
-                            model.remove(&item);
-                        }
+        fn binary_heap_matches_reference_model(ops in proptest::collection::vec(op(), 1..200)) {
+            let mut heap = IndexedHeap::<(u32, usize), 2>::new();
+            run_model(&mut heap, ops, assert_consistent)?;
+        }
+
+        #[test]
+        fn quaternary_heap_matches_reference_model(ops in proptest::collection::vec(op(), 1..200)) {
+            let mut heap = IndexedHeap::<(u32, usize), 4>::new();
+            run_model(&mut heap, ops, assert_consistent)?;
+        }
+
+        #[test]
+        fn lazy_heap_matches_reference_model(ops in proptest::collection::vec(op(), 1..200)) {
+            let mut heap = <LazyHeap<(u32, usize)> as Frontier<_>>::new();
+            run_model(&mut heap, ops, |_| {})?;
+        }
+    }
+
+    /// Applies `ops` to `heap` and to the reference model, comparing them after every step.
+    fn run_model<H: Frontier<(u32, usize)>>(
+        heap: &mut H,
+        ops: Vec<Op>,
+        check: impl Fn(&H),
+    ) -> Result<(), TestCaseError> {
+        // Keys are (priority, item) so that the minimum is unique and both sides agree.
+        let mut model: BTreeMap<usize, u32> = BTreeMap::new();
+        for op in ops {
+            match op {
+                Op::Push(item, key) => match model.get(&item).copied() {
+                    Some(old) if key < old => {
+                        heap.decrease_key(item, (key, item));
+                        model.insert(item, key);
                     }
-                    Op::Decrease(n, by) => {
-                        if !model.is_empty() {
-                            let item = *model.keys().nth(n % model.len()).unwrap();
-                            let key = model[&item].saturating_sub(by);
-                            heap.decrease_key(item, (key, item));
-                            model.insert(item, key);
-                        }
+                    Some(_) => {}
+                    None => {
+                        heap.push(item, (key, item));
+                        model.insert(item, key);
+                    }
+                },
+                Op::Pop => {
+                    let expected = model.iter().map(|(&i, &k)| (k, i)).min();
+                    let popped = heap.pop();
+                    prop_assert_eq!(popped.map(|(i, key)| key.1 == i), expected.map(|_| true));
+                    prop_assert_eq!(popped.map(|(_, key)| key), expected);
+                    if let Some((_, item)) = expected {
+                        model.remove(&item);
                     }
                 }
-                assert_consistent(&heap);
-                prop_assert_eq!(heap.len(), model.len());
-                prop_assert_eq!(heap.is_empty(), model.is_empty());
-                for item in 0..64 {
-                    prop_assert_eq!(heap.contains(item), model.contains_key(&item));
-                    prop_assert_eq!(heap.key(item).map(|k| k.0), model.get(&item).copied());
+                Op::Decrease(n, by) => {
+                    if !model.is_empty() {
+                        let item = *model.keys().nth(n % model.len()).unwrap();
+                        let key = model[&item].saturating_sub(by);
+                        heap.decrease_key(item, (key, item));
+                        model.insert(item, key);
+                    }
                 }
-                let expected_top = model.iter().map(|(&i, &k)| (k, i)).min();
-                prop_assert_eq!(heap.peek().map(|(_, k)| *k), expected_top);
+            }
+            check(heap);
+            prop_assert_eq!(heap.len(), model.len());
+            prop_assert_eq!(heap.is_empty(), model.is_empty());
+            for item in 0..64 {
+                prop_assert_eq!(heap.key(item).map(|k| k.0), model.get(&item).copied());
             }
         }
+        Ok(())
     }
 
     #[test]
     fn pops_in_key_order_and_forgets_popped_items() {
-        let mut heap = IndexedHeap::new();
+        let mut heap = IndexedHeap::<_, 2>::new();
         for (item, key) in [(0, 5), (1, 3), (2, 8), (3, 1), (4, 9)] {
             heap.push(item, key);
         }

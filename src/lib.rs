@@ -149,9 +149,12 @@ pub use crate::error::{Limit, SearchError};
 pub use crate::greedy::greedy;
 pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
-pub use crate::problem::{FnProblem, SearchProblem, Successors, from_fn};
-pub use crate::search::{Algorithm, Search, SearchResult, TieBreak, UnknownAlgorithm};
+pub use crate::problem::{DenseProblem, FnProblem, SearchProblem, Successors, from_fn};
+pub use crate::search::{
+    Algorithm, Hashing, OpenSet, Search, SearchResult, TieBreak, UnknownAlgorithm,
+};
 pub use crate::solution::{Partial, Solution, Stats};
+pub use crate::table::{FastHasher, FastState};
 
 /// The README's examples, compiled and run as doc tests so that they cannot rot.
 #[cfg(doctest)]

@@ -102,6 +102,54 @@ impl<P: SearchProblem + ?Sized> SearchProblem for &P {
     }
 }
 
+/// A [`SearchProblem`] whose states have a dense numbering: each state a distinct number below
+/// a known bound, such as a grid cell's `y × width + x` or a graph node's id.
+///
+/// [`Search::dense`](crate::Search::dense) then keeps the search's node table in vectors indexed
+/// by that number instead of a hash map: the same algorithms and the same results, with no
+/// hashing. It allocates one `u32` per number up front, so it suits bounds up to tens of
+/// millions; beyond that, or for sparse numberings, hashing is the better table.
+///
+/// # Example
+///
+/// ```
+/// use informed::{DenseProblem, Search, SearchProblem, Successors};
+///
+/// /// The numbers 0..1000, each linked to the next and to its double.
+/// struct Numbers;
+///
+/// impl SearchProblem for Numbers {
+///     type State = u32;
+///     type Cost = u32;
+///     fn starts(&self) -> impl IntoIterator<Item = u32> { [1] }
+///     fn is_goal(&self, n: &u32) -> bool { *n == 999 }
+///     fn successors(&self, &n: &u32, out: &mut Successors<u32, u32>) {
+///         for next in [n + 1, 2 * n] {
+///             if next < 1000 { out.push(next, 1); }
+///         }
+///     }
+/// }
+///
+/// impl DenseProblem for Numbers {
+///     fn index_bound(&self) -> usize { 1000 }
+///     fn index(&self, n: &u32) -> usize { *n as usize }
+/// }
+///
+/// let hashed = informed::bfs(&Numbers)?;
+/// let dense = Search::new(&Numbers).dense().bfs()?;
+/// assert_eq!(hashed, dense);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait DenseProblem: SearchProblem {
+    /// One more than the largest number [`index`](Self::index) returns.
+    fn index_bound(&self) -> usize;
+
+    /// The number of `state`: below [`index_bound`](Self::index_bound), and different for
+    /// different states. A number out of range makes the search panic; two states with the same
+    /// number would be taken for one.
+    fn index(&self, state: &Self::State) -> usize;
+}
+
 /// The buffer into which [`SearchProblem::successors`] writes the neighbours of a state.
 ///
 /// The engine owns one buffer per search and reuses it for every expansion, so pushing into it

@@ -31,6 +31,40 @@ pub enum TieBreak {
     Fifo,
 }
 
+/// How a node table hashes states (when it hashes them; see
+/// [`Search::dense`] for a table that does not).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Hashing {
+    /// [`FastHasher`](crate::FastHasher): a multiply-and-add hash of the state's words. Much
+    /// faster than SipHash on the small states searches usually have, but not resistant to
+    /// inputs crafted to collide.
+    #[default]
+    Fast,
+    /// The standard library's `RandomState` (SipHash-1-3 with random keys): slower, and
+    /// resistant to hash flooding, for states that come from untrusted input.
+    Std,
+}
+
+/// The data structure holding the open set of a best-first search.
+///
+/// All give the same results (the same expansions in the same order); they differ in speed and
+/// memory (see `docs/benchmarks.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum OpenSet {
+    /// A binary heap with decrease-key: each state is queued once, and a cheaper path moves it
+    /// up in place.
+    #[default]
+    BinaryHeap,
+    /// A 4-ary heap with decrease-key: shallower than the binary heap, with the four children of
+    /// a node side by side in memory.
+    QuaternaryHeap,
+    /// A binary heap with lazy deletion: a cheaper path pushes the state again, and outdated
+    /// entries are skipped when they reach the top. Its size can exceed the open set's.
+    LazyHeap,
+}
+
 /// A search algorithm chosen at run time, for programs that take it as an option.
 ///
 /// Parses from `bfs`, `dijkstra`, `greedy`, `astar` and `wastar:W` (weighted A* with weight W).
@@ -158,6 +192,8 @@ pub struct Search<'a, P: SearchProblem, O = NoObserver> {
     pub(crate) options: Options<P::Cost>,
     pub(crate) cancel: Option<Box<dyn FnMut() -> bool + 'a>>,
     pub(crate) observer: O,
+    /// The dense numbering and its bound, for a table without hashing.
+    pub(crate) dense: Option<(fn(&P, &P::State) -> usize, usize)>,
 }
 
 impl<P: SearchProblem, O> fmt::Debug for Search<'_, P, O> {
@@ -168,6 +204,9 @@ impl<P: SearchProblem, O> fmt::Debug for Search<'_, P, O> {
             .field("cost_bound", &self.options.cost_bound)
             .field("deadline", &self.options.deadline)
             .field("tie_break", &self.options.tie_break)
+            .field("hashing", &self.options.hashing)
+            .field("open_set", &self.options.open_set)
+            .field("dense", &self.dense.map(|(_, bound)| bound))
             .field("cancel_when", &self.cancel.is_some())
             .finish_non_exhaustive()
     }
@@ -180,6 +219,8 @@ pub(crate) struct Options<C> {
     pub(crate) cost_bound: Option<C>,
     pub(crate) deadline: Option<Instant>,
     pub(crate) tie_break: TieBreak,
+    pub(crate) hashing: Hashing,
+    pub(crate) open_set: OpenSet,
 }
 
 impl<'a, P: SearchProblem> Search<'a, P> {
@@ -193,9 +234,12 @@ impl<'a, P: SearchProblem> Search<'a, P> {
                 cost_bound: None,
                 deadline: None,
                 tie_break: TieBreak::default(),
+                hashing: Hashing::default(),
+                open_set: OpenSet::default(),
             },
             cancel: None,
             observer: NoObserver,
+            dense: None,
         }
     }
 }
@@ -243,6 +287,32 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
         self
     }
 
+    /// Chooses how the node table hashes states (default [`Hashing::Fast`]).
+    pub fn hashing(mut self, hashing: Hashing) -> Self {
+        self.options.hashing = hashing;
+        self
+    }
+
+    /// Chooses the open set's data structure (default [`OpenSet::BinaryHeap`]). Every choice
+    /// gives the same results.
+    pub fn open_set(mut self, open_set: OpenSet) -> Self {
+        self.options.open_set = open_set;
+        self
+    }
+
+    /// Keeps the node table in vectors indexed by the problem's dense numbering of states (see
+    /// [`DenseProblem`](crate::DenseProblem)) instead of a hash map: no hashing, same results.
+    pub fn dense(mut self) -> Self
+    where
+        P: crate::DenseProblem,
+    {
+        self.dense = Some((
+            <P as crate::DenseProblem>::index,
+            self.problem.index_bound(),
+        ));
+        self
+    }
+
     /// Sends every event of the search to `observer` (usually `&mut your_observer`, so that you
     /// keep it afterwards).
     pub fn observer<O2: Observer<P::State, P::Cost>>(self, observer: O2) -> Search<'a, P, O2> {
@@ -251,6 +321,7 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
             options: self.options,
             cancel: self.cancel,
             observer,
+            dense: self.dense,
         }
     }
 

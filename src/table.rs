@@ -1,9 +1,11 @@
 //! The node table: every stored state once, with its parent index, g and h.
 //!
-//! Shared by every algorithm. States live in an `IndexMap`, so a node's index is stable, parents
-//! are plain indices, and a path is rebuilt by following them back from the goal.
+//! Shared by every algorithm. A node's index is stable, parents are plain indices, and a path is
+//! rebuilt by following them back from the goal. Two implementations: [`HashTable`], an
+//! `IndexMap` from state to node for any hashable state, and [`DenseTable`], plain vectors
+//! indexed through a dense numbering of the states (grid cells, graph nodes), which never hashes.
 
-use std::hash::{BuildHasher, Hash};
+use std::hash::{BuildHasher, Hash, Hasher};
 
 use indexmap::IndexMap;
 use indexmap::map::{RawEntryApiV1, raw_entry_v1::RawEntryMut};
@@ -25,30 +27,78 @@ pub(crate) struct Node<C> {
 pub(crate) enum Lookup {
     /// Already stored, at this index.
     Stored(usize),
-    /// Not stored yet; the hash lets `insert` store it without hashing it again.
+    /// Not stored yet; the key (a hash, or a dense index) lets `insert` store it without
+    /// computing it again.
     New(u64),
 }
 
-pub(crate) struct NodeTable<S, C> {
-    nodes: IndexMap<S, Node<C>>,
+/// The operations the algorithms need from a node table.
+pub(crate) trait Table<S, C> {
+    /// The number of stored states. **O(1)**.
+    fn len(&self) -> usize;
+    /// Looks a state up. **O(1)** (average, for hashing).
+    fn lookup(&self, state: &S) -> Lookup;
+    /// Stores a state that `lookup` found new, with the key it returned; returns its index.
+    fn insert(&mut self, key: u64, state: S, node: Node<C>) -> usize;
+    fn entry(&self, index: usize) -> (&S, &Node<C>);
+    fn state(&self, index: usize) -> &S;
+    fn node(&self, index: usize) -> &Node<C>;
+    fn node_mut(&mut self, index: usize) -> &mut Node<C>;
 }
 
-impl<S: Clone + Eq + Hash, C: Cost> NodeTable<S, C> {
-    pub(crate) fn new() -> Self {
-        NodeTable {
-            nodes: IndexMap::new(),
+/// The states from a start to `index`, following parent indices. **O(path length)**.
+pub(crate) fn path<S: Clone, C, T: Table<S, C>>(table: &T, index: usize) -> Vec<S> {
+    let mut path = Vec::new();
+    let mut current = index;
+    while current != NO_PARENT {
+        let (state, node) = table.entry(current);
+        path.push(state.clone());
+        current = node.parent;
+    }
+    path.reverse();
+    path
+}
+
+/// The path to the stored state with the smallest h (ties: smaller g, then earlier stored).
+/// **O(n)**, run once when a limit stops a search.
+pub(crate) fn most_promising<S: Clone, C: Cost, T: Table<S, C>>(
+    table: &T,
+) -> Option<Partial<S, C>> {
+    let mut best: Option<(usize, Node<C>)> = None;
+    for index in 0..table.len() {
+        let node = *table.node(index);
+        let better = best.is_none_or(|(_, b)| node.h.order(b.h).then(node.g.order(b.g)).is_lt());
+        if better {
+            best = Some((index, node));
         }
     }
+    best.map(|(index, node)| Partial {
+        path: path(table, index),
+        cost: node.g,
+        estimate: node.h,
+    })
+}
 
-    /// The number of stored states. **O(1)**.
-    pub(crate) fn len(&self) -> usize {
+/// A node table for any hashable state: an `IndexMap` from state to node.
+pub(crate) struct HashTable<S, C, B> {
+    nodes: IndexMap<S, Node<C>, B>,
+}
+
+impl<S, C, B: Default> HashTable<S, C, B> {
+    pub(crate) fn new() -> Self {
+        HashTable {
+            nodes: IndexMap::with_hasher(B::default()),
+        }
+    }
+}
+
+impl<S: Eq + Hash, C, B: BuildHasher> Table<S, C> for HashTable<S, C, B> {
+    fn len(&self) -> usize {
         self.nodes.len()
     }
 
-    /// Looks a state up, hashing it once whether or not it is then inserted.
-    /// **O(1)** average.
     #[inline]
-    pub(crate) fn lookup(&self, state: &S) -> Lookup {
+    fn lookup(&self, state: &S) -> Lookup {
         let hash = self.nodes.hasher().hash_one(state);
         match self
             .nodes
@@ -60,10 +110,8 @@ impl<S: Clone + Eq + Hash, C: Cost> NodeTable<S, C> {
         }
     }
 
-    /// Stores a state that [`lookup`](Self::lookup) found new, with the hash it returned, and
-    /// returns its index. **O(1)** amortised.
     #[inline]
-    pub(crate) fn insert(&mut self, hash: u64, state: S, node: Node<C>) -> usize {
+    fn insert(&mut self, hash: u64, state: S, node: Node<C>) -> usize {
         match self.nodes.raw_entry_mut_v1().from_hash(hash, |_| false) {
             RawEntryMut::Vacant(vacant) => {
                 let index = vacant.index();
@@ -75,59 +123,103 @@ impl<S: Clone + Eq + Hash, C: Cost> NodeTable<S, C> {
     }
 
     #[inline]
-    pub(crate) fn state(&self, index: usize) -> &S {
-        self.nodes.get_index(index).expect("node index in range").0
+    fn entry(&self, index: usize) -> (&S, &Node<C>) {
+        self.nodes.get_index(index).expect("node index in range")
     }
 
     #[inline]
-    pub(crate) fn node(&self, index: usize) -> &Node<C> {
-        self.nodes.get_index(index).expect("node index in range").1
+    fn state(&self, index: usize) -> &S {
+        self.entry(index).0
     }
 
     #[inline]
-    pub(crate) fn node_mut(&mut self, index: usize) -> &mut Node<C> {
+    fn node(&self, index: usize) -> &Node<C> {
+        self.entry(index).1
+    }
+
+    #[inline]
+    fn node_mut(&mut self, index: usize) -> &mut Node<C> {
         self.nodes
             .get_index_mut(index)
             .expect("node index in range")
             .1
     }
+}
+
+/// Marks a dense index with no stored state.
+const VACANT: u32 = u32::MAX;
+
+/// A node table for states with a dense numbering below a known bound: vectors, and a slot per
+/// number holding the node's index. Never hashes.
+pub(crate) struct DenseTable<'p, P: SearchProblem> {
+    problem: &'p P,
+    index: fn(&P, &P::State) -> usize,
+    slots: Vec<u32>,
+    states: Vec<P::State>,
+    nodes: Vec<Node<P::Cost>>,
+}
+
+impl<'p, P: SearchProblem> DenseTable<'p, P> {
+    pub(crate) fn new(problem: &'p P, index: fn(&P, &P::State) -> usize, bound: usize) -> Self {
+        DenseTable {
+            problem,
+            index,
+            slots: vec![VACANT; bound],
+            states: Vec::new(),
+            nodes: Vec::new(),
+        }
+    }
+}
+
+impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
+    fn len(&self) -> usize {
+        self.states.len()
+    }
 
     #[inline]
-    pub(crate) fn entry(&self, index: usize) -> (&S, &Node<C>) {
-        self.nodes.get_index(index).expect("node index in range")
+    fn lookup(&self, state: &P::State) -> Lookup {
+        let index = (self.index)(self.problem, state);
+        match self.slots.get(index) {
+            Some(&VACANT) => Lookup::New(index as u64),
+            Some(&slot) => Lookup::Stored(slot as usize),
+            None => panic!(
+                "DenseProblem::index gave {index}, not below DenseProblem::index_bound {}",
+                self.slots.len()
+            ),
+        }
     }
 
-    /// The states from a start to `index`, following parent indices. **O(path length)**.
-    pub(crate) fn path(&self, index: usize) -> Vec<S> {
-        let mut path = Vec::new();
-        let mut current = index;
-        while current != NO_PARENT {
-            let (state, node) = self.entry(current);
-            path.push(state.clone());
-            current = node.parent;
-        }
-        path.reverse();
-        path
+    #[inline]
+    fn insert(&mut self, key: u64, state: P::State, node: Node<P::Cost>) -> usize {
+        let index = self.states.len();
+        assert!(
+            index < VACANT as usize,
+            "a dense table holds fewer than 2^32 states"
+        );
+        self.slots[key as usize] = index as u32;
+        self.states.push(state);
+        self.nodes.push(node);
+        index
     }
 
-    /// The path to the stored state with the smallest h (ties: smaller g, then earlier stored).
-    /// **O(n)**, run once when a limit stops a search.
-    pub(crate) fn most_promising(&self) -> Option<Partial<S, C>> {
-        let mut best: Option<(usize, &Node<C>)> = None;
-        for (index, node) in self.nodes.values().enumerate() {
-            let better = match best {
-                None => true,
-                Some((_, b)) => node.h.order(b.h).then(node.g.order(b.g)).is_lt(),
-            };
-            if better {
-                best = Some((index, node));
-            }
-        }
-        best.map(|(index, node)| Partial {
-            path: self.path(index),
-            cost: node.g,
-            estimate: node.h,
-        })
+    #[inline]
+    fn entry(&self, index: usize) -> (&P::State, &Node<P::Cost>) {
+        (&self.states[index], &self.nodes[index])
+    }
+
+    #[inline]
+    fn state(&self, index: usize) -> &P::State {
+        &self.states[index]
+    }
+
+    #[inline]
+    fn node(&self, index: usize) -> &Node<P::Cost> {
+        &self.nodes[index]
+    }
+
+    #[inline]
+    fn node_mut(&mut self, index: usize) -> &mut Node<P::Cost> {
+        &mut self.nodes[index]
     }
 }
 
@@ -154,3 +246,71 @@ pub(crate) fn path_cost<P: SearchProblem>(problem: &P, path: &[P::State]) -> Opt
     }
     Some(total)
 }
+
+/// A fast, non-cryptographic hasher for node tables (the multiply-rotate scheme of Firefox and
+/// rustc). Search states come from the program's own successor function, so hash flooding is
+/// rarely a concern; where it is, choose [`Hashing::Std`](crate::Hashing::Std).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FastHasher {
+    hash: u64,
+}
+
+const MULTIPLIER: u64 = 0xf135_7aea_2e62_a9c5;
+
+impl FastHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.hash = self.hash.wrapping_add(word).wrapping_mul(MULTIPLIER);
+    }
+}
+
+impl Hasher for FastHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(last) ^ (rest.len() as u64) << 59);
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    #[inline]
+    fn write_u16(&mut self, n: u16) {
+        self.add(u64::from(n));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        // The multiplication leaves its best-mixed bits at the top; the table indexes buckets by
+        // the low bits, so bring the top down.
+        self.hash.rotate_left(26)
+    }
+}
+
+/// Builds [`FastHasher`]s: the default hasher of node tables.
+pub type FastState = std::hash::BuildHasherDefault<FastHasher>;

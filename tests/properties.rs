@@ -8,7 +8,7 @@ mod common;
 use std::collections::{HashMap, HashSet};
 
 use common::{Graph, close, config, graph, grid};
-use informed::{Event, Search, SearchError, Solution, TieBreak};
+use informed::{Event, Hashing, OpenSet, Search, SearchError, Solution, TieBreak};
 use proptest::prelude::*;
 
 /// A value above any path cost in the test graphs: an admissible estimate for a node from which
@@ -320,6 +320,36 @@ proptest! {
         // The engine samples the open set's size after each expansion, the observer after each
         // event, so the observer's peak can only be higher by what one expansion adds.
         prop_assert!(stats.max_open <= max_open);
+    }
+
+    /// Every node table (hashed with either hasher, or dense) and every open set give the same
+    /// outcome, path and statistics, for every algorithm and tie-break.
+    #[test]
+    fn every_table_and_open_set_gives_identical_results(
+        graph in graph(40, 0..20u64),
+        seeds in prop::collection::vec(any::<u64>(), 1..40),
+        tie_break in tie_break(),
+    ) {
+        let h = random_below(&graph, &seeds);
+        let h = |&v: &usize| h[v];
+        type Run = fn(Search<'_, Graph<u64>>, &dyn Fn(&usize) -> u64) -> Outcome;
+        let runs: [Run; 4] = [
+            |s, h| s.astar(h),
+            |s, h| s.greedy(h),
+            |s, _| s.dijkstra(),
+            |s, _| s.bfs(),
+        ];
+        for run in runs {
+            let reference = run(Search::new(&graph).tie_break(tie_break), &h);
+            for open_set in [OpenSet::BinaryHeap, OpenSet::QuaternaryHeap, OpenSet::LazyHeap] {
+                for hashing in [Hashing::Fast, Hashing::Std] {
+                    let search = Search::new(&graph).tie_break(tie_break).open_set(open_set);
+                    prop_assert_eq!(&run(search.hashing(hashing), &h), &reference, "{:?} {:?}", open_set, hashing);
+                }
+                let dense = Search::new(&graph).tie_break(tie_break).open_set(open_set).dense();
+                prop_assert_eq!(&run(dense, &h), &reference, "{:?} dense", open_set);
+            }
+        }
     }
 
     /// Random grids with walls and cell weights: A* (Manhattan) and Dijkstra agree with the

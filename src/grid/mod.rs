@@ -41,7 +41,7 @@ pub use self::heuristics::{Euclidean, Manhattan, Octile};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
 
-use crate::{SearchProblem, Successors};
+use crate::{DenseProblem, SearchProblem, Successors};
 
 /// A cell of a grid: column `x`, row `y`, from the top-left corner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -376,6 +376,19 @@ impl<'g> GridProblem<'g> {
     /// but weaker than the one made for it.
     pub fn euclidean(&self) -> Euclidean {
         Euclidean::to(self.goal)
+    }
+}
+
+/// Cells are numbered `y × width + x`, so [`Search::dense`](crate::Search::dense) searches a
+/// grid without hashing.
+impl DenseProblem for GridProblem<'_> {
+    fn index_bound(&self) -> usize {
+        self.grid.width as usize * self.grid.height as usize
+    }
+
+    #[inline]
+    fn index(&self, cell: &Cell) -> usize {
+        self.grid.index(*cell)
     }
 }
 

@@ -51,6 +51,16 @@ impl<C: informed::Cost> SearchProblem for Graph<C> {
     }
 }
 
+impl<C: informed::Cost> informed::DenseProblem for Graph<C> {
+    fn index_bound(&self) -> usize {
+        self.adjacency.len()
+    }
+
+    fn index(&self, node: &usize) -> usize {
+        *node
+    }
+}
+
 impl<C: Copy> Graph<C> {
     pub fn len(&self) -> usize {
         self.adjacency.len()
