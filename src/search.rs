@@ -192,9 +192,11 @@ pub struct Search<'a, P: SearchProblem, O = NoObserver> {
     pub(crate) options: Options<P::Cost>,
     pub(crate) cancel: Option<Box<dyn FnMut() -> bool + 'a>>,
     pub(crate) observer: O,
-    /// The dense numbering and its bound, for a table without hashing.
-    pub(crate) dense: Option<(fn(&P, &P::State) -> usize, usize)>,
+    pub(crate) dense: Option<DenseNumbering<P>>,
 }
+
+/// A problem's dense numbering of states and its bound, for a table without hashing.
+pub(crate) type DenseNumbering<P> = (fn(&P, &<P as SearchProblem>::State) -> usize, usize);
 
 impl<P: SearchProblem, O> fmt::Debug for Search<'_, P, O> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
