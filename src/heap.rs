@@ -95,12 +95,6 @@ impl<K: Ord, const D: usize> IndexedHeap<K, D> {
         }
     }
 
-    /// The item with the least key, without removing it. **O(1)**.
-    #[cfg(test)]
-    pub(crate) fn peek(&self) -> Option<(usize, &K)> {
-        self.entries.first().map(|e| (e.item, &e.key))
-    }
-
     /// Queues `item`, which must not be queued already. **O(log n)**.
     pub(crate) fn push(&mut self, item: usize, key: K) {
         debug_assert!(self.key(item).is_none(), "item {item} is already queued");
