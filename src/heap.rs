@@ -27,12 +27,12 @@ pub(crate) trait Frontier<K: Ord> {
 }
 
 /// Marks an item that is not in the heap.
-const ABSENT: usize = usize::MAX;
+const ABSENT: u32 = u32::MAX;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Entry<K> {
     key: K,
-    item: usize,
+    item: u32,
 }
 
 /// A `D`-ary min-heap of `usize` items ordered by keys of type `K`, with decrease-key.
@@ -42,11 +42,12 @@ struct Entry<K> {
 #[derive(Clone, Debug)]
 pub(crate) struct IndexedHeap<K, const D: usize> {
     entries: Vec<Entry<K>>,
-    /// `positions[item]` is the item's index in `entries`, or `ABSENT`.
-    positions: Vec<usize>,
+    /// `positions[item]` is the item's index in `entries`, or `ABSENT`. Four bytes an item:
+    /// this array is written at every step of a sift, so its size is memory traffic.
+    positions: Vec<u32>,
 }
 
-impl<K: Ord, const D: usize> Frontier<K> for IndexedHeap<K, D> {
+impl<K: Ord + Copy, const D: usize> Frontier<K> for IndexedHeap<K, D> {
     fn new() -> Self {
         IndexedHeap::new()
     }
@@ -72,7 +73,7 @@ impl<K: Ord, const D: usize> Frontier<K> for IndexedHeap<K, D> {
     }
 }
 
-impl<K: Ord, const D: usize> IndexedHeap<K, D> {
+impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
     pub(crate) fn new() -> Self {
         IndexedHeap {
             entries: Vec::new(),
@@ -83,14 +84,14 @@ impl<K: Ord, const D: usize> IndexedHeap<K, D> {
     /// Whether `item` is queued. **O(1)**.
     #[cfg(test)]
     pub(crate) fn contains(&self, item: usize) -> bool {
-        self.positions.get(item).is_some_and(|&p| p != ABSENT)
+        self.key(item).is_some()
     }
 
     /// The key of a queued item. **O(1)**.
     #[inline]
     pub(crate) fn key(&self, item: usize) -> Option<&K> {
         match self.positions.get(item) {
-            Some(&p) if p != ABSENT => Some(&self.entries[p].key),
+            Some(&p) if p != ABSENT => Some(&self.entries[p as usize].key),
             _ => None,
         }
     }
@@ -98,12 +99,18 @@ impl<K: Ord, const D: usize> IndexedHeap<K, D> {
     /// Queues `item`, which must not be queued already. **O(log n)**.
     pub(crate) fn push(&mut self, item: usize, key: K) {
         debug_assert!(self.key(item).is_none(), "item {item} is already queued");
+        assert!(
+            item < ABSENT as usize,
+            "an open set holds fewer than 2^32 items"
+        );
         if item >= self.positions.len() {
             self.positions.resize(item + 1, ABSENT);
         }
         let position = self.entries.len();
-        self.entries.push(Entry { key, item });
-        self.positions[item] = position;
+        self.entries.push(Entry {
+            key,
+            item: item as u32,
+        });
         self.sift_up(position);
     }
 
@@ -114,12 +121,11 @@ impl<K: Ord, const D: usize> IndexedHeap<K, D> {
             last
         } else {
             let top = std::mem::replace(&mut self.entries[0], last);
-            self.positions[self.entries[0].item] = 0;
             self.sift_down(0);
             top
         };
-        self.positions[top.item] = ABSENT;
-        Some((top.item, top.key))
+        self.positions[top.item as usize] = ABSENT;
+        Some((top.item as usize, top.key))
     }
 
     /// Lowers the key of a queued item and moves it up. **O(log n)**.
@@ -128,26 +134,31 @@ impl<K: Ord, const D: usize> IndexedHeap<K, D> {
     pub(crate) fn decrease_key(&mut self, item: usize, key: K) {
         let position = self.positions[item];
         debug_assert!(position != ABSENT, "item {item} is not queued");
+        let position = position as usize;
         debug_assert!(key <= self.entries[position].key, "key of {item} increased");
         self.entries[position].key = key;
         self.sift_up(position);
     }
 
-    /// Moves the entry at `position` up until its parent's key is not greater. The moving
-    /// entry is held aside and written once, at its final place.
+    /// Moves the entry at `position` up past every ancestor with a greater key. It is held
+    /// aside while the ancestors move down into the hole it leaves, and written once at its final
+    /// place: one move and one position update a level.
     fn sift_up(&mut self, mut position: usize) {
+        let moving = self.entries[position];
         while position > 0 {
             let parent = (position - 1) / D;
-            if self.entries[position].key >= self.entries[parent].key {
+            if moving.key >= self.entries[parent].key {
                 break;
             }
-            self.swap(position, parent);
+            self.place(position, self.entries[parent]);
             position = parent;
         }
+        self.place(position, moving);
     }
 
-    /// Moves the entry at `position` down until no child's key is smaller.
+    /// Moves the entry at `position` down past every smaller child, in the same way.
     fn sift_down(&mut self, mut position: usize) {
+        let moving = self.entries[position];
         let len = self.entries.len();
         loop {
             let first = D * position + 1;
@@ -160,19 +171,19 @@ impl<K: Ord, const D: usize> IndexedHeap<K, D> {
                     child = candidate;
                 }
             }
-            if self.entries[child].key >= self.entries[position].key {
+            if self.entries[child].key >= moving.key {
                 break;
             }
-            self.swap(position, child);
+            self.place(position, self.entries[child]);
             position = child;
         }
+        self.place(position, moving);
     }
 
     #[inline]
-    fn swap(&mut self, a: usize, b: usize) {
-        self.entries.swap(a, b);
-        self.positions[self.entries[a].item] = a;
-        self.positions[self.entries[b].item] = b;
+    fn place(&mut self, position: usize, entry: Entry<K>) {
+        self.positions[entry.item as usize] = position as u32;
+        self.entries[position] = entry;
     }
 }
 
@@ -257,7 +268,7 @@ mod tests {
     /// Checks every heap invariant: the heap property, and positions that agree with entries.
     fn assert_consistent<const D: usize>(heap: &IndexedHeap<(u32, usize), D>) {
         for (position, entry) in heap.entries.iter().enumerate() {
-            assert_eq!(heap.positions[entry.item], position);
+            assert_eq!(heap.positions[entry.item as usize] as usize, position);
             if position > 0 {
                 assert!(heap.entries[(position - 1) / D].key <= entry.key);
             }

@@ -55,10 +55,10 @@ pub enum Hashing {
 pub enum OpenSet {
     /// A binary heap with decrease-key: each state is queued once, and a cheaper path moves it
     /// up in place.
-    #[default]
     BinaryHeap,
-    /// A 4-ary heap with decrease-key: shallower than the binary heap, with the four children of
-    /// a node side by side in memory.
+    /// A 4-ary heap with decrease-key, the default: as the binary heap, but half as deep, with
+    /// the four children of a node side by side in memory. Faster on the benchmarks.
+    #[default]
     QuaternaryHeap,
     /// A binary heap with lazy deletion: a cheaper path pushes the state again, and outdated
     /// entries are skipped when they reach the top. Its size can exceed the open set's.
@@ -295,7 +295,7 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
         self
     }
 
-    /// Chooses the open set's data structure (default [`OpenSet::BinaryHeap`]). Every choice
+    /// Chooses the open set's data structure (default [`OpenSet::QuaternaryHeap`]). Every choice
     /// gives the same results.
     pub fn open_set(mut self, open_set: OpenSet) -> Self {
         self.options.open_set = open_set;
