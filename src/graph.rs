@@ -373,6 +373,8 @@ impl Heuristic<Node, f64> for StraightLine<'_> {
     }
 }
 
+crate::heuristic::heuristic_by_reference!(['g,] StraightLine<'g>);
+
 /// What was wrong with a graph or its files. See [`GraphError`] for where.
 #[derive(Debug)]
 #[non_exhaustive]

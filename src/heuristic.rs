@@ -40,6 +40,26 @@ impl<S, C, F: Fn(&S) -> C> Heuristic<S, C> for F {
     }
 }
 
+/// Implements `Heuristic` for `&Type`, so that one heuristic value serves many searches without
+/// a copy. (A blanket impl for every `&H` would overlap with the impl for closures.)
+macro_rules! heuristic_by_reference {
+    ($([$($generics:tt)*] $type:ty),* $(,)?) => {$(
+        impl<'r, $($generics)* S, C> $crate::Heuristic<S, C> for &'r $type
+        where
+            $type: $crate::Heuristic<S, C>,
+        {
+            #[inline]
+            fn estimate(&self, state: &S) -> C {
+                (**self).estimate(state)
+            }
+        }
+    )*};
+}
+
+pub(crate) use heuristic_by_reference;
+
+heuristic_by_reference!([] Zero, [A, B,] Max<A, B>, [H,] Weighted<H>);
+
 /// The heuristic that estimates zero everywhere: A* with it is Dijkstra's algorithm.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Zero;

@@ -187,7 +187,8 @@ impl<S, C> Successors<S, C> {
         &self.items
     }
 
-    pub(crate) fn clear(&mut self) {
+    /// Removes every successor, keeping the capacity for reuse.
+    pub fn clear(&mut self) {
         self.items.clear();
     }
 

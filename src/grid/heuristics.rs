@@ -4,6 +4,9 @@ use std::f64::consts::SQRT_2;
 
 use super::Cell;
 use crate::Heuristic;
+use crate::heuristic::heuristic_by_reference;
+
+heuristic_by_reference!([] Manhattan, [] Octile, [] Euclidean);
 
 fn deltas(from: Cell, to: Cell) -> (f64, f64) {
     (

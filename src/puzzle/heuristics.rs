@@ -2,6 +2,9 @@
 
 use super::{Board, SlidingPuzzle};
 use crate::Heuristic;
+use crate::heuristic::heuristic_by_reference;
+
+heuristic_by_reference!(['p,] Misplaced<'p>, ['p,] Manhattan<'p>, ['p,] LinearConflict<'p>);
 
 /// The number of tiles (not the blank) outside their goal cell.
 ///
