@@ -7,10 +7,11 @@
 //! cargo run --release --example puzzle -- --trace 5 --dot tree.dot "1 2 3 4 0 6 7 5 8"
 //! cargo run --release --example puzzle -- --random 5 --seed 7 --size 3   # five random 8-puzzles
 //! cargo run --release --example puzzle -- --file boards.txt --json
+//! cargo run --release --example puzzle -- --algorithm idastar --quiet "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1"
 //! ```
 //!
 //! Options:
-//! - `--algorithm A`: bfs, dijkstra, greedy, astar (default), wastar
+//! - `--algorithm A`: bfs, dijkstra, greedy, astar (default), wastar, idastar, iddfs, dfs:D
 //! - `--heuristic H`: misplaced, manhattan, linear-conflict (default)
 //! - `--weight W`: weighted A* with weight W (with astar or wastar; default 2 for wastar)
 //! - `--goal "…"`: the goal arrangement (default: tiles in order, blank last)

@@ -16,6 +16,8 @@ pub enum Limit {
     Deadline,
     /// The cancel callback returned `true`.
     Cancelled,
+    /// A depth-limited search cut nodes off at this depth without finding a goal.
+    Depth(usize),
 }
 
 impl fmt::Display for Limit {
@@ -25,6 +27,7 @@ impl fmt::Display for Limit {
             Limit::StoredStates(n) => write!(f, "the limit of {n} stored states was reached"),
             Limit::Deadline => f.write_str("the deadline passed"),
             Limit::Cancelled => f.write_str("the search was cancelled"),
+            Limit::Depth(depth) => write!(f, "no goal within the depth limit of {depth}"),
         }
     }
 }

@@ -59,36 +59,24 @@ pub enum Event<'a, S, C> {
         /// Its estimate.
         h: C,
     },
+    /// An iterative-deepening search began an iteration (numbered from 1): the expansions until
+    /// the next one belong to it.
+    Iteration {
+        /// The iteration's number.
+        number: u64,
+    },
 }
 
 impl<'a, S, C: Copy> Event<'a, S, C> {
-    /// The state the event is about.
-    pub fn state(&self) -> &'a S {
+    /// The state the event is about, with its path cost g (after the event) and its estimate h;
+    /// `None` for an [`Iteration`](Self::Iteration).
+    pub fn node(&self) -> Option<(&'a S, C, C)> {
         match *self {
-            Event::Generate { state, .. }
-            | Event::DecreaseKey { state, .. }
-            | Event::Reopen { state, .. }
-            | Event::Expand { state, .. } => state,
-        }
-    }
-
-    /// The state's path cost g after the event.
-    pub fn g(&self) -> C {
-        match *self {
-            Event::Generate { g, .. }
-            | Event::DecreaseKey { g, .. }
-            | Event::Reopen { g, .. }
-            | Event::Expand { g, .. } => g,
-        }
-    }
-
-    /// The state's estimate h.
-    pub fn h(&self) -> C {
-        match *self {
-            Event::Generate { h, .. }
-            | Event::DecreaseKey { h, .. }
-            | Event::Reopen { h, .. }
-            | Event::Expand { h, .. } => h,
+            Event::Generate { state, g, h, .. }
+            | Event::DecreaseKey { state, g, h, .. }
+            | Event::Reopen { state, g, h, .. }
+            | Event::Expand { state, g, h } => Some((state, g, h)),
+            Event::Iteration { .. } => None,
         }
     }
 }

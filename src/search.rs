@@ -67,7 +67,8 @@ pub enum OpenSet {
 
 /// A search algorithm chosen at run time, for programs that take it as an option.
 ///
-/// Parses from `bfs`, `dijkstra`, `greedy`, `astar` and `wastar:W` (weighted A* with weight W).
+/// Parses from `bfs`, `dijkstra`, `greedy`, `astar`, `wastar:W` (weighted A* with weight W),
+/// `idastar`, `iddfs` and `dfs:D` (depth-first to depth D).
 ///
 /// # Example
 ///
@@ -93,11 +94,20 @@ pub enum Algorithm {
     AStar,
     /// Weighted A* ([`weighted_astar`](crate::weighted_astar)) with this weight.
     WeightedAStar(f64),
+    /// IDA* ([`idastar`](crate::idastar)).
+    IdaStar,
+    /// Iterative deepening ([`iddfs`](crate::iddfs)); ignores the heuristic.
+    Iddfs,
+    /// Depth-first search to this depth ([`depth_first`](crate::depth_first)); ignores the
+    /// heuristic.
+    DepthFirst(usize),
 }
 
 impl Algorithm {
     /// Every algorithm's name, as [`FromStr`] accepts it.
-    pub const NAMES: &'static [&'static str] = &["bfs", "dijkstra", "greedy", "astar", "wastar:W"];
+    pub const NAMES: &'static [&'static str] = &[
+        "bfs", "dijkstra", "greedy", "astar", "wastar:W", "idastar", "iddfs", "dfs:D",
+    ];
 }
 
 impl fmt::Display for Algorithm {
@@ -108,6 +118,9 @@ impl fmt::Display for Algorithm {
             Algorithm::Greedy => f.write_str("greedy"),
             Algorithm::AStar => f.write_str("astar"),
             Algorithm::WeightedAStar(w) => write!(f, "wastar:{w}"),
+            Algorithm::IdaStar => f.write_str("idastar"),
+            Algorithm::Iddfs => f.write_str("iddfs"),
+            Algorithm::DepthFirst(depth) => write!(f, "dfs:{depth}"),
         }
     }
 }
@@ -141,13 +154,19 @@ impl FromStr for Algorithm {
             "dijkstra" => Algorithm::Dijkstra,
             "greedy" => Algorithm::Greedy,
             "astar" | "a*" => Algorithm::AStar,
+            "idastar" | "ida*" => Algorithm::IdaStar,
+            "iddfs" => Algorithm::Iddfs,
             other => {
-                let weight = other
-                    .strip_prefix("wastar:")
-                    .ok_or_else(unknown)?
-                    .parse::<f64>()
-                    .map_err(|_| unknown())?;
-                Algorithm::WeightedAStar(weight)
+                if let Some(depth) = other.strip_prefix("dfs:") {
+                    Algorithm::DepthFirst(depth.parse().map_err(|_| unknown())?)
+                } else {
+                    let weight = other
+                        .strip_prefix("wastar:")
+                        .ok_or_else(unknown)?
+                        .parse::<f64>()
+                        .map_err(|_| unknown())?;
+                    Algorithm::WeightedAStar(weight)
+                }
             }
         })
     }
@@ -367,6 +386,9 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
             Algorithm::Greedy => self.greedy(heuristic),
             Algorithm::AStar => self.astar(heuristic),
             Algorithm::WeightedAStar(weight) => self.weighted_astar(heuristic, weight),
+            Algorithm::IdaStar => self.idastar(heuristic),
+            Algorithm::Iddfs => self.iddfs(),
+            Algorithm::DepthFirst(depth) => self.depth_first(depth),
         }
     }
 }

@@ -20,7 +20,10 @@ use std::fmt;
 /// - `pruned`: successors (and start states) dropped because their f = g + h was infinite (an
 ///   impassable step or a dead end) or exceeded the cost bound.
 /// - `max_open`: the largest size the open set reached.
-/// - `stored`: distinct states in the node table at the end (each state is stored once).
+/// - `stored`: distinct states in the node table at the end (each state is stored once); for the
+///   depth-first searches, which keep only the current path, the longest path held.
+/// - `iterations`: for the iterative-deepening searches ([`idastar`](crate::idastar),
+///   [`iddfs`](crate::iddfs)), the number of depth-first iterations; 0 for the others.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Stats {
@@ -36,8 +39,10 @@ pub struct Stats {
     pub pruned: u64,
     /// The peak size of the open set.
     pub max_open: usize,
-    /// Distinct states stored.
+    /// Distinct states stored (the longest path, for depth-first searches).
     pub stored: usize,
+    /// Depth-first iterations, for iterative deepening.
+    pub iterations: u64,
 }
 
 impl fmt::Display for Stats {
@@ -53,7 +58,11 @@ impl fmt::Display for Stats {
             self.pruned,
             self.max_open,
             self.stored
-        )
+        )?;
+        if self.iterations > 0 {
+            write!(f, ", {} iterations", self.iterations)?;
+        }
+        Ok(())
     }
 }
 

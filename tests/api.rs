@@ -48,12 +48,16 @@ fn algorithms_parse_and_display_round_trip() {
         Algorithm::Greedy,
         Algorithm::AStar,
         Algorithm::WeightedAStar(1.5),
+        Algorithm::IdaStar,
+        Algorithm::Iddfs,
+        Algorithm::DepthFirst(7),
     ] {
         assert_eq!(algorithm.to_string().parse::<Algorithm>(), Ok(algorithm));
     }
     let error = "astra".parse::<Algorithm>().unwrap_err();
     assert_eq!(
         error.to_string(),
-        "unknown algorithm \"astra\": expected one of bfs, dijkstra, greedy, astar, wastar:W"
+        "unknown algorithm \"astra\": expected one of bfs, dijkstra, greedy, astar, wastar:W, \
+         idastar, iddfs, dfs:D"
     );
 }

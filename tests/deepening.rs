@@ -1,0 +1,134 @@
+//! IDA*, iterative deepening and depth-limited DFS against the references.
+
+mod common;
+
+use common::{close, config, graph};
+use informed::{Event, Limit, Search, SearchError};
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// IDA* with an admissible heuristic (often inconsistent) finds the optimal cost.
+    #[test]
+    fn idastar_is_optimal(
+        graph in graph(12, 0..10u64),
+        seeds in prop::collection::vec(any::<u64>(), 1..12),
+    ) {
+        let exact = graph.remaining_costs();
+        let h: Vec<u64> = exact
+            .iter()
+            .zip(seeds.iter().cycle())
+            .map(|(d, seed)| d.map_or(1_000, |d| seed % (d as u64 + 1)))
+            .collect();
+        let mut iterations = 0;
+        let outcome = Search::new(&graph)
+            .on_event(|event| {
+                if let Event::Iteration { number } = event {
+                    iterations = number;
+                }
+            })
+            .idastar(|&v: &usize| h[v]);
+        match (&outcome, graph.optimal_cost()) {
+            (Ok(solution), Some(optimal)) => {
+                let cost = graph.check_path(solution.path()).map_err(TestCaseError::fail)?;
+                prop_assert!(close(cost, optimal), "IDA* {cost}, optimal {optimal}");
+                prop_assert_eq!(cost, solution.cost() as f64);
+                prop_assert_eq!(solution.stats().iterations, iterations);
+            }
+            (Err(SearchError::NoPath { .. }), None) => {}
+            (outcome, optimal) => prop_assert!(false, "{outcome:?} vs {optimal:?}"),
+        }
+    }
+
+    /// Iterative deepening finds BFS's number of steps.
+    #[test]
+    fn iddfs_finds_fewest_steps(graph in graph(12, 0..10u64)) {
+        match (informed::iddfs(&graph), informed::bfs(&graph)) {
+            (Ok(deep), Ok(broad)) => {
+                prop_assert_eq!(deep.steps(), broad.steps());
+                let cost = graph.check_path(deep.path()).map_err(TestCaseError::fail)?;
+                prop_assert_eq!(cost, deep.cost() as f64);
+            }
+            (Err(SearchError::NoPath { .. }), Err(SearchError::NoPath { .. })) => {}
+            (deep, broad) => prop_assert!(false, "{deep:?} vs {broad:?}"),
+        }
+    }
+
+    /// Depth-limited DFS returns a valid path within the limit, or says why there is none.
+    #[test]
+    fn depth_first_respects_its_limit(graph in graph(12, 0..10u64), max_depth in 0usize..6) {
+        let fewest = informed::bfs(&graph).ok().map(|s| s.steps());
+        match informed::depth_first(&graph, max_depth) {
+            Ok(solution) => {
+                prop_assert!(solution.steps() <= max_depth);
+                let cost = graph.check_path(solution.path()).map_err(TestCaseError::fail)?;
+                prop_assert_eq!(cost, solution.cost() as f64);
+            }
+            Err(SearchError::LimitReached { limit: Limit::Depth(depth), .. }) => {
+                prop_assert_eq!(depth, max_depth);
+                prop_assert!(fewest.is_none_or(|steps| steps > max_depth));
+            }
+            Err(SearchError::NoPath { .. }) => prop_assert_eq!(fewest, None),
+            other => prop_assert!(false, "{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn idastar_solves_fifteen_puzzles_in_linear_memory() {
+    use informed::puzzle::SlidingPuzzle;
+    let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+    for seed in 0..3u64 {
+        // A seeded random walk of 40 moves from the goal.
+        let mut board = puzzle.goal();
+        let mut state = seed;
+        let mut buffer = informed::Successors::new();
+        for _ in 0..40 {
+            buffer.clear();
+            informed::SearchProblem::successors(
+                &puzzle.problem(board).unwrap(),
+                &board,
+                &mut buffer,
+            );
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            board = buffer.as_slice()[(state >> 33) as usize % buffer.len()].0;
+        }
+        let problem = puzzle.problem(board).unwrap();
+        let ida = informed::idastar(&problem, puzzle.linear_conflict()).unwrap();
+        let astar = informed::astar(&problem, puzzle.linear_conflict()).unwrap();
+        assert_eq!(ida.cost(), astar.cost(), "{}", puzzle.to_line(board));
+        assert!(
+            ida.stats().stored <= ida.steps() + 1,
+            "only the path is kept"
+        );
+        assert_eq!(puzzle.moves(ida.path()).len(), ida.steps());
+    }
+}
+
+#[test]
+fn deepening_honours_limits_and_reports_bad_costs() {
+    let endless = informed::from_fn(0u64, |&n: &u64| [(n + 1, 1u64)], |_| false);
+    let stopped = Search::new(&endless)
+        .max_expansions(100)
+        .iddfs()
+        .unwrap_err();
+    assert_eq!(stopped.limit(), Some(Limit::Expansions(100)));
+    assert_eq!(stopped.stats().expanded, 100);
+    let negative = informed::from_fn(
+        0i32,
+        |&n: &i32| [(n + 1, if n == 2 { -1 } else { 1 })],
+        |&n| n == 5,
+    );
+    assert!(matches!(
+        informed::idastar(&negative, |_: &i32| 0),
+        Err(SearchError::NegativeCost { from: 2, to: 3, .. })
+    ));
+    let shallow = Search::new(&endless)
+        .max_stored(10)
+        .idastar(|&n: &u64| 1_000 - n.min(1_000))
+        .unwrap_err();
+    assert_eq!(shallow.limit(), Some(Limit::StoredStates(10)));
+}
