@@ -65,9 +65,9 @@ impl<C: Cost> PartialEq for Priority<C> {
 impl<C: Cost> Eq for Priority<C> {}
 
 /// The state of one best-first search, over a node table `T` and an open set `Q`.
-struct Engine<'c, S, C, T, Q> {
-    table: T,
-    open: Q,
+pub(crate) struct Engine<'c, S, C, T, Q> {
+    pub(crate) table: T,
+    pub(crate) open: Q,
     stats: Stats,
     control: Control<'c, C>,
     ranking: Ranking,
@@ -78,7 +78,7 @@ struct Engine<'c, S, C, T, Q> {
 
 type Failure<S, C> = SearchError<S, C>;
 
-impl<S, C, T, Q> Engine<'_, S, C, T, Q>
+impl<'c, S, C, T, Q> Engine<'c, S, C, T, Q>
 where
     S: Clone,
     C: Cost,
@@ -121,7 +121,19 @@ where
         f.is_infinite() || self.control.exceeds_bound(f)
     }
 
-    fn stats(&self) -> Stats {
+    pub(crate) fn new(table: T, control: Control<'c, C>, ranking: Ranking) -> Self {
+        Engine {
+            table,
+            open: Q::new(),
+            stats: Stats::default(),
+            control,
+            ranking,
+            pushes: 0,
+            _states: std::marker::PhantomData,
+        }
+    }
+
+    pub(crate) fn stats(&self) -> Stats {
         Stats {
             stored: self.table.len(),
             ..self.stats
@@ -316,56 +328,97 @@ where
         mut observer,
         ..
     } = search;
-    let mut engine = Engine {
-        table,
-        open: Q::new(),
-        stats: Stats::default(),
-        control: Control::new(options, cancel),
-        ranking,
-        pushes: 0,
-        _states: std::marker::PhantomData,
-    };
+    let mut engine: Engine<'_, _, _, T, Q> =
+        Engine::new(table, Control::new(options, cancel), ranking);
 
-    for start in problem.starts() {
-        engine.stats.generated += 1;
-        if let Lookup::New(hash) = engine.table.lookup(&start) {
-            engine.generate(
-                start,
-                hash,
-                NO_PARENT,
-                P::Cost::ZERO,
-                &heuristic,
-                &mut observer,
-            )?;
-        }
-    }
-    engine.stats.max_open = engine.open.len();
-
+    engine.start(problem, &heuristic, &mut observer)?;
     let mut successors = Successors::new();
     loop {
-        if engine.open.is_empty() {
+        if let Step::Goal(goal) =
+            engine.step(problem, &heuristic, &mut observer, &mut successors)?
+        {
+            return Ok(solution(problem, &engine, goal));
+        }
+    }
+}
+
+/// What one expansion of [`Engine::step`] did.
+pub(crate) enum Step {
+    /// The node at this index was expanded and its successors generated.
+    Expanded(usize),
+    /// The node at this index is a goal; it was expanded (counted) but not its successors.
+    Goal(usize),
+}
+
+impl<S, C, T, Q> Engine<'_, S, C, T, Q>
+where
+    S: Clone,
+    C: Cost,
+    T: Table<S, C>,
+    Q: Frontier<Priority<C>>,
+{
+    /// Stores and queues the start states.
+    pub(crate) fn start<P, H, O>(
+        &mut self,
+        problem: &P,
+        heuristic: &H,
+        observer: &mut O,
+    ) -> Result<(), Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        for start in problem.starts() {
+            self.stats.generated += 1;
+            if let Lookup::New(key) = self.table.lookup(&start) {
+                self.generate(start, key, NO_PARENT, C::ZERO, heuristic, observer)?;
+            }
+        }
+        self.stats.max_open = self.open.len();
+        Ok(())
+    }
+
+    /// Expands the best node of the open set: the loop body of every best-first search.
+    ///
+    /// # Errors
+    ///
+    /// `NoPath` when the open set is empty, a limit, or bad input.
+    pub(crate) fn step<P, H, O>(
+        &mut self,
+        problem: &P,
+        heuristic: &H,
+        observer: &mut O,
+        successors: &mut Successors<S, C>,
+    ) -> Result<Step, Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        if self.open.is_empty() {
             return Err(SearchError::NoPath {
-                stats: engine.stats(),
+                stats: self.stats(),
             });
         }
-        if let Some(limit) = engine.control.before_expansion(&engine.stats) {
-            return Err(engine.limit_reached(limit));
+        if let Some(limit) = self.control.before_expansion(&self.stats) {
+            return Err(self.limit_reached(limit));
         }
-        let (current, _) = engine.open.pop().expect("the open set is not empty");
-        engine.stats.expanded += 1;
-        let (state, &Node { g, h, .. }) = engine.table.entry(current);
+        let (current, _) = self.open.pop().expect("the open set is not empty");
+        self.stats.expanded += 1;
+        let (state, &Node { g, h, .. }) = self.table.entry(current);
         observer.observe(Event::Expand { state, g, h });
         if problem.is_goal(state) {
-            return Ok(solution(problem, &engine, current));
+            return Ok(Step::Goal(current));
         }
 
         successors.clear();
-        problem.successors(state, &mut successors);
+        problem.successors(state, successors);
         for (successor, step) in successors.drain() {
-            engine.stats.generated += 1;
+            self.stats.generated += 1;
             if step.is_nan() || step.is_below_zero() {
-                let from = engine.table.state(current).clone();
-                let stats = engine.stats();
+                let from = self.table.state(current).clone();
+                let stats = self.stats();
                 return Err(if step.is_nan() {
                     SearchError::NanCost {
                         from,
@@ -383,30 +436,31 @@ where
             }
             let Some(new_g) = g.checked_sum(step) else {
                 return Err(SearchError::Overflow {
-                    from: engine.table.state(current).clone(),
+                    from: self.table.state(current).clone(),
                     to: successor,
                     g,
                     step,
-                    stats: engine.stats(),
+                    stats: self.stats(),
                 });
             };
-            match engine.table.lookup(&successor) {
+            match self.table.lookup(&successor) {
                 Lookup::New(key) => {
-                    engine.generate(successor, key, current, new_g, &heuristic, &mut observer)?;
+                    self.generate(successor, key, current, new_g, heuristic, observer)?;
                 }
                 Lookup::Stored(index) => {
-                    if new_g.order(engine.table.node(index).g).is_lt() {
-                        engine.improve(index, current, new_g, &mut observer)?;
+                    if new_g.order(self.table.node(index).g).is_lt() {
+                        self.improve(index, current, new_g, observer)?;
                     }
                 }
             }
         }
-        engine.stats.max_open = engine.stats.max_open.max(engine.open.len());
+        self.stats.max_open = self.stats.max_open.max(self.open.len());
+        Ok(Step::Expanded(current))
     }
 }
 
 /// The solution ending at the node `goal`.
-fn solution<P, T, Q>(
+pub(crate) fn solution<P, T, Q>(
     problem: &P,
     engine: &Engine<'_, P::State, P::Cost, T, Q>,
     goal: usize,

@@ -96,6 +96,11 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
         }
     }
 
+    /// The queued items with their keys, in heap order (not sorted).
+    pub(crate) fn items(&self) -> impl Iterator<Item = (usize, &K)> {
+        self.entries.iter().map(|e| (e.item as usize, &e.key))
+    }
+
     /// Queues `item`, which must not be queued already. **O(log n)**.
     pub(crate) fn push(&mut self, item: usize, key: K) {
         debug_assert!(self.key(item).is_none(), "item {item} is already queued");

@@ -155,6 +155,7 @@ pub use crate::search::{
     Algorithm, Hashing, OpenSet, Search, SearchResult, TieBreak, UnknownAlgorithm,
 };
 pub use crate::solution::{Partial, Solution, Stats};
+pub use crate::stepper::{Expansion, Reachable, Stepper, reachable};
 pub use crate::table::{FastHasher, FastState};
 
 /// The README's examples, compiled and run as doc tests so that they cannot rot.
@@ -182,4 +183,5 @@ mod observer;
 mod problem;
 mod search;
 mod solution;
+mod stepper;
 mod table;
