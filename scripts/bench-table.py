@@ -37,13 +37,12 @@ def medians(lines):
 
 def peer_of(variant):
     """The pathfinding variant a given informed variant is compared with."""
-    algorithm = variant.split("-", 1)[1] if "-" in variant else ""
-    for prefix in ("informed-dense-", "informed-"):
-        if variant.startswith(prefix):
-            algorithm = variant[len(prefix):]
     if variant in ("informed", "informed-dense"):
         return "pathfinding"
-    return f"pathfinding-{algorithm}"
+    for prefix in ("informed-dense-", "informed-"):
+        if variant.startswith(prefix):
+            return "pathfinding-" + variant[len(prefix):]
+    return None
 
 
 def main():
