@@ -2,6 +2,7 @@
 
 use std::collections::hash_map::RandomState;
 
+use crate::error::add_step;
 use crate::search::{Control, SearchResult};
 use crate::table::{
     DenseTable, FastState, HashTable, Lookup, NO_PARENT, Node, Table, most_promising, path,
@@ -153,31 +154,9 @@ where
         problem.successors(state, &mut successors);
         for (successor, step) in successors.drain() {
             stats.generated += 1;
-            let from = |table: &T| table.state(current).clone();
-            if step.is_nan() {
-                return Err(SearchError::NanCost {
-                    from: from(&table),
-                    to: successor,
-                    stats: snapshot(&stats, &table),
-                });
-            }
-            if step.is_below_zero() {
-                return Err(SearchError::NegativeCost {
-                    from: from(&table),
-                    to: successor,
-                    cost: step,
-                    stats: snapshot(&stats, &table),
-                });
-            }
-            let Some(new_g) = g.checked_sum(step) else {
-                return Err(SearchError::Overflow {
-                    from: from(&table),
-                    to: successor,
-                    g,
-                    step,
-                    stats: snapshot(&stats, &table),
-                });
-            };
+            let new_g = add_step(g, step, table.state(current), &successor, || {
+                snapshot(&stats, &table)
+            })?;
             if new_g.is_infinite() || control.exceeds_bound(new_g) {
                 stats.pruned += 1;
                 continue;

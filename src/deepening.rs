@@ -6,6 +6,7 @@
 //! cycle check), and reuses one successor buffer per depth, so that no expansion allocates once
 //! the deepest level has been reached. They differ in the bound: on depth, or on f = g + h.
 
+use crate::error::add_step;
 use crate::search::{Control, SearchResult};
 use crate::{
     Cost, Event, Heuristic, Limit, Observer, Partial, Search, SearchError, SearchProblem, Solution,
@@ -151,36 +152,12 @@ where
             frame.next += 1;
             let g = frame.g;
             self.stats.generated += 1;
-            if step.is_nan() || step.is_below_zero() {
-                let from = self.path[depth].state.clone();
-                let stats = self.stats();
-                return Err(if step.is_nan() {
-                    SearchError::NanCost {
-                        from,
-                        to: successor,
-                        stats,
-                    }
-                } else {
-                    SearchError::NegativeCost {
-                        from,
-                        to: successor,
-                        cost: step,
-                        stats,
-                    }
-                });
-            }
+            let new_g = add_step(g, step, &self.path[depth].state, &successor, || {
+                self.stats()
+            })?;
             if self.path.iter().any(|frame| frame.state == successor) {
                 continue;
             }
-            let Some(new_g) = g.checked_sum(step) else {
-                return Err(SearchError::Overflow {
-                    from: self.path[depth].state.clone(),
-                    to: successor,
-                    g,
-                    step,
-                    stats: self.stats(),
-                });
-            };
             let h = self.estimate(&successor)?;
             let Some(f) = new_g.checked_sum(h) else {
                 return Err(SearchError::EstimateOverflow {

@@ -8,6 +8,7 @@ use std::cmp::Ordering;
 
 use std::collections::hash_map::RandomState;
 
+use crate::error::add_step;
 use crate::heap::{Frontier, IndexedHeap, LazyHeap};
 use crate::search::{Control, SearchResult};
 use crate::table::{
@@ -416,33 +417,9 @@ where
         problem.successors(state, successors);
         for (successor, step) in successors.drain() {
             self.stats.generated += 1;
-            if step.is_nan() || step.is_below_zero() {
-                let from = self.table.state(current).clone();
-                let stats = self.stats();
-                return Err(if step.is_nan() {
-                    SearchError::NanCost {
-                        from,
-                        to: successor,
-                        stats,
-                    }
-                } else {
-                    SearchError::NegativeCost {
-                        from,
-                        to: successor,
-                        cost: step,
-                        stats,
-                    }
-                });
-            }
-            let Some(new_g) = g.checked_sum(step) else {
-                return Err(SearchError::Overflow {
-                    from: self.table.state(current).clone(),
-                    to: successor,
-                    g,
-                    step,
-                    stats: self.stats(),
-                });
-            };
+            let new_g = add_step(g, step, self.table.state(current), &successor, || {
+                self.stats()
+            })?;
             match self.table.lookup(&successor) {
                 Lookup::New(key) => {
                     self.generate(successor, key, current, new_g, heuristic, observer)?;

@@ -186,3 +186,37 @@ impl<S: fmt::Debug, C: Cost> fmt::Display for SearchError<S, C> {
 }
 
 impl<S: fmt::Debug, C: Cost> std::error::Error for SearchError<S, C> {}
+
+/// g + `step` for a step from `from` to `to`, or the error a NaN, negative or overflowing step
+/// is: the one check every algorithm makes on every successor. `stats` is only called on error.
+#[inline]
+pub(crate) fn add_step<S: Clone, C: Cost>(
+    g: C,
+    step: C,
+    from: &S,
+    to: &S,
+    stats: impl FnOnce() -> Stats,
+) -> Result<C, SearchError<S, C>> {
+    if step.is_nan() {
+        return Err(SearchError::NanCost {
+            from: from.clone(),
+            to: to.clone(),
+            stats: stats(),
+        });
+    }
+    if step.is_below_zero() {
+        return Err(SearchError::NegativeCost {
+            from: from.clone(),
+            to: to.clone(),
+            cost: step,
+            stats: stats(),
+        });
+    }
+    g.checked_sum(step).ok_or_else(|| SearchError::Overflow {
+        from: from.clone(),
+        to: to.clone(),
+        g,
+        step,
+        stats: stats(),
+    })
+}
