@@ -11,7 +11,8 @@
 //! ```
 //!
 //! Options:
-//! - `--algorithm A`: bfs, dijkstra, greedy, astar (default), wastar, idastar, iddfs, dfs:D
+//! - `--algorithm A`: bfs, dijkstra, greedy, astar (default), wastar, idastar, iddfs, dfs:D,
+//!   hill, beam:W
 //! - `--heuristic H`: misplaced, manhattan, linear-conflict (default)
 //! - `--weight W`: weighted A* with weight W (with astar or wastar; default 2 for wastar)
 //! - `--goal "…"`: the goal arrangement (default: tiles in order, blank last)

@@ -106,6 +106,16 @@ pub enum SearchError<S, C> {
         /// The work done.
         stats: Stats,
     },
+    /// An incomplete search ([`hill_climbing`](crate::hill_climbing),
+    /// [`beam_search`](crate::beam_search)) stopped without reaching a goal. Unlike
+    /// [`NoPath`](Self::NoPath), this proves nothing: a complete search may still find one.
+    GaveUp {
+        /// Where it stopped: the last state of its last attempt (a local minimum of h, for hill
+        /// climbing), if it reached any.
+        state: Option<S>,
+        /// The work done.
+        stats: Stats,
+    },
     /// A heuristic weight that is negative, NaN or infinite.
     InvalidWeight {
         /// The weight.
@@ -124,7 +134,8 @@ impl<S, C> SearchError<S, C> {
             | SearchError::NanCost { stats, .. }
             | SearchError::NanEstimate { stats, .. }
             | SearchError::Overflow { stats, .. }
-            | SearchError::EstimateOverflow { stats, .. } => *stats,
+            | SearchError::EstimateOverflow { stats, .. }
+            | SearchError::GaveUp { stats, .. } => *stats,
             SearchError::InvalidWeight { .. } => Stats::default(),
         }
     }
@@ -177,6 +188,15 @@ impl<S: fmt::Debug, C: Cost> fmt::Display for SearchError<S, C> {
                 f,
                 "priority overflows {type_name}: g = {g} plus h = {h} at {state:?}"
             ),
+            SearchError::GaveUp { state, stats } => match state {
+                Some(state) => write!(
+                    f,
+                    "gave up at {state:?} without reaching a goal ({} expanded); \
+                     an incomplete search proves no path absent",
+                    stats.expanded
+                ),
+                None => f.write_str("gave up without reaching a goal"),
+            },
             SearchError::InvalidWeight { weight } => write!(
                 f,
                 "invalid heuristic weight {weight}: a weight must be finite and at least 0"

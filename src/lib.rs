@@ -149,6 +149,7 @@ pub use crate::dijkstra::dijkstra;
 pub use crate::error::{Limit, SearchError};
 pub use crate::greedy::greedy;
 pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
+pub use crate::local::{beam_search, hill_climbing, hill_climbing_with_restarts};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{DenseProblem, FnProblem, SearchProblem, Successors, from_fn};
 pub use crate::search::{
@@ -178,6 +179,7 @@ mod error;
 mod greedy;
 mod heap;
 mod heuristic;
+mod local;
 mod location;
 mod observer;
 mod problem;

@@ -68,7 +68,8 @@ pub enum OpenSet {
 /// A search algorithm chosen at run time, for programs that take it as an option.
 ///
 /// Parses from `bfs`, `dijkstra`, `greedy`, `astar`, `wastar:W` (weighted A* with weight W),
-/// `idastar`, `iddfs` and `dfs:D` (depth-first to depth D).
+/// `idastar`, `iddfs`, `dfs:D` (depth-first to depth D), `hill` (hill climbing) and `beam:W`
+/// (beam search of width W).
 ///
 /// # Example
 ///
@@ -101,12 +102,18 @@ pub enum Algorithm {
     /// Depth-first search to this depth ([`depth_first`](crate::depth_first)); ignores the
     /// heuristic.
     DepthFirst(usize),
+    /// Hill climbing on the heuristic ([`hill_climbing`](crate::hill_climbing)), without
+    /// restarts.
+    HillClimbing,
+    /// Beam search of this width ([`beam_search`](crate::beam_search)).
+    BeamSearch(usize),
 }
 
 impl Algorithm {
     /// Every algorithm's name, as [`FromStr`] accepts it.
     pub const NAMES: &'static [&'static str] = &[
-        "bfs", "dijkstra", "greedy", "astar", "wastar:W", "idastar", "iddfs", "dfs:D",
+        "bfs", "dijkstra", "greedy", "astar", "wastar:W", "idastar", "iddfs", "dfs:D", "hill",
+        "beam:W",
     ];
 }
 
@@ -121,6 +128,8 @@ impl fmt::Display for Algorithm {
             Algorithm::IdaStar => f.write_str("idastar"),
             Algorithm::Iddfs => f.write_str("iddfs"),
             Algorithm::DepthFirst(depth) => write!(f, "dfs:{depth}"),
+            Algorithm::HillClimbing => f.write_str("hill"),
+            Algorithm::BeamSearch(width) => write!(f, "beam:{width}"),
         }
     }
 }
@@ -156,9 +165,12 @@ impl FromStr for Algorithm {
             "astar" | "a*" => Algorithm::AStar,
             "idastar" | "ida*" => Algorithm::IdaStar,
             "iddfs" => Algorithm::Iddfs,
+            "hill" | "hill-climbing" => Algorithm::HillClimbing,
             other => {
                 if let Some(depth) = other.strip_prefix("dfs:") {
                     Algorithm::DepthFirst(depth.parse().map_err(|_| unknown())?)
+                } else if let Some(width) = other.strip_prefix("beam:") {
+                    Algorithm::BeamSearch(width.parse().map_err(|_| unknown())?)
                 } else {
                     let weight = other
                         .strip_prefix("wastar:")
@@ -389,6 +401,10 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
             Algorithm::IdaStar => self.idastar(heuristic),
             Algorithm::Iddfs => self.iddfs(),
             Algorithm::DepthFirst(depth) => self.depth_first(depth),
+            Algorithm::HillClimbing => self.hill_climbing(heuristic, 0, |_| {
+                unreachable!("hill climbing without restarts asks for no random start")
+            }),
+            Algorithm::BeamSearch(width) => self.beam_search(heuristic, width),
         }
     }
 }

@@ -51,6 +51,8 @@ fn algorithms_parse_and_display_round_trip() {
         Algorithm::IdaStar,
         Algorithm::Iddfs,
         Algorithm::DepthFirst(7),
+        Algorithm::HillClimbing,
+        Algorithm::BeamSearch(4),
     ] {
         assert_eq!(algorithm.to_string().parse::<Algorithm>(), Ok(algorithm));
     }
@@ -58,6 +60,6 @@ fn algorithms_parse_and_display_round_trip() {
     assert_eq!(
         error.to_string(),
         "unknown algorithm \"astra\": expected one of bfs, dijkstra, greedy, astar, wastar:W, \
-         idastar, iddfs, dfs:D"
+         idastar, iddfs, dfs:D, hill, beam:W"
     );
 }

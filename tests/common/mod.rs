@@ -74,6 +74,19 @@ impl<C: Copy> Graph<C> {
             .map(|&(_, c)| c)
     }
 
+    /// The same graph with every edge cost mapped by `map`.
+    pub fn with_costs_from<D: Copy>(&self, map: impl Fn(C) -> D) -> Graph<D> {
+        Graph {
+            adjacency: self
+                .adjacency
+                .iter()
+                .map(|edges| edges.iter().map(|&(t, c)| (t, map(c))).collect())
+                .collect(),
+            starts: self.starts.clone(),
+            goals: self.goals.clone(),
+        }
+    }
+
     /// The same graph with every edge cost replaced by `cost`.
     pub fn with_costs<D: Copy>(&self, cost: D) -> Graph<D> {
         Graph {
