@@ -143,6 +143,7 @@
 pub use crate::astar::{astar, weighted_astar};
 pub use crate::audit::{Audit, KEPT_VIOLATIONS, Violation, audit};
 pub use crate::bfs::bfs;
+pub use crate::bidirectional::{Bidirectional, bidirectional_bfs, bidirectional_dijkstra};
 pub use crate::cost::Cost;
 pub use crate::deepening::{depth_first, idastar, iddfs};
 pub use crate::dijkstra::dijkstra;
@@ -171,6 +172,7 @@ pub mod puzzle;
 mod astar;
 mod audit;
 mod bfs;
+mod bidirectional;
 mod cost;
 mod deepening;
 mod dijkstra;

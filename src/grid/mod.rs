@@ -41,7 +41,7 @@ pub use self::heuristics::{Euclidean, Manhattan, Octile};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
 
-use crate::{DenseProblem, SearchProblem, Successors};
+use crate::{Bidirectional, DenseProblem, SearchProblem, Successors};
 
 /// A cell of a grid: column `x`, row `y`, from the top-left corner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -389,6 +389,17 @@ impl DenseProblem for GridProblem<'_> {
     #[inline]
     fn index(&self, cell: &Cell) -> usize {
         self.grid.index(*cell)
+    }
+}
+
+/// Every movement rule is symmetric, so a grid searches backward with the same steps.
+impl Bidirectional for GridProblem<'_> {
+    fn goals(&self) -> impl IntoIterator<Item = Cell> {
+        [self.goal]
+    }
+
+    fn predecessors(&self, cell: &Cell, out: &mut Successors<Cell, f64>) {
+        self.grid.neighbours(*cell, self.movement, out);
     }
 }
 

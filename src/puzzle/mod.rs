@@ -35,7 +35,7 @@ use std::fmt;
 pub use self::error::PuzzleError;
 pub use self::heuristics::{LinearConflict, Manhattan, Misplaced};
 
-use crate::{SearchProblem, Successors};
+use crate::{Bidirectional, SearchProblem, Successors};
 
 /// The most cells a board may have (a 5×5 board).
 pub const MAX_CELLS: usize = 25;
@@ -508,6 +508,17 @@ impl<'p> PuzzleProblem<'p> {
     /// The start board.
     pub fn start(&self) -> Board {
         self.start
+    }
+}
+
+/// Every move can be undone, so a puzzle searches backward from its goal with the same moves.
+impl Bidirectional for PuzzleProblem<'_> {
+    fn goals(&self) -> impl IntoIterator<Item = Board> {
+        [self.puzzle.goal]
+    }
+
+    fn predecessors(&self, board: &Board, out: &mut Successors<Board, u32>) {
+        self.puzzle.neighbours(*board, out);
     }
 }
 

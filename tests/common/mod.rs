@@ -51,6 +51,22 @@ impl<C: informed::Cost> SearchProblem for Graph<C> {
     }
 }
 
+impl<C: informed::Cost> informed::Bidirectional for Graph<C> {
+    fn goals(&self) -> impl IntoIterator<Item = usize> {
+        (0..self.goals.len()).filter(|&v| self.goals[v])
+    }
+
+    fn predecessors(&self, node: &usize, out: &mut Successors<usize, C>) {
+        for (from, edges) in self.adjacency.iter().enumerate() {
+            for &(to, cost) in edges {
+                if to == *node {
+                    out.push(from, cost);
+                }
+            }
+        }
+    }
+}
+
 impl<C: informed::Cost> informed::DenseProblem for Graph<C> {
     fn index_bound(&self) -> usize {
         self.adjacency.len()
