@@ -397,6 +397,20 @@ where
         H: Heuristic<S, C>,
         O: Observer<S, C>,
     {
+        let current = self.next()?;
+        if self.expand(current, problem, heuristic, observer, successors)? {
+            Ok(Step::Expanded(current))
+        } else {
+            Ok(Step::Goal(current))
+        }
+    }
+
+    /// Takes the best node off the open set, after the limits allow one more expansion.
+    ///
+    /// # Errors
+    ///
+    /// `NoPath` when the open set is empty, or the limit that forbids another expansion.
+    pub(crate) fn next(&mut self) -> Result<usize, Failure<S, C>> {
         if self.open.is_empty() {
             return Err(SearchError::NoPath {
                 stats: self.stats(),
@@ -406,11 +420,29 @@ where
             return Err(self.limit_reached(limit));
         }
         let (current, _) = self.open.pop().expect("the open set is not empty");
+        Ok(current)
+    }
+
+    /// Expands the node `current` (just taken off the open set): counts it, and unless it is a
+    /// goal, generates its successors. Returns whether it did (false for a goal).
+    pub(crate) fn expand<P, H, O>(
+        &mut self,
+        current: usize,
+        problem: &P,
+        heuristic: &H,
+        observer: &mut O,
+        successors: &mut Successors<S, C>,
+    ) -> Result<bool, Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
         self.stats.expanded += 1;
         let (state, &Node { g, h, .. }) = self.table.entry(current);
         observer.observe(Event::Expand { state, g, h });
         if problem.is_goal(state) {
-            return Ok(Step::Goal(current));
+            return Ok(false);
         }
 
         successors.clear();
@@ -432,7 +464,7 @@ where
             }
         }
         self.stats.max_open = self.stats.max_open.max(self.open.len());
-        Ok(Step::Expanded(current))
+        Ok(true)
     }
 }
 

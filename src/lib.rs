@@ -140,6 +140,7 @@
 #![deny(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub use crate::anytime::{Anytime, AnytimeResult, Improvement, anytime_astar};
 pub use crate::astar::{astar, weighted_astar};
 pub use crate::audit::{Audit, KEPT_VIOLATIONS, Violation, audit};
 pub use crate::bfs::bfs;
@@ -169,6 +170,7 @@ pub mod graph;
 pub mod grid;
 pub mod puzzle;
 
+mod anytime;
 mod astar;
 mod audit;
 mod bfs;

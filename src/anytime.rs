@@ -1,0 +1,266 @@
+//! Anytime weighted A*: a first solution fast, then better ones, each with a proven bound.
+
+use crate::engine::{Engine, Priority, Ranking, solution};
+use crate::heap::IndexedHeap;
+use crate::search::Control;
+use crate::table::{FastState, HashTable, Table};
+use crate::{
+    Cost, Heuristic, Observer, Search, SearchError, SearchProblem, Solution, Successors, Weighted,
+};
+
+/// One improvement found by [`anytime_astar`]: the new best cost and how far from optimal it
+/// can still be.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Improvement<C> {
+    cost: C,
+    bound: f64,
+    expanded: u64,
+}
+
+impl<C: Copy> Improvement<C> {
+    /// The cost of the new best path.
+    pub fn cost(&self) -> C {
+        self.cost
+    }
+
+    /// A proven bound: the optimal cost is at least `cost / bound` (so `bound` ≥ 1, and 1 means
+    /// the path is optimal). It is the cost over the least f = g + h (with the unweighted,
+    /// admissible h) among the states still open when the improvement was found.
+    pub fn bound(&self) -> f64 {
+        self.bound
+    }
+
+    /// The expansions made when it was found.
+    pub fn expanded(&self) -> u64 {
+        self.expanded
+    }
+}
+
+/// What [`anytime_astar`] found: its best path, every improvement on the way, and whether the
+/// best is proven optimal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Anytime<S, C> {
+    best: Solution<S, C>,
+    improvements: Vec<Improvement<C>>,
+    bound: f64,
+}
+
+impl<S, C: Copy> Anytime<S, C> {
+    /// The best path found, its cost and the statistics of the whole search.
+    pub fn best(&self) -> &Solution<S, C> {
+        &self.best
+    }
+
+    /// The best path, by value.
+    pub fn into_best(self) -> Solution<S, C> {
+        self.best
+    }
+
+    /// Every improvement, in the order found (costs strictly decreasing).
+    pub fn improvements(&self) -> &[Improvement<C>] {
+        &self.improvements
+    }
+
+    /// The bound on the best path when the search stopped: 1 if it ran to completion.
+    pub fn bound(&self) -> f64 {
+        self.bound
+    }
+
+    /// Whether the search ran to completion, which proves the best path optimal.
+    pub fn is_optimal(&self) -> bool {
+        self.bound <= 1.0
+    }
+}
+
+/// What [`anytime_astar`] returns: an [`Anytime`], or a [`SearchError`] saying why there is none.
+pub type AnytimeResult<P> = Result<
+    Anytime<<P as SearchProblem>::State, <P as SearchProblem>::Cost>,
+    SearchError<<P as SearchProblem>::State, <P as SearchProblem>::Cost>,
+>;
+
+/// A heuristic by reference, for any heuristic type (the crate's own have `&H` impls; a user's
+/// may not).
+struct ByRef<'h, H>(&'h H);
+
+impl<S, C, H: Heuristic<S, C>> Heuristic<S, C> for ByRef<'_, H> {
+    #[inline]
+    fn estimate(&self, state: &S) -> C {
+        self.0.estimate(state)
+    }
+}
+
+/// Anytime weighted A*: weighted A* that does not stop at its first solution.
+///
+/// It expands states in order of g + w·h, so a first solution comes about as fast as weighted
+/// A*'s, costing at most w × optimal. It then keeps searching, pruning every state whose
+/// g + h (unweighted) cannot beat the best cost found, and reports each better path as it finds
+/// it, with a proven bound on how far from optimal it still is. Run to completion (the open set
+/// empties), the last path is optimal; stopped early by a limit set on the [`Search`]
+/// (expansions, a deadline, a cancel callback), it returns the best so far.
+///
+/// # Arguments
+///
+/// - `problem`: the state space.
+/// - `heuristic`: an admissible estimate; the bounds and the final optimality rely on it.
+/// - `weight`: w ≥ 1 for the first solution; larger means sooner and worse.
+///
+/// # Returns
+///
+/// [`Anytime`]: the best [`Solution`], every [`Improvement`] (cost, bound, expansions so far)
+/// and whether the search completed.
+///
+/// # Errors
+///
+/// [`SearchError::NoPath`] if no goal is reachable; [`SearchError::LimitReached`] only if a
+/// limit stopped the search before any solution; [`SearchError::InvalidWeight`]; and the
+/// bad-input errors of [`astar`](crate::astar).
+///
+/// # Complexity
+///
+/// Run to completion, at most what [`astar`](crate::astar) with the unweighted heuristic
+/// expands, plus re-expansions of states whose g improves (it reopens them, as weighted A* with
+/// an inflated heuristic needs); **O(V)** space.
+///
+/// # Example
+///
+/// ```
+/// use informed::grid::{Cell, Grid, Movement};
+///
+/// let grid = Grid::from_ascii(
+///     "..........\n\
+///      .########.\n\
+///      ..........\n\
+///      .########.\n\
+///      ..........",
+/// )?;
+/// let problem = grid.problem(Cell::new(0, 2), Cell::new(9, 2), Movement::Eight)?;
+/// let anytime = informed::anytime_astar(&problem, problem.octile(), 3.0)?;
+/// let optimal = informed::astar(&problem, problem.octile())?;
+/// assert!(anytime.is_optimal());
+/// assert!((anytime.best().cost() - optimal.cost()).abs() < 1e-9);
+/// for improvement in anytime.improvements() {
+///     assert!(improvement.cost() <= improvement.bound() * optimal.cost() + 1e-9);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Reference
+///
+/// E. A. Hansen, R. Zhou, "Anytime Heuristic Search", *Journal of Artificial Intelligence
+/// Research* 28 (2007), 267–297.
+pub fn anytime_astar<P, H>(problem: &P, heuristic: H, weight: f64) -> AnytimeResult<P>
+where
+    P: SearchProblem,
+    H: Heuristic<P::State, P::Cost>,
+{
+    Search::new(problem).anytime_astar(heuristic, weight)
+}
+
+impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
+    /// Runs [`anytime_astar`](crate::anytime_astar) with this search's limits and observer.
+    ///
+    /// # Errors
+    ///
+    /// As for [`anytime_astar`](crate::anytime_astar).
+    pub fn anytime_astar<H: Heuristic<P::State, P::Cost>>(
+        self,
+        heuristic: H,
+        weight: f64,
+    ) -> AnytimeResult<P> {
+        let weighted = Weighted::try_new(ByRef(&heuristic), weight)
+            .map_err(|_| SearchError::InvalidWeight { weight })?;
+        let Search {
+            problem,
+            options,
+            cancel,
+            mut observer,
+            ..
+        } = self;
+        let mut engine: AnytimeEngine<'_, _, _> = Engine::new(
+            HashTable::new(),
+            Control::new(options, cancel),
+            Ranking::Cost,
+        );
+        engine.start(problem, &weighted, &mut observer)?;
+        let mut best: Option<Solution<P::State, P::Cost>> = None;
+        let mut improvements = Vec::new();
+        let mut successors = Successors::new();
+        let completed = loop {
+            let current = match engine.next() {
+                Ok(current) => current,
+                Err(SearchError::NoPath { .. }) => break true,
+                Err(SearchError::LimitReached { .. }) if best.is_some() => break false,
+                Err(error) => return Err(error),
+            };
+            if let Some(incumbent) = &best {
+                let (state, node) = engine.table.entry(current);
+                let f = node.g.checked_sum(heuristic.estimate(state));
+                if f.is_none_or(|f| f.order(incumbent.cost()).is_ge()) {
+                    continue;
+                }
+            }
+            if engine.expand(current, problem, &weighted, &mut observer, &mut successors)? {
+                continue;
+            }
+            let found = solution(problem, &engine, current);
+            if best
+                .as_ref()
+                .is_none_or(|b| found.cost().order(b.cost()).is_lt())
+            {
+                let bound = proven_bound(&engine, &heuristic, found.cost());
+                improvements.push(Improvement {
+                    cost: found.cost(),
+                    bound,
+                    expanded: engine.stats().expanded,
+                });
+                best = Some(found);
+            }
+        };
+        let stats = engine.stats();
+        let Some(best) = best else {
+            return Err(SearchError::NoPath { stats });
+        };
+        let bound = if completed {
+            1.0
+        } else {
+            proven_bound(&engine, &heuristic, best.cost())
+        };
+        let (path, cost, _) = best.into_parts();
+        Ok(Anytime {
+            best: Solution::new(path, cost, stats),
+            improvements,
+            bound,
+        })
+    }
+}
+
+/// The engine anytime A* runs on.
+type AnytimeEngine<'c, S, C> =
+    Engine<'c, S, C, HashTable<S, C, FastState>, IndexedHeap<Priority<C>, 4>>;
+
+/// `cost` over a lower bound on the optimal cost: the least g + h (unweighted, admissible) among
+/// the open states, or `cost` itself if that is smaller or nothing is open.
+fn proven_bound<S, C, H>(engine: &AnytimeEngine<'_, S, C>, heuristic: &H, cost: C) -> f64
+where
+    S: Clone + Eq + std::hash::Hash,
+    C: Cost,
+    H: Heuristic<S, C>,
+{
+    let mut lower = cost;
+    for (index, _) in engine.open.items() {
+        let (state, node) = engine.table.entry(index);
+        if let Some(f) = node.g.checked_sum(heuristic.estimate(state))
+            && f.order(lower).is_lt()
+        {
+            lower = f;
+        }
+    }
+    let (cost, lower) = (cost.to_f64(), lower.to_f64());
+    if lower > 0.0 {
+        cost / lower
+    } else if cost > 0.0 {
+        f64::INFINITY
+    } else {
+        1.0
+    }
+}
