@@ -73,10 +73,8 @@ impl<S, C: Copy> Anytime<S, C> {
 }
 
 /// What [`anytime_astar`] returns: an [`Anytime`], or a [`SearchError`] saying why there is none.
-pub type AnytimeResult<P> = Result<
-    Anytime<<P as SearchProblem>::State, <P as SearchProblem>::Cost>,
-    SearchError<<P as SearchProblem>::State, <P as SearchProblem>::Cost>,
->;
+pub type AnytimeResult<P> =
+    Result<Anytime<<P as SearchProblem>::State, <P as SearchProblem>::Cost>, crate::ErrorOf<P>>;
 
 /// A heuristic by reference, for any heuristic type (the crate's own have `&H` impls; a user's
 /// may not).

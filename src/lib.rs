@@ -153,9 +153,11 @@ pub use crate::greedy::greedy;
 pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
 pub use crate::local::{beam_search, hill_climbing, hill_climbing_with_restarts};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
+pub use crate::paths::{OptimalPaths, k_shortest_paths, optimal_paths};
 pub use crate::problem::{DenseProblem, FnProblem, SearchProblem, Successors, from_fn};
 pub use crate::search::{
-    Algorithm, Hashing, OpenSet, Search, SearchResult, TieBreak, UnknownAlgorithm,
+    Algorithm, ErrorOf, Hashing, OpenSet, Search, SearchResult, SolutionOf, TieBreak,
+    UnknownAlgorithm,
 };
 pub use crate::solution::{Partial, Solution, Stats};
 pub use crate::stepper::{Expansion, Reachable, Stepper, reachable};
@@ -186,6 +188,7 @@ mod heuristic;
 mod local;
 mod location;
 mod observer;
+mod paths;
 mod problem;
 mod search;
 mod solution;

@@ -187,6 +187,11 @@ impl<S, C> Successors<S, C> {
         &self.items
     }
 
+    /// Keeps only the successors for which `keep` is true.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&S) -> bool) {
+        self.items.retain(|(state, _)| keep(state));
+    }
+
     /// Removes every successor, keeping the capacity for reuse.
     pub fn clear(&mut self) {
         self.items.clear();

@@ -10,10 +10,13 @@ use crate::{
 };
 
 /// What every algorithm returns: a [`Solution`], or a [`SearchError`] saying why there is none.
-pub type SearchResult<P> = Result<
-    Solution<<P as SearchProblem>::State, <P as SearchProblem>::Cost>,
-    SearchError<<P as SearchProblem>::State, <P as SearchProblem>::Cost>,
->;
+pub type SearchResult<P> = Result<SolutionOf<P>, ErrorOf<P>>;
+
+/// The [`Solution`] type of a problem `P`.
+pub type SolutionOf<P> = Solution<<P as SearchProblem>::State, <P as SearchProblem>::Cost>;
+
+/// The [`SearchError`] type of a problem `P`.
+pub type ErrorOf<P> = SearchError<<P as SearchProblem>::State, <P as SearchProblem>::Cost>;
 
 /// How a search orders states whose priorities are equal in every other respect.
 ///
