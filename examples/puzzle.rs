@@ -12,7 +12,8 @@
 //!
 //! Options:
 //! - `--algorithm A`: bfs, dijkstra, greedy, astar (default), wastar, idastar, iddfs, dfs:D,
-//!   hill, beam:W
+//!   hill, beam:W, bibfs and bidijkstra (bidirectional), anytime (anytime weighted A*, with
+//!   `--weight`, default 2: prints each improvement and its bound)
 //! - `--heuristic H`: misplaced, manhattan, linear-conflict (default)
 //! - `--weight W`: weighted A* with weight W (with astar or wastar; default 2 for wastar)
 //! - `--goal "…"`: the goal arrangement (default: tiles in order, blank last)
@@ -76,7 +77,27 @@ fn choose<'p>(name: &str, puzzle: &'p SlidingPuzzle) -> Result<Choice<'p>, Strin
     })
 }
 
+/// The algorithms that need more of a problem than `Algorithm::run` asks for.
+enum Special {
+    BidirectionalBfs,
+    BidirectionalDijkstra,
+    Anytime(f64),
+}
+
+fn special(args: &Args) -> Result<Option<Special>, String> {
+    let weight: f64 = args.parse_or("weight", 2.0)?;
+    Ok(match args.get("algorithm") {
+        Some("bibfs") => Some(Special::BidirectionalBfs),
+        Some("bidijkstra") => Some(Special::BidirectionalDijkstra),
+        Some("anytime") => Some(Special::Anytime(weight)),
+        _ => None,
+    })
+}
+
 fn algorithm(args: &Args) -> Result<Algorithm, String> {
+    if special(args)?.is_some() {
+        return Ok(Algorithm::AStar);
+    }
     let name = args.get("algorithm").unwrap_or("astar");
     let weight: Option<f64> = args
         .get("weight")
@@ -214,8 +235,29 @@ fn solve(
         search = search.max_stored(limit);
     }
     let started = Instant::now();
-    let outcome = search.observer(&mut tracer).run(algorithm, &heuristic);
+    let outcome = match special(args)? {
+        None => search.observer(&mut tracer).run(algorithm, &heuristic),
+        Some(Special::BidirectionalBfs) => search.bidirectional_bfs(),
+        Some(Special::BidirectionalDijkstra) => search.bidirectional_dijkstra(),
+        Some(Special::Anytime(weight)) => search.anytime_astar(&heuristic, weight).map(|anytime| {
+            if !args.has("json") {
+                for improvement in anytime.improvements() {
+                    println!(
+                        "improved: cost {} after {} expansions, at most {:.3} × optimal",
+                        improvement.cost(),
+                        improvement.expanded(),
+                        improvement.bound()
+                    );
+                }
+            }
+            anytime.into_best()
+        }),
+    };
     let time = millis(started);
+    let algorithm = match special(args)? {
+        Some(_) => args.get("algorithm").unwrap_or_default().to_owned(),
+        None => algorithm.to_string(),
+    };
     if trace > 0 && !args.has("json") {
         print!("{}", tracer.open_closed_lists());
     }
@@ -227,7 +269,7 @@ fn solve(
     if args.has("json") {
         Json::new()
             .text("board", &line)
-            .text("algorithm", &algorithm.to_string())
+            .text("algorithm", &algorithm)
             .text("heuristic", heuristic_name)
             .integer("cost", u64::from(solution.cost()))
             .integer("steps", solution.steps() as u64)
