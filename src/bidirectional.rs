@@ -316,6 +316,20 @@ where
 /// **O((V + E) log V)** time and **O(V)** space, V and E now counting both sides' states and
 /// steps.
 ///
+/// # Example
+///
+/// ```
+/// use informed::grid::{Cell, Grid, Movement};
+///
+/// let grid = Grid::new(61, 61);
+/// let problem = grid.problem(Cell::new(0, 30), Cell::new(60, 30), Movement::Eight)?;
+/// let both = informed::bidirectional_dijkstra(&problem)?;
+/// let one = informed::dijkstra(&problem)?;
+/// assert_eq!(both.cost(), one.cost());
+/// assert!(both.stats().expanded < one.stats().expanded);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Reference
 ///
 /// I. Pohl, "Bi-directional search", *Machine Intelligence* 6 (1971), 127–140.
