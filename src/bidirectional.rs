@@ -1,9 +1,7 @@
 //! Bidirectional search: forward from the starts and backward from the goals at once.
 
-use std::cmp::Ordering;
-
 use crate::error::add_step;
-use crate::heap::{Frontier, IndexedHeap};
+use crate::heap::{Frontier, IndexedHeap, Key};
 use crate::search::{Control, SearchResult};
 use crate::table::{FastState, HashTable, Lookup, NO_PARENT, Node, Table, path, path_cost};
 use crate::{Cost, Search, SearchError, SearchProblem, Solution, Stats, Successors};
@@ -54,30 +52,6 @@ pub trait Bidirectional: SearchProblem {
     /// of [`successors`](SearchProblem::successors).
     fn predecessors(&self, state: &Self::State, out: &mut Successors<Self::State, Self::Cost>);
 }
-
-/// A priority: distance so far, then the order of generation (first generated first).
-#[derive(Clone, Copy, Debug)]
-struct Key<K>(K, u64);
-
-impl<K: Cost> Ord for Key<K> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.0.order(other.0).then(self.1.cmp(&other.1))
-    }
-}
-
-impl<K: Cost> PartialOrd for Key<K> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl<K: Cost> PartialEq for Key<K> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other).is_eq()
-    }
-}
-
-impl<K: Cost> Eq for Key<K> {}
 
 /// One direction: its node table (g as distance `K`) and open set.
 struct Side<S, K> {

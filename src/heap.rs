@@ -5,8 +5,35 @@
 //! key improves is moved up in place (sift-up) instead of being pushed a second time. That heap
 //! never holds an item twice, so its size is the true size of the open set.
 
-use std::cmp::Reverse;
+use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
+
+use crate::Cost;
+
+/// The key of the plain Dijkstra searches (bidirectional, all optimal paths): a distance, then
+/// the order of generation (first generated first).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Key<C>(pub(crate) C, pub(crate) u64);
+
+impl<C: Cost> Ord for Key<C> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.order(other.0).then(self.1.cmp(&other.1))
+    }
+}
+
+impl<C: Cost> PartialOrd for Key<C> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<C: Cost> PartialEq for Key<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl<C: Cost> Eq for Key<C> {}
 
 /// The operations the engine needs from an open set of items (node indices) with keys.
 pub(crate) trait Frontier<K: Ord> {

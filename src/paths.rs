@@ -2,7 +2,7 @@
 
 use std::cmp::Ordering;
 
-use crate::heap::{Frontier, IndexedHeap};
+use crate::heap::{Frontier, IndexedHeap, Key};
 use crate::table::{FastState, HashTable, Lookup, NO_PARENT, Node, Table, path_cost};
 use crate::{Cost, ErrorOf, SearchError, SearchProblem, Solution, SolutionOf, Stats, Successors};
 
@@ -149,30 +149,6 @@ pub fn k_shortest_paths<P: SearchProblem>(
     }
     Ok(found)
 }
-
-/// A priority: distance, then order of generation.
-#[derive(Clone, Copy, Debug)]
-struct Key<C>(C, u64);
-
-impl<C: Cost> Ord for Key<C> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.0.order(other.0).then(self.1.cmp(&other.1))
-    }
-}
-
-impl<C: Cost> PartialOrd for Key<C> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl<C: Cost> PartialEq for Key<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other).is_eq()
-    }
-}
-
-impl<C: Cost> Eq for Key<C> {}
 
 /// Every least-cost path from a start to a goal, enumerated lazily.
 ///
