@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use common::{Args, Json, millis};
-use informed::grid::{Grid, Movement, Picture, Recorder, Scenario};
+use informed::grid::{Grid, Picture, Recorder, Scenario};
 use informed::{Algorithm, Search};
 
 #[derive(Default)]
@@ -123,9 +123,7 @@ fn run() -> Result<bool, String> {
         let mut tally = Tally::default();
         for (index, scenario) in scenarios.iter().enumerate() {
             tally.problems += 1;
-            let problem = grid
-                .problem(scenario.start(), scenario.goal(), Movement::Eight)
-                .map_err(|e| format!("{}: scenario {index}: {e}", file.display()))?;
+            let problem = scenario.problem(&grid).map_err(|e| e.to_string())?;
             let started = Instant::now();
             let outcome = Search::new(&problem).run(algorithm, problem.octile());
             let time = millis(started);
@@ -190,9 +188,7 @@ fn run() -> Result<bool, String> {
 
 /// Dijkstra next to the chosen algorithm on one scenario, as SVG.
 fn draw(grid: &Grid, scenario: &Scenario, algorithm: Algorithm, file: &str) -> Result<(), String> {
-    let problem = grid
-        .problem(scenario.start(), scenario.goal(), Movement::Eight)
-        .map_err(|e| e.to_string())?;
+    let problem = scenario.problem(grid).map_err(|e| e.to_string())?;
     let mut recorders = [Recorder::new(), Recorder::new()];
     let mut pictures = Vec::new();
     for (recorder, algorithm) in recorders.iter_mut().zip([Algorithm::Dijkstra, algorithm]) {

@@ -362,6 +362,34 @@ fn file_errors_name_the_file() {
 }
 
 #[test]
+fn scenarios_on_the_wrong_map_or_blocked_cells_name_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("informed-scen-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.map.scen");
+    std::fs::write(
+        &path,
+        "version 1\n0\tm.map\t3\t2\t0\t0\t2\t1\t2.4\n0\tm.map\t3\t2\t2\t0\t0\t1\t2.4\n",
+    )
+    .unwrap();
+    let scenarios = Scenario::load_all(&path).unwrap();
+    let grid = Grid::from_ascii("..@\n...").unwrap();
+    assert!(scenarios[0].problem(&grid).is_ok());
+    assert_eq!(
+        scenarios[1].problem(&grid).unwrap_err().to_string(),
+        format!("{}:3: start (2, 0) is blocked", path.display())
+    );
+    let wrong = Grid::new(4, 4);
+    assert_eq!(
+        scenarios[0].problem(&wrong).unwrap_err().to_string(),
+        format!(
+            "{}:2: the map is 4×4 but the scenario is for a 3×2 map",
+            path.display()
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn scenario_tolerance_follows_the_digits_given() {
     let parse = |length: &str| {
         Scenario::parse_all(&format!("version 1\n0 m.map 9 9 0 0 3 3 {length}\n"))

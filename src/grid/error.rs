@@ -66,6 +66,13 @@ pub enum GridErrorKind {
         /// The grid's height.
         height: u32,
     },
+    /// A scenario's map size differs from the map it is run on.
+    MapSizeMismatch {
+        /// The map's width and height.
+        map: (u32, u32),
+        /// The width and height the scenario gives.
+        scenario: (u32, u32),
+    },
     /// A start or goal on a blocked cell.
     Blocked {
         /// `"start"` or `"goal"`.
@@ -104,6 +111,11 @@ impl fmt::Display for GridErrorKind {
                 width,
                 height,
             } => write!(f, "{role} {cell} is outside the {width}×{height} grid"),
+            GridErrorKind::MapSizeMismatch { map, scenario } => write!(
+                f,
+                "the map is {}×{} but the scenario is for a {}×{} map",
+                map.0, map.1, scenario.0, scenario.1
+            ),
             GridErrorKind::Blocked { role, cell } => write!(f, "{role} {cell} is blocked"),
         }
     }

@@ -1,8 +1,9 @@
 //! The Moving AI benchmark formats: `.map` grids and `.map.scen` scenario lists.
 
 use std::path::Path;
+use std::sync::Arc;
 
-use super::{Cell, Grid, GridError, GridErrorKind};
+use super::{Cell, Grid, GridError, GridErrorKind, GridProblem, Movement};
 
 fn read(path: &Path) -> Result<String, GridError> {
     std::fs::read_to_string(path).map_err(|e| GridError::new(GridErrorKind::Io(e)).in_file(path))
@@ -115,6 +116,9 @@ pub struct Scenario {
     goal: Cell,
     optimal: f64,
     decimals: u32,
+    /// The line the scenario was read from (from 1), and the file, for errors found later.
+    line: usize,
+    file: Option<Arc<Path>>,
 }
 
 impl Scenario {
@@ -151,11 +155,11 @@ impl Scenario {
         }
         lines
             .filter(|(_, line)| !line.trim().is_empty())
-            .map(|(number, line)| Scenario::parse_line(line).map_err(|e| e.at_line(number)))
+            .map(|(number, line)| Scenario::parse_line(line, number).map_err(|e| e.at_line(number)))
             .collect()
     }
 
-    fn parse_line(line: &str) -> Result<Scenario, GridError> {
+    fn parse_line(line: &str, line_number: usize) -> Result<Scenario, GridError> {
         let fields: Vec<&str> = line.split_whitespace().collect();
         if fields.len() != 9 {
             return Err(GridError::new(GridErrorKind::WrongFieldCount {
@@ -193,6 +197,8 @@ impl Scenario {
             goal: Cell::new(number(6, "goal x")?, number(7, "goal y")?),
             optimal,
             decimals,
+            line: line_number,
+            file: None,
         };
         for (role, cell) in [("start", scenario.start), ("goal", scenario.goal)] {
             if cell.x >= scenario.width || cell.y >= scenario.height {
@@ -214,7 +220,53 @@ impl Scenario {
     /// As for [`Scenario::parse_all`], with the file's path, or [`GridErrorKind::Io`].
     pub fn load_all(path: impl AsRef<Path>) -> Result<Vec<Scenario>, GridError> {
         let path = path.as_ref();
-        Scenario::parse_all(&read(path)?).map_err(|e| e.in_file(path))
+        let mut scenarios = Scenario::parse_all(&read(path)?).map_err(|e| e.in_file(path))?;
+        let file: Arc<Path> = Arc::from(path);
+        for scenario in &mut scenarios {
+            scenario.file = Some(Arc::clone(&file));
+        }
+        Ok(scenarios)
+    }
+
+    /// The scenario's query on `grid`, 8-connected without corner cutting, as the benchmarks
+    /// define it.
+    ///
+    /// # Errors
+    ///
+    /// A [`GridError`] naming the scenario's file (if it was loaded from one) and line:
+    /// [`GridErrorKind::MapSizeMismatch`] if `grid` is not the size the scenario gives, or
+    /// [`GridErrorKind::Blocked`] / [`GridErrorKind::OutOfBounds`] for its start or goal.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Grid, Scenario};
+    ///
+    /// let grid = Grid::from_ascii("..@\n...")?;
+    /// let scenarios = Scenario::parse_all("version 1\n0 m.map 3 2 0 0 2 1 2.41421356\n0 m.map 3 2 0 0 2 0 2\n")?;
+    /// assert!(scenarios[0].problem(&grid).is_ok());
+    /// let error = scenarios[1].problem(&grid).unwrap_err();
+    /// assert_eq!(error.to_string(), "line 3: goal (2, 0) is blocked");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn problem<'g>(&self, grid: &'g Grid) -> Result<GridProblem<'g>, GridError> {
+        let locate = |error: GridError| match &self.file {
+            Some(file) => error.at_line(self.line).in_file(file),
+            None => error.at_line(self.line),
+        };
+        if (grid.width(), grid.height()) != (self.width, self.height) {
+            return Err(locate(GridError::new(GridErrorKind::MapSizeMismatch {
+                map: (grid.width(), grid.height()),
+                scenario: (self.width, self.height),
+            })));
+        }
+        grid.problem(self.start, self.goal, Movement::Eight)
+            .map_err(locate)
+    }
+
+    /// The line of the file the scenario was read from (from 1).
+    pub fn line(&self) -> usize {
+        self.line
     }
 
     /// The difficulty bucket.
