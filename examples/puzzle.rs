@@ -19,6 +19,9 @@
 //! - `--goal "…"`: the goal arrangement (default: tiles in order, blank last)
 //! - `--size N` or `--size WxH`: the board size for `--random`, and for boards whose tile
 //!   count is no square (default: inferred, 9 → 3×3, 16 → 4×4, 25 → 5×5)
+//! - `--paths K`: also list the K cheapest loopless solutions (Yen's algorithm)
+//! - `--optimal N`: also list up to N of the optimal solutions (all of them are enumerated
+//!   lazily; the count is capped at N)
 //! - `--max-stored N`: stop a search that would store more than N boards
 //! - `--quiet`: the moves and statistics only, not every board
 //!
@@ -298,8 +301,52 @@ fn solve(
             print!("{}", indent(&puzzle.display(*board).to_string()));
         }
     }
-    println!("{}; {time:.3} ms\n", solution.stats());
+    if !tracer.per_iteration.is_empty() {
+        let counts: Vec<String> = tracer.per_iteration.iter().map(u64::to_string).collect();
+        println!("expansions per iteration: {}", counts.join(", "));
+    }
+    println!("{}; {time:.3} ms", solution.stats());
+    if let Some(k) = args.get("paths") {
+        let k: usize = k
+            .parse()
+            .map_err(|_| format!("--paths: cannot read {k:?}"))?;
+        let paths = informed::k_shortest_paths(&problem, k).map_err(|e| e.to_string())?;
+        println!("the {} cheapest loopless solutions:", paths.len());
+        for path in &paths {
+            println!(
+                "  {:>3} moves: {}",
+                path.cost(),
+                moves_line(puzzle, path.path())
+            );
+        }
+    }
+    if let Some(n) = args.get("optimal") {
+        let n: usize = n
+            .parse()
+            .map_err(|_| format!("--optimal: cannot read {n:?}"))?;
+        let optimal = informed::optimal_paths(&problem).map_err(|e| e.to_string())?;
+        let cost = optimal.cost();
+        let listed: Vec<Vec<Board>> = optimal.take(n).collect();
+        println!(
+            "{} optimal solutions of {cost} moves (at most {n} listed):",
+            listed.len()
+        );
+        for path in &listed {
+            println!("  {}", moves_line(puzzle, path));
+        }
+    }
+    println!();
     Ok(())
+}
+
+/// The moves along a path of boards, as `8↓ 5← …`.
+fn moves_line(puzzle: &SlidingPuzzle, path: &[Board]) -> String {
+    let moves: Vec<String> = puzzle
+        .moves(path)
+        .iter()
+        .map(|m| format!("{}{}", m.tile, arrow(m.direction)))
+        .collect();
+    moves.join(" ")
 }
 
 fn arrow(direction: informed::puzzle::Direction) -> char {
@@ -339,6 +386,8 @@ struct Tracer<'p> {
     limit: usize,
     expansions: usize,
     seen: Vec<Seen>,
+    /// Expansions per iteration, for iterative deepening.
+    per_iteration: Vec<u64>,
 }
 
 impl<'p> Tracer<'p> {
@@ -348,6 +397,7 @@ impl<'p> Tracer<'p> {
             limit,
             expansions: 0,
             seen: Vec::new(),
+            per_iteration: Vec::new(),
         }
     }
 
@@ -451,6 +501,15 @@ impl<'p> Tracer<'p> {
 
 impl Observer<Board, u32> for Tracer<'_> {
     fn observe(&mut self, event: Event<'_, Board, u32>) {
+        match event {
+            Event::Iteration { .. } => self.per_iteration.push(0),
+            Event::Expand { .. } => {
+                if let Some(count) = self.per_iteration.last_mut() {
+                    *count += 1;
+                }
+            }
+            _ => {}
+        }
         if self.expansions > self.limit || self.limit == 0 {
             return;
         }
