@@ -20,8 +20,19 @@
 //! before running any of them.
 //!
 //! Dijkstra, greedy, A* and weighted A* are one best-first engine with different priorities. Its
-//! open set is a binary heap with decrease-key: each state is stored once in a hash table, and a
+//! open set is a heap with decrease-key: each state is stored once in a node table, and a
 //! cheaper path to a waiting state moves it up the heap instead of queueing a duplicate.
+//!
+//! Beyond these: [`idastar`], [`iddfs`] and [`depth_first`] in memory linear in the path;
+//! [`bidirectional_dijkstra`] and [`bidirectional_bfs`] for problems that give predecessors
+//! ([`Bidirectional`]); [`anytime_astar`], improving its answer with a proven bound;
+//! [`k_shortest_paths`] and [`optimal_paths`] for more than one path; [`reachable`] for
+//! everything within a budget; [`Search::stepper`] to drive a search one expansion at a time;
+//! and, for contrast, the incomplete [`hill_climbing`] and [`beam_search`].
+//!
+//! Ready-made problems live in [`grid`] (Moving AI maps, pictures of a search), [`puzzle`]
+//! (sliding tiles) and [`graph`] (road networks); [`audit`] checks a heuristic before you trust
+//! it.
 //!
 //! # Tutorial: your own state space
 //!
