@@ -39,6 +39,47 @@ fn exact_distances(width: usize, height: usize, goal: &[u8]) -> HashMap<Vec<u8>,
     distance
 }
 
+/// Manhattan distance and linear conflict computed plainly from tile vectors, as references.
+fn reference_estimates(width: usize, goal: &[u8], tiles: &[u8]) -> (u32, u32) {
+    let goal_of = |tile: u8| goal.iter().position(|&t| t == tile).unwrap();
+    let mut manhattan = 0;
+    for (cell, &tile) in tiles.iter().enumerate().filter(|(_, t)| **t != 0) {
+        let g = goal_of(tile);
+        manhattan += (cell / width).abs_diff(g / width) + (cell % width).abs_diff(g % width);
+    }
+    // Per line: the tiles whose goal is in the line, minus a longest run already in goal order.
+    let leaving = |positions: &[usize]| {
+        let mut longest = vec![1usize; positions.len()];
+        for i in 0..positions.len() {
+            for j in 0..i {
+                if positions[j] < positions[i] {
+                    longest[i] = longest[i].max(longest[j] + 1);
+                }
+            }
+        }
+        positions.len() - longest.iter().copied().max().unwrap_or(0)
+    };
+    let height = tiles.len() / width;
+    let mut extra = 0;
+    for row in 0..height {
+        let goal_columns: Vec<usize> = (0..width)
+            .map(|c| tiles[row * width + c])
+            .filter(|&t| t != 0 && goal_of(t) / width == row)
+            .map(|t| goal_of(t) % width)
+            .collect();
+        extra += leaving(&goal_columns);
+    }
+    for column in 0..width {
+        let goal_rows: Vec<usize> = (0..height)
+            .map(|r| tiles[r * width + column])
+            .filter(|&t| t != 0 && goal_of(t) % width == column)
+            .map(|t| goal_of(t) / width)
+            .collect();
+        extra += leaving(&goal_rows);
+    }
+    (manhattan as u32, (manhattan + 2 * extra) as u32)
+}
+
 fn factorial(n: usize) -> usize {
     (1..=n).product()
 }
@@ -71,6 +112,11 @@ fn check_space(width: usize, height: usize, goal: Option<&str>) {
             misplaced.estimate(&board),
             manhattan.estimate(&board),
             conflict.estimate(&board),
+        );
+        assert_eq!(
+            (b, c),
+            reference_estimates(width, &goal_tiles, tiles),
+            "{tiles:?}"
         );
         assert!(
             a <= b && b <= c,

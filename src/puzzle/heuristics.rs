@@ -62,16 +62,24 @@ impl<'p> Manhattan<'p> {
     }
 }
 
+impl Manhattan<'_> {
+    /// The distance of decoded `tiles`.
+    #[inline]
+    fn of_tiles(&self, tiles: &[u8]) -> u32 {
+        let cells = tiles.len();
+        tiles
+            .iter()
+            .enumerate()
+            .map(|(cell, &tile)| u32::from(self.distance[usize::from(tile) * cells + cell]))
+            .sum()
+    }
+}
+
 impl Heuristic<Board, u32> for Manhattan<'_> {
     #[inline]
     fn estimate(&self, board: &Board) -> u32 {
-        let cells = self.puzzle.cells();
-        (0..cells)
-            .map(|cell| {
-                let tile = usize::from(self.puzzle.tile(*board, cell));
-                u32::from(self.distance[tile * cells + cell])
-            })
-            .sum()
+        let tiles = self.puzzle.decode(*board);
+        self.of_tiles(&tiles[..self.puzzle.cells()])
     }
 }
 
@@ -91,13 +99,24 @@ impl Heuristic<Board, u32> for Manhattan<'_> {
 #[derive(Clone, Debug)]
 pub struct LinearConflict<'p> {
     manhattan: Manhattan<'p>,
+    /// Each tile's goal row and column.
+    goal_row: [u8; super::MAX_CELLS],
+    goal_column: [u8; super::MAX_CELLS],
 }
 
 impl<'p> LinearConflict<'p> {
     /// Linear conflict to `puzzle`'s goal.
     pub fn new(puzzle: &'p SlidingPuzzle) -> Self {
+        let (mut goal_row, mut goal_column) = ([0u8; super::MAX_CELLS], [0u8; super::MAX_CELLS]);
+        for tile in 0..puzzle.cells() {
+            let cell = puzzle.goal_cell(tile as u8);
+            goal_row[tile] = (cell / puzzle.width()) as u8;
+            goal_column[tile] = (cell % puzzle.width()) as u8;
+        }
         LinearConflict {
             manhattan: Manhattan::new(puzzle),
+            goal_row,
+            goal_column,
         }
     }
 
@@ -123,15 +142,17 @@ impl Heuristic<Board, u32> for LinearConflict<'_> {
     fn estimate(&self, board: &Board) -> u32 {
         let p = self.manhattan.puzzle;
         let (w, h) = (p.width(), p.height());
+        // Decode once; everything below reads this array and the goal tables.
+        let tiles = p.decode(*board);
+        let tiles = &tiles[..p.cells()];
         let mut extra = 0;
         let mut line = [0u8; super::MAX_CELLS];
         for row in 0..h {
             let mut n = 0;
-            for column in 0..w {
-                let tile = p.tile(*board, row * w + column);
-                let goal = p.goal_cell(tile);
-                if tile != 0 && goal / w == row {
-                    line[n] = (goal % w) as u8;
+            for &tile in &tiles[row * w..(row + 1) * w] {
+                let tile = usize::from(tile);
+                if tile != 0 && usize::from(self.goal_row[tile]) == row {
+                    line[n] = self.goal_column[tile];
                     n += 1;
                 }
             }
@@ -139,16 +160,15 @@ impl Heuristic<Board, u32> for LinearConflict<'_> {
         }
         for column in 0..w {
             let mut n = 0;
-            for row in 0..h {
-                let tile = p.tile(*board, row * w + column);
-                let goal = p.goal_cell(tile);
-                if tile != 0 && goal % w == column {
-                    line[n] = (goal / w) as u8;
+            for &tile in tiles[column..].iter().step_by(w) {
+                let tile = usize::from(tile);
+                if tile != 0 && usize::from(self.goal_column[tile]) == column {
+                    line[n] = self.goal_row[tile];
                     n += 1;
                 }
             }
             extra += LinearConflict::leaving(&line[..n]);
         }
-        self.manhattan.estimate(board) + 2 * extra
+        self.manhattan.of_tiles(tiles) + 2 * extra
     }
 }

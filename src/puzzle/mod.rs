@@ -290,6 +290,19 @@ impl SlidingPuzzle {
         ((board.bits() >> (cell as u32 * self.tile_bits)) & mask) as u8
     }
 
+    /// The tiles of `board` decoded in one pass, into the first [`cells`](Self::cells) entries.
+    #[inline]
+    pub(crate) fn decode(&self, board: Board) -> [u8; MAX_CELLS] {
+        let mask = (1u128 << self.tile_bits) - 1;
+        let mut bits = board.bits();
+        let mut tiles = [0u8; MAX_CELLS];
+        for tile in tiles.iter_mut().take(self.cells()) {
+            *tile = (bits & mask) as u8;
+            bits >>= self.tile_bits;
+        }
+        tiles
+    }
+
     /// The tiles of `board` in row-major order.
     pub fn tiles(&self, board: Board) -> Vec<u8> {
         (0..self.cells())
