@@ -6,7 +6,7 @@
 //! cycle check), and reuses one successor buffer per depth, so that no expansion allocates once
 //! the deepest level has been reached. They differ in the bound: on depth, or on f = g + h.
 
-use crate::error::add_step;
+use crate::error::{add_step, checked_estimate};
 use crate::search::{Control, SearchResult};
 use crate::{
     Cost, Event, Heuristic, Limit, Observer, Partial, Search, SearchError, SearchProblem, Solution,
@@ -68,14 +68,7 @@ where
     }
 
     fn estimate(&self, state: &P::State) -> Result<P::Cost, Failure<P>> {
-        let h = self.heuristic.estimate(state);
-        if h.is_nan() {
-            return Err(SearchError::NanEstimate {
-                state: state.clone(),
-                stats: self.stats(),
-            });
-        }
-        Ok(h)
+        checked_estimate(&self.heuristic, state, || self.stats())
     }
 
     fn limit_reached(&self, limit: Limit) -> Failure<P> {

@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 
 use std::collections::hash_map::RandomState;
 
-use crate::error::add_step;
+use crate::error::{add_step, checked_estimate};
 use crate::heap::{Frontier, IndexedHeap, LazyHeap};
 use crate::search::{Control, SearchResult};
 use crate::table::{
@@ -173,13 +173,7 @@ where
         H: Heuristic<S, C>,
         O: Observer<S, C>,
     {
-        let h = heuristic.estimate(&state);
-        if h.is_nan() {
-            return Err(SearchError::NanEstimate {
-                state,
-                stats: self.stats(),
-            });
-        }
+        let h = checked_estimate(heuristic, &state, || self.stats())?;
         let Some(priority) = self.priority(g, h, None) else {
             return Err(self.overflow(state, g, h));
         };

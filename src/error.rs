@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{Cost, Partial, Stats};
+use crate::{Cost, Heuristic, Partial, Stats};
 
 /// Which limit stopped a search (see [`Search`](crate::Search) for setting them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -206,6 +206,24 @@ impl<S: fmt::Debug, C: Cost> fmt::Display for SearchError<S, C> {
 }
 
 impl<S: fmt::Debug, C: Cost> std::error::Error for SearchError<S, C> {}
+
+/// The estimate of `state`, or the error a NaN estimate is: the check every algorithm makes on
+/// every estimate. `stats` is only called on error.
+#[inline]
+pub(crate) fn checked_estimate<S: Clone, C: Cost>(
+    heuristic: &impl Heuristic<S, C>,
+    state: &S,
+    stats: impl FnOnce() -> Stats,
+) -> Result<C, SearchError<S, C>> {
+    let h = heuristic.estimate(state);
+    if h.is_nan() {
+        return Err(SearchError::NanEstimate {
+            state: state.clone(),
+            stats: stats(),
+        });
+    }
+    Ok(h)
+}
 
 /// g + `step` for a step from `from` to `to`, or the error a NaN, negative or overflowing step
 /// is: the one check every algorithm makes on every successor. `stats` is only called on error.

@@ -1,6 +1,6 @@
 //! Incomplete searches, for contrast with best-first search: hill climbing and beam search.
 
-use crate::error::add_step;
+use crate::error::{add_step, checked_estimate};
 use crate::search::{Control, SearchResult};
 use crate::table::{FastState, HashTable, Lookup, NO_PARENT, Node, Table, path};
 use crate::{
@@ -158,21 +158,6 @@ where
     Search::new(problem).beam_search(heuristic, width)
 }
 
-fn estimate<S: Clone, C: Cost>(
-    heuristic: &impl Heuristic<S, C>,
-    state: &S,
-    stats: &Stats,
-) -> Result<C, SearchError<S, C>> {
-    let h = heuristic.estimate(state);
-    if h.is_nan() {
-        return Err(SearchError::NanEstimate {
-            state: state.clone(),
-            stats: *stats,
-        });
-    }
-    Ok(h)
-}
-
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// Runs [`hill_climbing_with_restarts`](crate::hill_climbing_with_restarts) (with 0
     /// restarts, [`hill_climbing`](crate::hill_climbing)) with this search's options.
@@ -211,7 +196,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
                 random_start(attempt as u64)
             };
             stats.generated += 1;
-            let mut h = estimate(&heuristic, &start, &stats)?;
+            let mut h = checked_estimate(&heuristic, &start, || stats)?;
             let mut g = P::Cost::ZERO;
             let mut walk = vec![start];
             loop {
@@ -239,7 +224,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
                 for (index, (next, step)) in successors.as_slice().iter().enumerate() {
                     stats.generated += 1;
                     let new_g = add_step(g, *step, current, next, || stats)?;
-                    let next_h = estimate(&heuristic, next, &stats)?;
+                    let next_h = checked_estimate(&heuristic, next, || stats)?;
                     if best.is_none_or(|(_, _, best_h)| next_h.order(best_h).is_lt()) {
                         best = Some((index, new_g, next_h));
                     }
@@ -296,7 +281,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
         for start in problem.starts() {
             stats.generated += 1;
             if let Lookup::New(key) = table.lookup(&start) {
-                let h = estimate(&heuristic, &start, &stats)?;
+                let h = checked_estimate(&heuristic, &start, || stats)?;
                 layer.push(table.insert(
                     key,
                     start,
@@ -347,7 +332,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
                             best: None,
                         });
                     }
-                    let next_h = estimate(&heuristic, &next, &stats)?;
+                    let next_h = checked_estimate(&heuristic, &next, || stats)?;
                     let index = table.insert(
                         key,
                         next,
