@@ -68,17 +68,7 @@ impl Graph {
     ) -> Result<Graph, GraphError> {
         let mut list = Vec::new();
         for (index, (from, to, length)) in edges.into_iter().enumerate() {
-            for node in [from, to] {
-                if node as usize >= nodes {
-                    return Err(GraphError::new(GraphErrorKind::UnknownNode { node, nodes }));
-                }
-            }
-            if length.is_nan() || length < 0.0 {
-                return Err(GraphError::new(GraphErrorKind::BadLength {
-                    edge: index,
-                    length,
-                }));
-            }
+            check_edge(index, from, to, length, nodes)?;
             list.push((from, to, length));
             if both_ways {
                 list.push((to, from, length));
@@ -226,6 +216,25 @@ impl Graph {
     }
 }
 
+/// Checks edge number `edge` (from 0): both ends are nodes, and its length is a number ≥ 0.
+fn check_edge(
+    edge: usize,
+    from: Node,
+    to: Node,
+    length: f64,
+    nodes: usize,
+) -> Result<(), GraphError> {
+    for node in [from, to] {
+        if node as usize >= nodes {
+            return Err(GraphError::new(GraphErrorKind::UnknownNode { node, nodes }));
+        }
+    }
+    if length.is_nan() || length < 0.0 {
+        return Err(GraphError::new(GraphErrorKind::BadLength { edge, length }));
+    }
+    Ok(())
+}
+
 fn bad_line(line: usize, expected: &'static str, text: &str) -> GraphError {
     GraphError::new(GraphErrorKind::BadLine {
         expected,
@@ -278,20 +287,8 @@ fn parse_edges(text: &str, nodes: usize) -> Result<Vec<(Node, Node, f64)>, Graph
         };
         let (from, to, length) =
             parsed.ok_or_else(|| bad_line(index + 1, "`id from to length`", line))?;
-        for node in [from, to] {
-            if node as usize >= nodes {
-                return Err(
-                    GraphError::new(GraphErrorKind::UnknownNode { node, nodes }).at_line(index + 1)
-                );
-            }
-        }
-        if length.is_nan() || length < 0.0 {
-            return Err(GraphError::new(GraphErrorKind::BadLength {
-                edge: edges.len(),
-                length,
-            })
-            .at_line(index + 1));
-        }
+        // Checked here as well as when the graph is built, so that the error names the line.
+        check_edge(edges.len(), from, to, length, nodes).map_err(|e| e.at_line(index + 1))?;
         edges.push((from, to, length));
     }
     Ok(edges)
