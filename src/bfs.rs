@@ -8,7 +8,8 @@ use crate::table::{
     DenseTable, FastState, HashTable, Lookup, NO_PARENT, Node, Table, most_promising, path,
 };
 use crate::{
-    Cost, Event, Hashing, Observer, Search, SearchError, SearchProblem, Solution, Stats, Successors,
+    Cost, Event, Hashing, Limit, Observer, Search, SearchError, SearchProblem, Solution, Stats,
+    Successors,
 };
 
 /// Finds a path with the fewest steps from a start state to a goal, ignoring step costs.
@@ -106,40 +107,40 @@ where
         })
     };
 
+    // The queue is the table itself: states are stored in the order they are generated, so
+    // the unexpanded ones are exactly those from `next` on.
+    let mut next = 0;
+    let found = |index: usize, stats: &mut Stats, table: &T, next: usize| {
+        stats.max_open = stats.max_open.max(table.len() - next);
+        Solution::new(
+            path(table, index),
+            table.node(index).g,
+            snapshot(stats, table),
+        )
+    };
+
     for start in problem.starts() {
         stats.generated += 1;
         if let Lookup::New(hash) = table.lookup(&start) {
-            if let Some(limit) = control.before_storing(table.len()) {
-                return limit_reached(limit, &stats, &table);
-            }
-            let node = Node {
-                parent: NO_PARENT,
-                g: zero,
-                h: zero,
+            let index = match store(
+                &mut table,
+                &control,
+                &mut observer,
+                hash,
+                start,
+                NO_PARENT,
+                zero,
+            ) {
+                Ok(index) => index,
+                Err(limit) => return limit_reached(limit, &stats, &table),
             };
-            let index = table.insert(hash, start, node);
-            let state = table.state(index);
-            observer.observe(Event::Generate {
-                state,
-                parent: None,
-                g: zero,
-                h: zero,
-            });
-            if problem.is_goal(state) {
-                stats.max_open = table.len();
-                return Ok(Solution::new(
-                    path(&table, index),
-                    zero,
-                    snapshot(&stats, &table),
-                ));
+            if problem.is_goal(table.state(index)) {
+                return Ok(found(index, &mut stats, &table, next));
             }
         }
     }
     stats.max_open = table.len();
 
-    // The queue is the table itself: states are stored in the order they are generated, so
-    // the unexpanded ones are exactly those from `next` on.
-    let mut next = 0;
     let mut successors = Successors::new();
     while next < table.len() {
         if let Some(limit) = control.before_expansion(&stats) {
@@ -165,29 +166,20 @@ where
                 // Reached before, in as few steps or fewer.
                 continue;
             };
-            if let Some(limit) = control.before_storing(table.len()) {
-                return limit_reached(limit, &stats, &table);
-            }
-            let node = Node {
-                parent: current,
-                g: new_g,
-                h: zero,
+            let index = match store(
+                &mut table,
+                &control,
+                &mut observer,
+                hash,
+                successor,
+                current,
+                new_g,
+            ) {
+                Ok(index) => index,
+                Err(limit) => return limit_reached(limit, &stats, &table),
             };
-            let index = table.insert(hash, successor, node);
-            let state = table.state(index);
-            observer.observe(Event::Generate {
-                state,
-                parent: Some(table.state(current)),
-                g: new_g,
-                h: zero,
-            });
-            if problem.is_goal(state) {
-                stats.max_open = stats.max_open.max(table.len() - next);
-                return Ok(Solution::new(
-                    path(&table, index),
-                    new_g,
-                    snapshot(&stats, &table),
-                ));
+            if problem.is_goal(table.state(index)) {
+                return Ok(found(index, &mut stats, &table, next));
             }
         }
         stats.max_open = stats.max_open.max(table.len() - next);
@@ -195,4 +187,36 @@ where
     Err(SearchError::NoPath {
         stats: snapshot(&stats, &table),
     })
+}
+
+/// Stores a state new to the table, reached at cost `g` from `parent` (`NO_PARENT` for a start),
+/// and tells the observer; returns its index, or the limit that forbids storing it.
+fn store<S: Clone, C: Cost, T: Table<S, C>, O: Observer<S, C>>(
+    table: &mut T,
+    control: &Control<'_, C>,
+    observer: &mut O,
+    hash: u64,
+    state: S,
+    parent: usize,
+    g: C,
+) -> Result<usize, Limit> {
+    if let Some(limit) = control.before_storing(table.len()) {
+        return Err(limit);
+    }
+    let index = table.insert(
+        hash,
+        state,
+        Node {
+            parent,
+            g,
+            h: C::ZERO,
+        },
+    );
+    observer.observe(Event::Generate {
+        state: table.state(index),
+        parent: (parent != NO_PARENT).then(|| table.state(parent)),
+        g,
+        h: C::ZERO,
+    });
+    Ok(index)
 }
