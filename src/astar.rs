@@ -7,8 +7,8 @@ use crate::{Heuristic, Observer, Search, SearchError, SearchProblem, Weighted};
 /// Finds a least-cost path from a start state to a goal, guided by a heuristic.
 ///
 /// States are ranked by f = g + h: the cost paid so far plus the estimate of what remains. Ties
-/// on f go to the smaller h (the state nearer the goal), then to the state generated most
-/// recently (see [`TieBreak`](crate::TieBreak)). The search stops when it expands a goal.
+/// on f go to the smaller h (the state nearer the goal), then to the state stored first
+/// (see [`TieBreak`](crate::TieBreak)). The search stops when it expands a goal.
 ///
 /// When a state that was already expanded is reached by a cheaper path — which an admissible but
 /// inconsistent heuristic allows — it is reopened (counted in

@@ -1,5 +1,6 @@
 //! Bidirectional search: forward from the starts and backward from the goals at once.
 
+use crate::TieBreak;
 use crate::error::add_step;
 use crate::heap::{Frontier, IndexedHeap, Key};
 use crate::search::{Control, SearchResult};
@@ -57,15 +58,13 @@ pub trait Bidirectional: SearchProblem {
 struct Side<S, K> {
     table: HashTable<S, K, FastState>,
     open: IndexedHeap<Key<K>, 4>,
-    generated: u64,
 }
 
 impl<S: Clone + Eq + std::hash::Hash, K: Cost> Side<S, K> {
     fn new() -> Self {
         Side {
             table: HashTable::new(),
-            open: IndexedHeap::new(),
-            generated: 0,
+            open: IndexedHeap::new(TieBreak::Fifo),
         }
     }
 
@@ -83,8 +82,7 @@ impl<S: Clone + Eq + std::hash::Hash, K: Cost> Side<S, K> {
     /// Records `state` at distance `g` from `parent` if that is new or shorter; returns whether
     /// it was.
     fn relax(&mut self, state: S, parent: usize, g: K) -> bool {
-        self.generated += 1;
-        let key = Key(g, self.generated);
+        let key = Key(g);
         match self.table.lookup(&state) {
             Lookup::New(hash) => {
                 let index = self.table.insert(
@@ -103,8 +101,8 @@ impl<S: Clone + Eq + std::hash::Hash, K: Cost> Side<S, K> {
                 let node = self.table.node_mut(index);
                 node.g = g;
                 node.parent = parent;
-                if let Some(&Key(_, sequence)) = self.open.key(index) {
-                    self.open.decrease_key(index, Key(g, sequence));
+                if self.open.contains(index) {
+                    self.open.decrease_key(index, Key(g));
                 }
                 // A settled state cannot get shorter with non-negative steps; nothing to reopen.
                 true
@@ -196,7 +194,7 @@ where
             });
         }
         let side = usize::from(backward.order(forward).is_lt());
-        let (current, Key(g, _)) = sides[side].open.pop().expect("a top");
+        let (current, Key(g)) = sides[side].open.pop().expect("a top");
         stats.expanded += 1;
         buffer.clear();
         let state = sides[side].table.state(current).clone();

@@ -9,7 +9,7 @@ use crate::{Observer, Search, SearchProblem, Zero};
 /// States are expanded in order of their path cost g, so the first goal expanded is reached by
 /// a cheapest path. This is [`astar`](crate::astar) with the [`Zero`] heuristic (it is the same
 /// engine): every state cheaper than the goal is expanded, in a "diamond" or circle around the
-/// start. Ties on g go to the state generated most recently (see [`TieBreak`](crate::TieBreak)).
+/// start. Ties on g go to the state stored first (see [`TieBreak`](crate::TieBreak)).
 ///
 /// # Arguments
 ///

@@ -17,7 +17,7 @@ use crate::table::{
 };
 use crate::{
     Cost, Event, Hashing, Heuristic, Limit, Observer, OpenSet, Search, SearchError, SearchProblem,
-    Solution, Stats, Successors, TieBreak,
+    Solution, Stats, Successors,
 };
 
 /// What a best-first search ranks the open set by.
@@ -31,13 +31,12 @@ pub(crate) enum Ranking {
     Estimate,
 }
 
-/// The key of a queued node. Smaller is expanded first.
+/// The key of a queued node. Smaller is expanded first; the open set breaks the ties that remain
+/// by node index, in the order of the search's [`TieBreak`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Priority<C> {
     primary: C,
     secondary: C,
-    /// The tie-breaking sequence: decreasing for LIFO, increasing for FIFO.
-    sequence: u64,
 }
 
 impl<C: Cost> Ord for Priority<C> {
@@ -46,7 +45,6 @@ impl<C: Cost> Ord for Priority<C> {
         self.primary
             .order(other.primary)
             .then_with(|| self.secondary.order(other.secondary))
-            .then(self.sequence.cmp(&other.sequence))
     }
 }
 
@@ -72,8 +70,6 @@ pub(crate) struct Engine<'c, S, C, T, Q> {
     stats: Stats,
     control: Control<'c, C>,
     ranking: Ranking,
-    /// Counts pushes and improvements, to order ties.
-    pushes: u64,
     _states: std::marker::PhantomData<S>,
 }
 
@@ -88,27 +84,12 @@ where
 {
     /// The key of a node with path cost `g` and estimate `h`, or `None` if g + h overflows.
     #[inline]
-    fn priority(&mut self, g: C, h: C, keep_sequence: Option<u64>) -> Option<Priority<C>> {
+    fn priority(&self, g: C, h: C) -> Option<Priority<C>> {
         let (primary, secondary) = match self.ranking {
             Ranking::Cost => (g.checked_sum(h)?, h),
             Ranking::Estimate => (h, g),
         };
-        let sequence = match (self.control.tie_break(), keep_sequence) {
-            (TieBreak::Fifo, Some(sequence)) => sequence,
-            (TieBreak::Fifo, None) => {
-                self.pushes += 1;
-                self.pushes
-            }
-            (TieBreak::Lifo, _) => {
-                self.pushes += 1;
-                u64::MAX - self.pushes
-            }
-        };
-        Some(Priority {
-            primary,
-            secondary,
-            sequence,
-        })
+        Some(Priority { primary, secondary })
     }
 
     /// Whether a new node is pruned: its f = g + h (in every ranking) is infinite, so it lies
@@ -125,11 +106,10 @@ where
     pub(crate) fn new(table: T, control: Control<'c, C>, ranking: Ranking) -> Self {
         Engine {
             table,
-            open: Q::new(),
+            open: Q::new(control.tie_break()),
             stats: Stats::default(),
             control,
             ranking,
-            pushes: 0,
             _states: std::marker::PhantomData,
         }
     }
@@ -174,7 +154,7 @@ where
         O: Observer<S, C>,
     {
         let h = checked_estimate(heuristic, &state, || self.stats())?;
-        let Some(priority) = self.priority(g, h, None) else {
+        let Some(priority) = self.priority(g, h) else {
             return Err(self.overflow(state, g, h));
         };
         if self.pruned(g, h, &priority) {
@@ -204,9 +184,9 @@ where
         observer: &mut O,
     ) -> Result<(), Failure<S, C>> {
         let Node { g: old_g, h, .. } = *self.table.node(index);
-        if let Some(&queued) = self.open.key(index) {
+        if self.open.contains(index) {
             let priority = self
-                .priority(g, h, Some(queued.sequence))
+                .priority(g, h)
                 .expect("a smaller g cannot overflow where the larger did not");
             self.set_parent(index, parent, g);
             self.open.decrease_key(index, priority);
@@ -219,7 +199,7 @@ where
                 h,
             });
         } else if self.ranking == Ranking::Cost {
-            let Some(priority) = self.priority(g, h, None) else {
+            let Some(priority) = self.priority(g, h) else {
                 let state = self.table.state(index).clone();
                 return Err(self.overflow(state, g, h));
             };

@@ -4,20 +4,26 @@
 //! In the indexed heap every item (a node index) records its position, so a queued node whose
 //! key improves is moved up in place (sift-up) instead of being pushed a second time. That heap
 //! never holds an item twice, so its size is the true size of the open set.
+//!
+//! Items with equal keys come out in item order, smallest first ([`TieBreak::Fifo`]) or largest
+//! first ([`TieBreak::Lifo`]). Items are node indices, given out in the order states are first
+//! stored, so this is "stored first" or "stored last" without a sequence number in each entry:
+//! the entry stays at key + 4 bytes.
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
-use crate::Cost;
+use crate::{Cost, TieBreak};
 
-/// The key of the plain Dijkstra searches (bidirectional, all optimal paths): a distance, then
-/// the order of generation (first generated first).
+/// A distance ordered by [`Cost::order`]: the key of the plain Dijkstra searches
+/// (bidirectional, all optimal paths).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Key<C>(pub(crate) C, pub(crate) u64);
+pub(crate) struct Key<C>(pub(crate) C);
 
 impl<C: Cost> Ord for Key<C> {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        self.0.order(other.0).then(self.1.cmp(&other.1))
+        self.0.order(other.0)
     }
 }
 
@@ -37,14 +43,15 @@ impl<C: Cost> Eq for Key<C> {}
 
 /// The operations the engine needs from an open set of items (node indices) with keys.
 pub(crate) trait Frontier<K: Ord> {
-    fn new() -> Self;
+    /// An empty open set that orders items with equal keys by `ties`.
+    fn new(ties: TieBreak) -> Self;
     /// The number of distinct queued items.
     fn len(&self) -> usize;
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
-    /// The key of a queued item.
-    fn key(&self, item: usize) -> Option<&K>;
+    /// Whether an item is queued.
+    fn contains(&self, item: usize) -> bool;
     /// Queues an item that is not queued.
     fn push(&mut self, item: usize, key: K);
     /// Removes the item with the least key.
@@ -56,35 +63,56 @@ pub(crate) trait Frontier<K: Ord> {
 /// Marks an item that is not in the heap.
 const ABSENT: u32 = u32::MAX;
 
+/// The mask that turns an item into its rank among equal keys, and back: ranks are compared
+/// ascending, so LIFO flips every bit.
+fn tie_mask(ties: TieBreak) -> u32 {
+    match ties {
+        TieBreak::Fifo => 0,
+        TieBreak::Lifo => u32::MAX,
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Entry<K> {
     key: K,
-    item: u32,
+    /// The item, XOR the heap's tie mask: among equal keys the smaller rank comes first.
+    rank: u32,
 }
 
-/// A `D`-ary min-heap of `usize` items ordered by keys of type `K`, with decrease-key.
-///
-/// Ties between equal keys are broken by the keys themselves (the engine's keys carry a
-/// generation number), so the order is deterministic.
+impl<K: Ord> Entry<K> {
+    #[inline]
+    fn precedes(&self, other: &Self) -> bool {
+        match self.key.cmp(&other.key) {
+            Ordering::Less => true,
+            Ordering::Greater => false,
+            Ordering::Equal => self.rank < other.rank,
+        }
+    }
+}
+
+/// A `D`-ary min-heap of `usize` items ordered by keys of type `K`, then by item (ascending or
+/// descending, as chosen at construction), with decrease-key. The order is total, so it is
+/// deterministic.
 #[derive(Clone, Debug)]
 pub(crate) struct IndexedHeap<K, const D: usize> {
     entries: Vec<Entry<K>>,
     /// `positions[item]` is the item's index in `entries`, or `ABSENT`. Four bytes an item:
     /// this array is written at every step of a sift, so its size is memory traffic.
     positions: Vec<u32>,
+    mask: u32,
 }
 
 impl<K: Ord + Copy, const D: usize> Frontier<K> for IndexedHeap<K, D> {
-    fn new() -> Self {
-        IndexedHeap::new()
+    fn new(ties: TieBreak) -> Self {
+        IndexedHeap::new(ties)
     }
 
     fn len(&self) -> usize {
         self.entries.len()
     }
 
-    fn key(&self, item: usize) -> Option<&K> {
-        IndexedHeap::key(self, item)
+    fn contains(&self, item: usize) -> bool {
+        self.key(item).is_some()
     }
 
     fn push(&mut self, item: usize, key: K) {
@@ -101,17 +129,12 @@ impl<K: Ord + Copy, const D: usize> Frontier<K> for IndexedHeap<K, D> {
 }
 
 impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
-    pub(crate) fn new() -> Self {
+    pub(crate) fn new(ties: TieBreak) -> Self {
         IndexedHeap {
             entries: Vec::new(),
             positions: Vec::new(),
+            mask: tie_mask(ties),
         }
-    }
-
-    /// Whether `item` is queued. **O(1)**.
-    #[cfg(test)]
-    pub(crate) fn contains(&self, item: usize) -> bool {
-        self.key(item).is_some()
     }
 
     /// The key of a queued item. **O(1)**.
@@ -125,7 +148,9 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
 
     /// The queued items with their keys, in heap order (not sorted).
     pub(crate) fn items(&self) -> impl Iterator<Item = (usize, &K)> {
-        self.entries.iter().map(|e| (e.item as usize, &e.key))
+        self.entries
+            .iter()
+            .map(|e| ((e.rank ^ self.mask) as usize, &e.key))
     }
 
     /// Queues `item`, which must not be queued already. **O(log n)**.
@@ -141,7 +166,7 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
         let position = self.entries.len();
         self.entries.push(Entry {
             key,
-            item: item as u32,
+            rank: item as u32 ^ self.mask,
         });
         self.sift_up(position);
     }
@@ -156,8 +181,9 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
             self.sift_down(0);
             top
         };
-        self.positions[top.item as usize] = ABSENT;
-        Some((top.item as usize, top.key))
+        let item = (top.rank ^ self.mask) as usize;
+        self.positions[item] = ABSENT;
+        Some((item, top.key))
     }
 
     /// Lowers the key of a queued item and moves it up. **O(log n)**.
@@ -179,7 +205,7 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
         let moving = self.entries[position];
         while position > 0 {
             let parent = (position - 1) / D;
-            if moving.key >= self.entries[parent].key {
+            if !moving.precedes(&self.entries[parent]) {
                 break;
             }
             self.place(position, self.entries[parent]);
@@ -199,11 +225,11 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
             }
             let mut child = first;
             for candidate in first + 1..(first + D).min(len) {
-                if self.entries[candidate].key < self.entries[child].key {
+                if self.entries[candidate].precedes(&self.entries[child]) {
                     child = candidate;
                 }
             }
-            if self.entries[child].key >= moving.key {
+            if !self.entries[child].precedes(&moving) {
                 break;
             }
             self.place(position, self.entries[child]);
@@ -214,7 +240,7 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
 
     #[inline]
     fn place(&mut self, position: usize, entry: Entry<K>) {
-        self.positions[entry.item as usize] = position as u32;
+        self.positions[(entry.rank ^ self.mask) as usize] = position as u32;
         self.entries[position] = entry;
     }
 }
@@ -223,17 +249,20 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
 /// skipped when they come to the top. Each item's live key is kept to recognise them.
 #[derive(Clone, Debug)]
 pub(crate) struct LazyHeap<K> {
-    heap: BinaryHeap<Reverse<(K, usize)>>,
+    /// Keys with ranks (items XOR `mask`, as in the indexed heap).
+    heap: BinaryHeap<Reverse<(K, u32)>>,
     live: Vec<Option<K>>,
     queued: usize,
+    mask: u32,
 }
 
 impl<K: Ord + Copy> Frontier<K> for LazyHeap<K> {
-    fn new() -> Self {
+    fn new(ties: TieBreak) -> Self {
         LazyHeap {
             heap: BinaryHeap::new(),
             live: Vec::new(),
             queued: 0,
+            mask: tie_mask(ties),
         }
     }
 
@@ -241,22 +270,27 @@ impl<K: Ord + Copy> Frontier<K> for LazyHeap<K> {
         self.queued
     }
 
-    fn key(&self, item: usize) -> Option<&K> {
-        self.live.get(item).and_then(Option::as_ref)
+    fn contains(&self, item: usize) -> bool {
+        self.live.get(item).is_some_and(Option::is_some)
     }
 
     fn push(&mut self, item: usize, key: K) {
+        assert!(
+            item < u32::MAX as usize,
+            "an open set holds fewer than 2^32 items"
+        );
         if item >= self.live.len() {
             self.live.resize(item + 1, None);
         }
         debug_assert!(self.live[item].is_none(), "item {item} is already queued");
         self.live[item] = Some(key);
         self.queued += 1;
-        self.heap.push(Reverse((key, item)));
+        self.heap.push(Reverse((key, item as u32 ^ self.mask)));
     }
 
     fn pop(&mut self) -> Option<(usize, K)> {
-        while let Some(Reverse((key, item))) = self.heap.pop() {
+        while let Some(Reverse((key, rank))) = self.heap.pop() {
+            let item = (rank ^ self.mask) as usize;
             if self.live[item] == Some(key) {
                 self.live[item] = None;
                 self.queued -= 1;
@@ -269,13 +303,14 @@ impl<K: Ord + Copy> Frontier<K> for LazyHeap<K> {
     fn decrease_key(&mut self, item: usize, key: K) {
         debug_assert!(self.live[item].is_some_and(|old| key <= old));
         self.live[item] = Some(key);
-        self.heap.push(Reverse((key, item)));
+        self.heap.push(Reverse((key, item as u32 ^ self.mask)));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{Frontier, IndexedHeap, LazyHeap};
+    use crate::TieBreak;
     use proptest::prelude::*;
     use std::collections::BTreeMap;
 
@@ -290,19 +325,23 @@ mod tests {
     }
 
     fn op() -> impl Strategy<Value = Op> {
+        // Few distinct keys, so that ties (and their order) are common.
         prop_oneof![
-            3 => (0..64usize, 0..1000u32).prop_map(|(i, k)| Op::Push(i, k)),
+            3 => (0..64usize, 0..40u32).prop_map(|(i, k)| Op::Push(i, k)),
             2 => Just(Op::Pop),
-            2 => (any::<usize>(), 0..500u32).prop_map(|(n, d)| Op::Decrease(n, d)),
+            2 => (any::<usize>(), 0..20u32).prop_map(|(n, d)| Op::Decrease(n, d)),
         ]
     }
 
     /// Checks every heap invariant: the heap property, and positions that agree with entries.
-    fn assert_consistent<const D: usize>(heap: &IndexedHeap<(u32, usize), D>) {
+    fn assert_consistent<const D: usize>(heap: &IndexedHeap<u32, D>) {
         for (position, entry) in heap.entries.iter().enumerate() {
-            assert_eq!(heap.positions[entry.item as usize] as usize, position);
+            assert_eq!(
+                heap.positions[(entry.rank ^ heap.mask) as usize] as usize,
+                position
+            );
             if position > 0 {
-                assert!(heap.entries[(position - 1) / D].key <= entry.key);
+                assert!(!entry.precedes(&heap.entries[(position - 1) / D]));
             }
         }
         let queued = heap
@@ -323,50 +362,61 @@ mod tests {
         /// reference that keeps item → key in a map and finds the minimum by scanning.
         #[test]
         fn binary_heap_matches_reference_model(ops in proptest::collection::vec(op(), 1..200)) {
-            let mut heap = IndexedHeap::<(u32, usize), 2>::new();
-            run_model(&mut heap, ops, assert_consistent)?;
+            for ties in [TieBreak::Fifo, TieBreak::Lifo] {
+                let mut heap = IndexedHeap::<u32, 2>::new(ties);
+                run_model(&mut heap, ties, ops.clone(), assert_consistent)?;
+            }
         }
 
         #[test]
         fn quaternary_heap_matches_reference_model(ops in proptest::collection::vec(op(), 1..200)) {
-            let mut heap = IndexedHeap::<(u32, usize), 4>::new();
-            run_model(&mut heap, ops, assert_consistent)?;
+            for ties in [TieBreak::Fifo, TieBreak::Lifo] {
+                let mut heap = IndexedHeap::<u32, 4>::new(ties);
+                run_model(&mut heap, ties, ops.clone(), assert_consistent)?;
+            }
         }
 
         #[test]
         fn lazy_heap_matches_reference_model(ops in proptest::collection::vec(op(), 1..200)) {
-            let mut heap = <LazyHeap<(u32, usize)> as Frontier<_>>::new();
-            run_model(&mut heap, ops, |_| {})?;
+            for ties in [TieBreak::Fifo, TieBreak::Lifo] {
+                let mut heap = <LazyHeap<u32> as Frontier<_>>::new(ties);
+                run_model(&mut heap, ties, ops.clone(), |_| {})?;
+            }
         }
     }
 
     /// Applies `ops` to `heap` and to the reference model, comparing them after every step.
-    fn run_model<H: Frontier<(u32, usize)>>(
+    fn run_model<H: Frontier<u32>>(
         heap: &mut H,
+        ties: TieBreak,
         ops: Vec<Op>,
         check: impl Fn(&H),
     ) -> Result<(), TestCaseError> {
-        // Keys are (priority, item) so that the minimum is unique and both sides agree.
         let mut model: BTreeMap<usize, u32> = BTreeMap::new();
         for op in ops {
             match op {
                 Op::Push(item, key) => match model.get(&item).copied() {
                     Some(old) if key < old => {
-                        heap.decrease_key(item, (key, item));
+                        heap.decrease_key(item, key);
                         model.insert(item, key);
                     }
                     Some(_) => {}
                     None => {
-                        heap.push(item, (key, item));
+                        heap.push(item, key);
                         model.insert(item, key);
                     }
                 },
                 Op::Pop => {
-                    let expected = model.iter().map(|(&i, &k)| (k, i)).min();
-                    let popped = heap.pop();
-                    prop_assert_eq!(popped.map(|(i, key)| key.1 == i), expected.map(|_| true));
-                    prop_assert_eq!(popped.map(|(_, key)| key), expected);
-                    if let Some((_, item)) = expected {
+                    // The least key; among equal keys the smallest item (FIFO) or the largest.
+                    let expected = model
+                        .iter()
+                        .min_by_key(|&(&item, &key)| match ties {
+                            TieBreak::Fifo => (key, item as i64),
+                            TieBreak::Lifo => (key, -(item as i64)),
+                        })
+                        .map(|(&item, &key)| (item, key));
+                    prop_assert_eq!(heap.pop(), expected);
+                    if let Some((item, _)) = expected {
                         model.remove(&item);
                     }
                 }
@@ -374,7 +424,7 @@ mod tests {
                     if !model.is_empty() {
                         let item = *model.keys().nth(n % model.len()).unwrap();
                         let key = model[&item].saturating_sub(by);
-                        heap.decrease_key(item, (key, item));
+                        heap.decrease_key(item, key);
                         model.insert(item, key);
                     }
                 }
@@ -383,7 +433,7 @@ mod tests {
             prop_assert_eq!(heap.len(), model.len());
             prop_assert_eq!(heap.is_empty(), model.is_empty());
             for item in 0..64 {
-                prop_assert_eq!(heap.key(item).map(|k| k.0), model.get(&item).copied());
+                prop_assert_eq!(heap.contains(item), model.contains_key(&item));
             }
         }
         Ok(())
@@ -391,7 +441,7 @@ mod tests {
 
     #[test]
     fn pops_in_key_order_and_forgets_popped_items() {
-        let mut heap = IndexedHeap::<_, 2>::new();
+        let mut heap = IndexedHeap::<_, 2>::new(TieBreak::Fifo);
         for (item, key) in [(0, 5), (1, 3), (2, 8), (3, 1), (4, 9)] {
             heap.push(item, key);
         }

@@ -115,7 +115,7 @@
 //! let mut closed = Vec::new();
 //! let solution = Search::new(&problem)
 //!     .max_expansions(10_000)
-//!     .tie_break(TieBreak::Fifo)
+//!     .tie_break(TieBreak::Lifo)
 //!     .on_event(|event| {
 //!         if let Event::Expand { state, .. } = event {
 //!             closed.push(*state);

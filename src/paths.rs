@@ -1,5 +1,6 @@
 //! More than one path: the k shortest loopless paths (Yen), and every optimal path.
 
+use crate::TieBreak;
 use std::cmp::Ordering;
 
 use crate::heap::{Frontier, IndexedHeap, Key};
@@ -201,11 +202,10 @@ pub fn optimal_paths<P: SearchProblem>(
     problem: &P,
 ) -> Result<OptimalPaths<P::State, P::Cost>, ErrorOf<P>> {
     let mut table: HashTable<P::State, P::Cost, FastState> = HashTable::new();
-    let mut open: IndexedHeap<Key<P::Cost>, 4> = IndexedHeap::new();
+    let mut open: IndexedHeap<Key<P::Cost>, 4> = IndexedHeap::new(TieBreak::Fifo);
     let mut parents: Vec<Vec<usize>> = Vec::new();
     let mut is_start: Vec<bool> = Vec::new();
     let mut stats = Stats::default();
-    let mut sequence = 0u64;
     let snapshot = |stats: &Stats, table: &HashTable<_, _, _>| Stats {
         stored: Table::len(table),
         ..*stats
@@ -221,14 +221,13 @@ pub fn optimal_paths<P: SearchProblem>(
             let index = table.insert(hash, start, node);
             parents.push(Vec::new());
             is_start.push(true);
-            sequence += 1;
-            open.push(index, Key(P::Cost::ZERO, sequence));
+            open.push(index, Key(P::Cost::ZERO));
         }
     }
     let mut best: Option<P::Cost> = None;
     let mut goals = Vec::new();
     let mut successors = Successors::new();
-    while let Some((current, Key(g, _))) = open.pop() {
+    while let Some((current, Key(g))) = open.pop() {
         if best.is_some_and(|best| g.order(best).is_gt()) {
             break;
         }
@@ -262,8 +261,7 @@ pub fn optimal_paths<P: SearchProblem>(
                     );
                     parents.push(vec![current]);
                     is_start.push(false);
-                    sequence += 1;
-                    open.push(index, Key(new_g, sequence));
+                    open.push(index, Key(new_g));
                 }
                 Lookup::Stored(index) => match new_g.order(table.node(index).g) {
                     Ordering::Less => {
@@ -271,8 +269,8 @@ pub fn optimal_paths<P: SearchProblem>(
                         node.g = new_g;
                         node.parent = current;
                         parents[index] = vec![current];
-                        if let Some(&Key(_, seq)) = open.key(index) {
-                            open.decrease_key(index, Key(new_g, seq));
+                        if open.contains(index) {
+                            open.decrease_key(index, Key(new_g));
                             stats.decrease_keys += 1;
                         }
                     }

@@ -148,7 +148,7 @@ proptest! {
     #[test]
     fn astar_with_zero_heuristic_expands_as_dijkstra(graph in graph(40, 0..20u64)) {
         let zero = vec![0; graph.len()];
-        let (astar, astar_order) = astar_recording(&graph, &zero, TieBreak::Lifo);
+        let (astar, astar_order) = astar_recording(&graph, &zero, TieBreak::default());
         let mut dijkstra_order = Vec::new();
         let dijkstra = Search::new(&graph)
             .on_event(|event| {
