@@ -53,10 +53,60 @@ pub trait Cost: Copy + PartialOrd + Debug + Display + 'static {
 
     /// The value as an `f64`, for reports and bounds (may round for large integers).
     fn to_f64(self) -> f64;
+
+    /// A pair of values packed into one key that compares as ([`order`](Cost::order) on the
+    /// first, then on the second): an integer for every type up to 64 bits, so the open set
+    /// compares priorities without branches or float comparisons. Not NaN.
+    #[doc(hidden)]
+    type Pair: Copy + Ord + Debug + 'static;
+
+    /// Packs `(first, second)` into a [`Pair`](Cost::Pair). Neither may be NaN.
+    #[doc(hidden)]
+    fn pair(first: Self, second: Self) -> Self::Pair;
 }
 
+/// Two 64-bit halves compared high half first: the [`Cost::Pair`] of the 64-bit cost types. A
+/// `u128` would do, but it is aligned to 16 bytes, which would pad the open set's entries from 24
+/// bytes to 32.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wide {
+    high: u64,
+    low: u64,
+}
+
+impl Wide {
+    #[inline]
+    fn new(high: u64, low: u64) -> Wide {
+        Wide { high, low }
+    }
+}
+
+impl Ord for Wide {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        (self.high, self.low).cmp(&(other.high, other.low))
+    }
+}
+
+impl PartialOrd for Wide {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+
+    /// Without branches (`&` and `|` evaluate both sides), since heap comparisons between
+    /// near-equal keys are unpredictable.
+    #[inline]
+    fn lt(&self, other: &Self) -> bool {
+        (self.high < other.high) | ((self.high == other.high) & (self.low < other.low))
+    }
+}
+
+/// `$t` is the type, `$unsigned` its unsigned twin (which receives an order-preserving image of
+/// each value), `$pair` the key, and `$pack` a closure that packs two images into it.
 macro_rules! impl_cost_for_integers {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $unsigned:ty, $pair:ty, $pack:expr);*) => {$(
         impl Cost for $t {
             const ZERO: Self = 0;
             const EXACT: bool = true;
@@ -104,16 +154,38 @@ macro_rules! impl_cost_for_integers {
             fn to_f64(self) -> f64 {
                 ToPrimitive::to_f64(&self).unwrap_or(f64::NAN)
             }
+
+            type Pair = $pair;
+
+            #[inline]
+            fn pair(first: Self, second: Self) -> $pair {
+                // Subtracting the minimum maps the type's order onto unsigned values.
+                let image = |value: Self| value.wrapping_sub(<$t>::MIN) as $unsigned;
+                let pack: fn($unsigned, $unsigned) -> $pair = $pack;
+                pack(image(first), image(second))
+            }
         }
     )*};
 }
 
 impl_cost_for_integers!(
-    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+    u8 => u8, u32, |a, b| ((a as u32) << 8) | (b as u32);
+    i8 => u8, u32, |a, b| ((a as u32) << 8) | (b as u32);
+    u16 => u16, u32, |a, b| ((a as u32) << 16) | (b as u32);
+    i16 => u16, u32, |a, b| ((a as u32) << 16) | (b as u32);
+    u32 => u32, u64, |a, b| ((a as u64) << 32) | (b as u64);
+    i32 => u32, u64, |a, b| ((a as u64) << 32) | (b as u64);
+    u64 => u64, Wide, Wide::new;
+    i64 => u64, Wide, Wide::new;
+    usize => usize, Wide, |a, b| Wide::new(a as u64, b as u64);
+    isize => usize, Wide, |a, b| Wide::new(a as u64, b as u64);
+    u128 => u128, (u128, u128), |a, b| (a, b);
+    i128 => u128, (u128, u128), |a, b| (a, b)
 );
 
+/// `$bits` is the unsigned type of the float's bits, `$pair` the key, `$pack` the packer.
 macro_rules! impl_cost_for_floats {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $bits:ty, $pair:ty, $pack:expr);*) => {$(
         impl Cost for $t {
             const ZERO: Self = 0.0;
             const EXACT: bool = false;
@@ -153,11 +225,30 @@ macro_rules! impl_cost_for_floats {
             fn to_f64(self) -> f64 {
                 <f64 as From<$t>>::from(self)
             }
+
+            type Pair = $pair;
+
+            #[inline]
+            fn pair(first: Self, second: Self) -> $pair {
+                // Adding 0.0 turns -0.0 into 0.0, which `order` holds equal. Then the bits of a
+                // positive number order as unsigned integers once the sign bit is set, and those of
+                // a negative number in reverse, so they are all flipped.
+                let image = |value: Self| {
+                    let bits = (value + 0.0).to_bits();
+                    let negative = bits >> (<$bits>::BITS - 1);
+                    bits ^ (negative.wrapping_neg() | (1 << (<$bits>::BITS - 1)))
+                };
+                let pack: fn($bits, $bits) -> $pair = $pack;
+                pack(image(first), image(second))
+            }
         }
     )*};
 }
 
-impl_cost_for_floats!(f32, f64);
+impl_cost_for_floats!(
+    f32 => u32, u64, |a, b| ((a as u64) << 32) | (b as u64);
+    f64 => u64, Wide, Wide::new
+);
 
 #[cfg(test)]
 mod tests {
@@ -192,6 +283,55 @@ mod tests {
         assert_eq!(200u8.scale(2.0), u8::MAX);
         assert_eq!((-7i32).scale(1.5), -10);
         assert_eq!(2.0f64.scale(1.25), 2.5);
+    }
+
+    /// `pair` must order exactly as `order` on the first value, then on the second.
+    fn assert_pairs_agree_with_order<C: Cost>(values: &[C]) {
+        for &a in values {
+            for &b in values {
+                for &c in values {
+                    for &d in values {
+                        let expected = a.order(c).then(b.order(d));
+                        assert_eq!(
+                            C::pair(a, b).cmp(&C::pair(c, d)),
+                            expected,
+                            "({a:?}, {b:?}) against ({c:?}, {d:?})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pairs_order_as_their_values() {
+        assert_pairs_agree_with_order(&[0u8, 1, 127, 128, 255]);
+        assert_pairs_agree_with_order(&[i8::MIN, -1, 0, 1, i8::MAX]);
+        assert_pairs_agree_with_order(&[0u16, 1, 256, u16::MAX]);
+        assert_pairs_agree_with_order(&[i16::MIN, -300, 0, 2, i16::MAX]);
+        assert_pairs_agree_with_order(&[0u32, 1, 1 << 31, u32::MAX]);
+        assert_pairs_agree_with_order(&[i32::MIN, -1, 0, 7, i32::MAX]);
+        assert_pairs_agree_with_order(&[0u64, 1, 1 << 63, u64::MAX]);
+        assert_pairs_agree_with_order(&[i64::MIN, -1, 0, 1, i64::MAX]);
+        assert_pairs_agree_with_order(&[0usize, 3, usize::MAX]);
+        assert_pairs_agree_with_order(&[isize::MIN, -3, 0, isize::MAX]);
+        assert_pairs_agree_with_order(&[0u128, 1, u128::MAX]);
+        assert_pairs_agree_with_order(&[i128::MIN, -1, 0, i128::MAX]);
+        let floats = [
+            f64::NEG_INFINITY,
+            f64::MIN,
+            -1.5,
+            -f64::MIN_POSITIVE,
+            -0.0,
+            0.0,
+            f64::MIN_POSITIVE,
+            1.0,
+            1.5,
+            f64::MAX,
+            f64::INFINITY,
+        ];
+        assert_pairs_agree_with_order(&floats);
+        assert_pairs_agree_with_order(&floats.map(|x| x as f32));
     }
 
     #[test]

@@ -4,8 +4,6 @@
 //! Dijkstra is `Ranking::Cost` with h = 0, A* is `Ranking::Cost` with the user's h, weighted A*
 //! is `Ranking::Cost` with a [`Weighted`](crate::Weighted) h, greedy is `Ranking::Estimate`.
 
-use std::cmp::Ordering;
-
 use std::collections::hash_map::RandomState;
 
 use crate::error::{add_step, checked_estimate};
@@ -31,37 +29,11 @@ pub(crate) enum Ranking {
     Estimate,
 }
 
-/// The key of a queued node. Smaller is expanded first; the open set breaks the ties that remain
-/// by node index, in the order of the search's [`TieBreak`].
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Priority<C> {
-    primary: C,
-    secondary: C,
-}
-
-impl<C: Cost> Ord for Priority<C> {
-    #[inline]
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.primary
-            .order(other.primary)
-            .then_with(|| self.secondary.order(other.secondary))
-    }
-}
-
-impl<C: Cost> PartialOrd for Priority<C> {
-    #[inline]
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl<C: Cost> PartialEq for Priority<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl<C: Cost> Eq for Priority<C> {}
+/// The key of a queued node: (f, h) for [`Ranking::Cost`], (h, g) for [`Ranking::Estimate`],
+/// packed into one integer where the cost type allows (see [`Cost::pair`]), so that the heap's
+/// comparisons are single integer comparisons. Smaller is expanded first; the open set breaks the
+/// ties that remain by node index, in the order of the search's [`TieBreak`](crate::TieBreak).
+pub(crate) type Priority<C> = <C as Cost>::Pair;
 
 /// The state of one best-first search, over a node table `T` and an open set `Q`.
 pub(crate) struct Engine<'c, S, C, T, Q> {
@@ -82,24 +54,24 @@ where
     T: Table<S, C>,
     Q: Frontier<Priority<C>>,
 {
-    /// The key of a node with path cost `g` and estimate `h`, or `None` if g + h overflows.
+    /// The key of a node with path cost `g` and estimate `h`, with its f = g + h, or `None` if
+    /// the ranking needs g + h and it overflows. (Greedy search ranks by h alone, and takes h as
+    /// its f where g + h overflows.)
     #[inline]
-    fn priority(&self, g: C, h: C) -> Option<Priority<C>> {
-        let (primary, secondary) = match self.ranking {
-            Ranking::Cost => (g.checked_sum(h)?, h),
-            Ranking::Estimate => (h, g),
-        };
-        Some(Priority { primary, secondary })
+    fn priority(&self, g: C, h: C) -> Option<(C, Priority<C>)> {
+        match self.ranking {
+            Ranking::Cost => {
+                let f = g.checked_sum(h)?;
+                Some((f, C::pair(f, h)))
+            }
+            Ranking::Estimate => Some((g.checked_sum(h).unwrap_or(h), C::pair(h, g))),
+        }
     }
 
-    /// Whether a new node is pruned: its f = g + h (in every ranking) is infinite, so it lies
-    /// on no finite path, or exceeds the cost bound.
+    /// Whether a new node of priority `f` = g + h is pruned: f is infinite, so the node lies
+    /// on no finite path, or f exceeds the cost bound.
     #[inline]
-    fn pruned(&self, g: C, h: C, priority: &Priority<C>) -> bool {
-        let f = match self.ranking {
-            Ranking::Cost => priority.primary,
-            Ranking::Estimate => g.checked_sum(h).unwrap_or(priority.primary),
-        };
+    fn pruned(&self, f: C) -> bool {
         f.is_infinite() || self.control.exceeds_bound(f)
     }
 
@@ -154,10 +126,10 @@ where
         O: Observer<S, C>,
     {
         let h = checked_estimate(heuristic, &state, || self.stats())?;
-        let Some(priority) = self.priority(g, h) else {
+        let Some((f, priority)) = self.priority(g, h) else {
             return Err(self.overflow(state, g, h));
         };
-        if self.pruned(g, h, &priority) {
+        if self.pruned(f) {
             self.stats.pruned += 1;
             return Ok(());
         }
@@ -185,7 +157,7 @@ where
     ) -> Result<(), Failure<S, C>> {
         let Node { g: old_g, h, .. } = *self.table.node(index);
         if self.open.contains(index) {
-            let priority = self
+            let (_, priority) = self
                 .priority(g, h)
                 .expect("a smaller g cannot overflow where the larger did not");
             self.set_parent(index, parent, g);
@@ -199,7 +171,7 @@ where
                 h,
             });
         } else if self.ranking == Ranking::Cost {
-            let Some(priority) = self.priority(g, h) else {
+            let Some((_, priority)) = self.priority(g, h) else {
                 let state = self.table.state(index).clone();
                 return Err(self.overflow(state, g, h));
             };

@@ -80,13 +80,11 @@ struct Entry<K> {
 }
 
 impl<K: Ord> Entry<K> {
+    /// Whether this entry comes out before `other`. Without branches (`&` and `|` evaluate both
+    /// sides): on plateaus of equal keys the outcome is a coin toss for a branch predictor.
     #[inline]
     fn precedes(&self, other: &Self) -> bool {
-        match self.key.cmp(&other.key) {
-            Ordering::Less => true,
-            Ordering::Greater => false,
-            Ordering::Equal => self.rank < other.rank,
-        }
+        (self.key < other.key) | ((self.key == other.key) & (self.rank < other.rank))
     }
 }
 
@@ -172,13 +170,19 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
     }
 
     /// Removes and returns the item with the least key. **O(log n)**.
+    ///
+    /// The hole the top leaves is moved down to a leaf along the least children, and the last
+    /// entry, put there, is moved up (Floyd's variant): the last entry nearly always belongs near
+    /// the bottom, so this saves comparing it with every child on the way down.
     pub(crate) fn pop(&mut self) -> Option<(usize, K)> {
         let last = self.entries.pop()?;
         let top = if self.entries.is_empty() {
             last
         } else {
-            let top = std::mem::replace(&mut self.entries[0], last);
-            self.sift_down(0);
+            let top = self.entries[0];
+            let hole = self.hole_to_leaf(0);
+            self.entries[hole] = last;
+            self.sift_up(hole);
             top
         };
         let item = (top.rank ^ self.mask) as usize;
@@ -214,28 +218,29 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
         self.place(position, moving);
     }
 
-    /// Moves the entry at `position` down past every smaller child, in the same way.
-    fn sift_down(&mut self, mut position: usize) {
-        let moving = self.entries[position];
+    /// Moves the hole at `position` down to a leaf, each level moving the least child up into it;
+    /// returns the hole's final position. The entry at `position` is overwritten.
+    fn hole_to_leaf(&mut self, mut position: usize) -> usize {
         let len = self.entries.len();
         loop {
             let first = D * position + 1;
             if first >= len {
-                break;
+                return position;
             }
-            let mut child = first;
-            for candidate in first + 1..(first + D).min(len) {
-                if self.entries[candidate].precedes(&self.entries[child]) {
-                    child = candidate;
-                }
+            let children = &self.entries[first..(first + D).min(len)];
+            let mut least = 0;
+            for (index, child) in children.iter().enumerate().skip(1) {
+                // A select, not a branch, for the reason given at `Entry::precedes`.
+                least = if child.precedes(&children[least]) {
+                    index
+                } else {
+                    least
+                };
             }
-            if !self.entries[child].precedes(&moving) {
-                break;
-            }
+            let child = first + least;
             self.place(position, self.entries[child]);
             position = child;
         }
-        self.place(position, moving);
     }
 
     #[inline]
