@@ -299,7 +299,7 @@ pub(crate) enum Step {
 
 impl<S, C, T, Q> Engine<'_, S, C, T, Q>
 where
-    S: Clone,
+    S: Clone + Eq,
     C: Cost,
     T: Table<S, C>,
     Q: Frontier<Priority<C>>,
@@ -385,7 +385,7 @@ where
         O: Observer<S, C>,
     {
         self.stats.expanded += 1;
-        let (state, &Node { g, h, .. }) = self.table.entry(current);
+        let (state, &Node { g, h, parent }) = self.table.entry(current);
         observer.observe(Event::Expand { state, g, h });
         if problem.is_goal(state) {
             return Ok(false);
@@ -398,6 +398,13 @@ where
             let new_g = add_step(g, step, self.table.state(current), &successor, || {
                 self.stats()
             })?;
+            // The step back to the parent can never improve it: the parent's g is at most
+            // g - (the step that led here), and steps are not negative. Comparing two states
+            // is cheaper than the lookup it saves, and in undirected spaces (grids, puzzles)
+            // one successor in every expansion is the parent.
+            if parent != NO_PARENT && successor == *self.table.state(parent) {
+                continue;
+            }
             match self.table.lookup(&successor) {
                 Lookup::New(key) => {
                     self.generate(successor, key, current, new_g, heuristic, observer)?;

@@ -147,13 +147,17 @@ impl<S: Eq + Hash, C, B: BuildHasher> Table<S, C> for HashTable<S, C, B> {
 }
 
 /// Marks a dense index with no stored state.
-const VACANT: u32 = u32::MAX;
+const VACANT: u32 = 0;
 
 /// A node table for states with a dense numbering below a known bound: vectors, and a slot per
 /// number holding the node's index. Never hashes.
 pub(crate) struct DenseTable<'p, P: SearchProblem> {
     problem: &'p P,
     index: fn(&P, &P::State) -> usize,
+    /// One more than the node index of each number's state, or `VACANT`. Zero for vacant, so
+    /// that the array is allocated zeroed: for a large bound the allocator hands out fresh pages
+    /// the kernel zeroes only when touched, and a short search on a large map pays for the slots
+    /// it uses rather than for the whole map.
     slots: Vec<u32>,
     states: Vec<P::State>,
     nodes: Vec<Node<P::Cost>>,
@@ -181,7 +185,7 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
         let index = (self.index)(self.problem, state);
         match self.slots.get(index) {
             Some(&VACANT) => Lookup::New(index as u64),
-            Some(&slot) => Lookup::Stored(slot as usize),
+            Some(&slot) => Lookup::Stored(slot as usize - 1),
             None => panic!(
                 "DenseProblem::index gave {index}, not below DenseProblem::index_bound {}",
                 self.slots.len()
@@ -193,10 +197,10 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
     fn insert(&mut self, key: u64, state: P::State, node: Node<P::Cost>) -> usize {
         let index = self.states.len();
         assert!(
-            index < VACANT as usize,
-            "a dense table holds fewer than 2^32 states"
+            index < u32::MAX as usize,
+            "a dense table holds fewer than 2^32 - 1 states"
         );
-        self.slots[key as usize] = index as u32;
+        self.slots[key as usize] = index as u32 + 1;
         self.states.push(state);
         self.nodes.push(node);
         index
