@@ -13,6 +13,7 @@
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
+use crate::table::INITIAL_CAPACITY;
 use crate::{Cost, TieBreak};
 
 /// A distance ordered by [`Cost::order`]: the key of the plain Dijkstra searches
@@ -129,8 +130,8 @@ impl<K: Ord + Copy, const D: usize> Frontier<K> for IndexedHeap<K, D> {
 impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
     pub(crate) fn new(ties: TieBreak) -> Self {
         IndexedHeap {
-            entries: Vec::new(),
-            positions: Vec::new(),
+            entries: Vec::with_capacity(INITIAL_CAPACITY),
+            positions: Vec::with_capacity(INITIAL_CAPACITY),
             mask: tie_mask(ties),
         }
     }
