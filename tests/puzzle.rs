@@ -256,6 +256,33 @@ fn fifteen_and_twenty_four_puzzles_solve_scrambled_boards() {
     }
 }
 
+/// The 15-puzzle's space is too large to walk, and its heuristics use line tables: compare them
+/// with the plain reference on seeded random boards, for two goal arrangements.
+#[test]
+fn fifteen_puzzle_heuristics_match_the_reference() {
+    for goal in [None, Some("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")] {
+        let mut puzzle = SlidingPuzzle::new(4, 4).unwrap();
+        if let Some(goal) = goal {
+            puzzle = puzzle.with_goal(goal).unwrap();
+        }
+        let goal_tiles = puzzle.tiles(puzzle.goal());
+        let (manhattan, conflict) = (puzzle.manhattan(), puzzle.linear_conflict());
+        let mut conflict_gains = 0;
+        for seed in 0..3_000 {
+            let board = puzzle.random_board(seed);
+            let tiles = puzzle.tiles(board);
+            let expected = reference_estimates(4, &goal_tiles, &tiles);
+            let got = (manhattan.estimate(&board), conflict.estimate(&board));
+            assert_eq!(got, expected, "{tiles:?}");
+            conflict_gains += u32::from(expected.1 > expected.0);
+        }
+        assert!(
+            conflict_gains > 1_000,
+            "conflicts are common on random boards"
+        );
+    }
+}
+
 #[test]
 fn random_boards_are_solvable_and_reproducible() {
     for (w, h) in [(3, 3), (4, 4), (5, 5), (2, 4), (3, 5)] {
