@@ -14,7 +14,7 @@ use common::{Rng, walled_grid};
 use criterion::{Criterion, criterion_group, criterion_main};
 use informed::grid::{Cell, Grid, Movement};
 use informed::puzzle::SlidingPuzzle;
-use informed::{Hashing, OpenSet, Search, Successors, TieBreak};
+use informed::{Hashing, NodeTable, OpenSet, Search, Successors, TieBreak};
 
 const OPEN_SETS: [(&str, OpenSet); 3] = [
     ("binary", OpenSet::BinaryHeap),
@@ -39,6 +39,7 @@ fn open_sets_and_tables(c: &mut Criterion) {
                 b.iter(|| {
                     let found = Search::new(&problem)
                         .open_set(open_set)
+                        .node_table(NodeTable::Hashed)
                         .hashing(hashing)
                         .dijkstra();
                     assert_eq!(found.unwrap().cost(), expected)
@@ -47,7 +48,7 @@ fn open_sets_and_tables(c: &mut Criterion) {
         }
         group.bench_function(format!("{name}-dense"), |b| {
             b.iter(|| {
-                let found = Search::new(&problem).open_set(open_set).dense().dijkstra();
+                let found = Search::new(&problem).open_set(open_set).dijkstra();
                 assert_eq!(found.unwrap().cost(), expected)
             })
         });
@@ -105,7 +106,6 @@ fn tie_breaking(c: &mut Criterion) {
             b.iter(|| {
                 let found = Search::new(&problem)
                     .tie_break(tie_break)
-                    .dense()
                     .astar(problem.manhattan());
                 assert_eq!(found.unwrap().cost(), expected)
             })

@@ -18,7 +18,7 @@ use criterion::{
 use informed::graph::{Graph, StraightLine};
 use informed::grid::{Cell, Grid, Movement};
 use informed::puzzle::{Board, SlidingPuzzle};
-use informed::{Search, SearchProblem, Successors};
+use informed::{NodeTable, Search, SearchProblem, Successors};
 
 /// Tracks live and peak heap bytes, to report memory per stored state.
 struct PeakBytes;
@@ -74,19 +74,19 @@ fn memory(_: &mut Criterion) {
     let problem = grid
         .problem(hardest.start(), hardest.goal(), Movement::Eight)
         .unwrap();
-    let (hashed, solution) = peak_bytes(|| informed::astar(&problem, problem.octile()).unwrap());
+    let (dense, solution) = peak_bytes(|| informed::astar(&problem, problem.octile()).unwrap());
     let stored = solution.stats().stored;
-    let (dense, _) = peak_bytes(|| {
+    let (hashed, _) = peak_bytes(|| {
         Search::new(&problem)
-            .dense()
+            .node_table(NodeTable::Hashed)
             .astar(problem.octile())
             .unwrap()
     });
     let (peer, _) = peak_bytes(|| peer_astar(&problem, &problem.octile()).unwrap());
     println!("memory: ost100d hardest scenario, A*: {stored} states stored");
     for (name, bytes) in [
-        ("informed", hashed),
-        ("informed-dense", dense),
+        ("informed", dense),
+        ("informed-hashed", hashed),
         ("pathfinding", peer),
     ] {
         println!(
@@ -158,10 +158,12 @@ fn movingai_maps(c: &mut Criterion) {
                 }
             })
         });
-        group.bench_function("informed-dense", |b| {
+        group.bench_function("informed-hashed", |b| {
             b.iter(|| {
                 for (scenario, problem) in &queries {
-                    let outcome = Search::new(problem).dense().astar(problem.octile());
+                    let outcome = Search::new(problem)
+                        .node_table(NodeTable::Hashed)
+                        .astar(problem.octile());
                     check(scenario, black_box(outcome.ok().map(|s| s.cost())));
                 }
             })
@@ -205,11 +207,11 @@ fn generated_grids(c: &mut Criterion) {
                 )
             })
         });
-        group.bench_function("informed-dense-dijkstra", |b| {
+        group.bench_function("informed-hashed-dijkstra", |b| {
             b.iter(|| {
                 assert_eq!(
                     Search::new(&problem)
-                        .dense()
+                        .node_table(NodeTable::Hashed)
                         .dijkstra()
                         .ok()
                         .map(|s| s.cost()),
@@ -230,9 +232,11 @@ fn generated_grids(c: &mut Criterion) {
                 )
             })
         });
-        group.bench_function("informed-dense-astar", |b| {
+        group.bench_function("informed-hashed-astar", |b| {
             b.iter(|| {
-                let outcome = Search::new(&problem).dense().astar(problem.manhattan());
+                let outcome = Search::new(&problem)
+                    .node_table(NodeTable::Hashed)
+                    .astar(problem.manhattan());
                 assert_eq!(outcome.ok().map(|s| s.cost()), expected)
             })
         });
@@ -379,11 +383,11 @@ fn road_networks(c: &mut Criterion) {
                 }
             })
         });
-        group.bench_function("informed-dense-dijkstra", |b| {
+        group.bench_function("informed-hashed-dijkstra", |b| {
             b.iter(|| {
                 for &(from, to, cost) in &queries {
                     let found = Search::new(&graph.problem(from, to).unwrap())
-                        .dense()
+                        .node_table(NodeTable::Hashed)
                         .dijkstra();
                     assert!(close(found.ok().map(|s| s.cost()), cost));
                 }
@@ -410,12 +414,12 @@ fn road_networks(c: &mut Criterion) {
                 }
             })
         });
-        group.bench_function("informed-dense-astar", |b| {
+        group.bench_function("informed-hashed-astar", |b| {
             b.iter(|| {
                 for &(from, to, cost) in &queries {
                     let h = StraightLine::with_factor(&graph, to, factor);
                     let found = Search::new(&graph.problem(from, to).unwrap())
-                        .dense()
+                        .node_table(NodeTable::Hashed)
                         .astar(h);
                     assert!(close(found.ok().map(|s| s.cost()), cost));
                 }

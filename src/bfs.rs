@@ -70,8 +70,8 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// As for [`bfs`](crate::bfs).
     pub fn bfs(self) -> SearchResult<P> {
         let problem = self.problem;
-        match (self.dense, self.options.hashing) {
-            (Some((index, bound)), _) => bfs_in(self, DenseTable::new(problem, index, bound)),
+        match (self.dense_bound(), self.options.hashing) {
+            (Some(bound), _) => bfs_in(self, DenseTable::new(problem, bound)),
             (None, Hashing::Fast) => bfs_in(self, HashTable::<_, _, FastState>::new()),
             (None, Hashing::Std) => bfs_in(self, HashTable::<_, _, RandomState>::new()),
         }

@@ -210,13 +210,10 @@ where
     O: Observer<P::State, P::Cost>,
 {
     let problem = search.problem;
-    match (search.dense, search.options.hashing) {
-        (Some((index, bound)), _) => with_open_set(
-            search,
-            DenseTable::new(problem, index, bound),
-            heuristic,
-            ranking,
-        ),
+    match (search.dense_bound(), search.options.hashing) {
+        (Some(bound), _) => {
+            with_open_set(search, DenseTable::new(problem, bound), heuristic, ranking)
+        }
         (None, Hashing::Fast) => with_open_set(
             search,
             HashTable::<_, _, FastState>::new(),

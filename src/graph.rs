@@ -19,7 +19,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::{DenseProblem, Heuristic, SearchProblem, Successors};
+use crate::{Heuristic, SearchProblem, Successors};
 
 /// A node of a [`Graph`]: its index, from 0.
 pub type Node = u32;
@@ -302,19 +302,8 @@ pub struct GraphProblem<'g> {
     to: Node,
 }
 
-/// Nodes are their own numbers, so [`Search::dense`](crate::Search::dense) searches a graph
-/// without hashing.
-impl DenseProblem for GraphProblem<'_> {
-    fn index_bound(&self) -> usize {
-        self.graph.node_count()
-    }
-
-    #[inline]
-    fn index(&self, node: &Node) -> usize {
-        *node as usize
-    }
-}
-
+/// Nodes are their own numbers, so the best-first searches keep their node table in vectors,
+/// without hashing (see [`SearchProblem::index_bound`]).
 impl SearchProblem for GraphProblem<'_> {
     type State = Node;
     type Cost = f64;
@@ -331,6 +320,15 @@ impl SearchProblem for GraphProblem<'_> {
     #[inline]
     fn successors(&self, node: &Node, out: &mut Successors<Node, f64>) {
         out.extend(self.graph.edges(*node));
+    }
+
+    fn index_bound(&self) -> Option<usize> {
+        Some(self.graph.node_count())
+    }
+
+    #[inline]
+    fn index(&self, node: &Node) -> usize {
+        *node as usize
     }
 }
 

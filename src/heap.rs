@@ -162,12 +162,13 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
         if item >= self.positions.len() {
             self.positions.resize(item + 1, ABSENT);
         }
-        let position = self.entries.len();
-        self.entries.push(Entry {
+        let entry = Entry {
             key,
             rank: item as u32 ^ self.mask,
-        });
-        self.sift_up(position);
+        };
+        let position = self.entries.len();
+        self.entries.push(entry);
+        self.sift_up(position, entry);
     }
 
     /// Removes and returns the item with the least key. **O(log n)**.
@@ -182,8 +183,7 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
         } else {
             let top = self.entries[0];
             let hole = self.hole_to_leaf(0);
-            self.entries[hole] = last;
-            self.sift_up(hole);
+            self.sift_up(hole, last);
             top
         };
         let item = (top.rank ^ self.mask) as usize;
@@ -199,15 +199,18 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
         debug_assert!(position != ABSENT, "item {item} is not queued");
         let position = position as usize;
         debug_assert!(key <= self.entries[position].key, "key of {item} increased");
-        self.entries[position].key = key;
-        self.sift_up(position);
+        let moving = Entry {
+            key,
+            rank: self.entries[position].rank,
+        };
+        self.sift_up(position, moving);
     }
 
-    /// Moves the entry at `position` up past every ancestor with a greater key. It is held
-    /// aside while the ancestors move down into the hole it leaves, and written once at its final
-    /// place: one move and one position update a level.
-    fn sift_up(&mut self, mut position: usize) {
-        let moving = self.entries[position];
+    /// Places `moving` in the hole at `position` or above it, past every ancestor it precedes:
+    /// the ancestors move down into the hole, and `moving` is written once, at its final place.
+    /// One move and one position update a level. (Taking the entry as an argument instead of
+    /// reading it from the hole saves reading back what the caller has just written.)
+    fn sift_up(&mut self, mut position: usize, moving: Entry<K>) {
         while position > 0 {
             let parent = (position - 1) / D;
             if !moving.precedes(&self.entries[parent]) {

@@ -165,9 +165,9 @@ pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
 pub use crate::local::{beam_search, hill_climbing, hill_climbing_with_restarts};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::paths::{OptimalPaths, k_shortest_paths, optimal_paths};
-pub use crate::problem::{DenseProblem, FnProblem, SearchProblem, Successors, from_fn};
+pub use crate::problem::{FnProblem, SearchProblem, Successors, from_fn};
 pub use crate::search::{
-    Algorithm, ErrorOf, Hashing, OpenSet, Search, SearchResult, SolutionOf, TieBreak,
+    Algorithm, ErrorOf, Hashing, NodeTable, OpenSet, Search, SearchResult, SolutionOf, TieBreak,
     UnknownAlgorithm,
 };
 pub use crate::solution::{Partial, Solution, Stats};

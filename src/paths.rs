@@ -37,6 +37,14 @@ impl<P: SearchProblem> SearchProblem for Restricted<'_, P> {
                     .any(|(a, b)| a == state && b == next)
         });
     }
+
+    fn index_bound(&self) -> Option<usize> {
+        self.problem.index_bound()
+    }
+
+    fn index(&self, state: &P::State) -> usize {
+        self.problem.index(state)
+    }
 }
 
 /// The `k` cheapest paths without repeated states from the problem's first start state to a

@@ -39,8 +39,23 @@ pub enum TieBreak {
     Fifo,
 }
 
-/// How a node table hashes states (when it hashes them; see
-/// [`Search::dense`] for a table that does not).
+/// Which node table a best-first search keeps its states in.
+///
+/// Both give the same results (the same expansions in the same order); they differ in speed and
+/// memory (see `docs/benchmarks.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NodeTable {
+    /// Vectors indexed by the problem's dense numbering of states where it has one
+    /// ([`SearchProblem::index_bound`] is `Some`: grids, graphs), a hash map otherwise. The
+    /// default.
+    #[default]
+    Auto,
+    /// A hash map from state to node, even where the problem numbers its states.
+    Hashed,
+}
+
+/// How a node table hashes states (when it hashes them; see [`NodeTable`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Hashing {
@@ -231,11 +246,7 @@ pub struct Search<'a, P: SearchProblem, O = NoObserver> {
     pub(crate) options: Options<P::Cost>,
     pub(crate) cancel: Option<Box<dyn FnMut() -> bool + 'a>>,
     pub(crate) observer: O,
-    pub(crate) dense: Option<DenseNumbering<P>>,
 }
-
-/// A problem's dense numbering of states and its bound, for a table without hashing.
-pub(crate) type DenseNumbering<P> = (fn(&P, &<P as SearchProblem>::State) -> usize, usize);
 
 impl<P: SearchProblem, O> fmt::Debug for Search<'_, P, O> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -247,7 +258,7 @@ impl<P: SearchProblem, O> fmt::Debug for Search<'_, P, O> {
             .field("tie_break", &self.options.tie_break)
             .field("hashing", &self.options.hashing)
             .field("open_set", &self.options.open_set)
-            .field("dense", &self.dense.map(|(_, bound)| bound))
+            .field("node_table", &self.options.node_table)
             .field("cancel_when", &self.cancel.is_some())
             .finish_non_exhaustive()
     }
@@ -262,6 +273,7 @@ pub(crate) struct Options<C> {
     pub(crate) tie_break: TieBreak,
     pub(crate) hashing: Hashing,
     pub(crate) open_set: OpenSet,
+    pub(crate) node_table: NodeTable,
 }
 
 impl<'a, P: SearchProblem> Search<'a, P> {
@@ -277,10 +289,10 @@ impl<'a, P: SearchProblem> Search<'a, P> {
                 tie_break: TieBreak::default(),
                 hashing: Hashing::default(),
                 open_set: OpenSet::default(),
+                node_table: NodeTable::default(),
             },
             cancel: None,
             observer: NoObserver,
-            dense: None,
         }
     }
 }
@@ -341,16 +353,19 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
         self
     }
 
-    /// Keeps the node table in vectors indexed by the problem's dense numbering of states (see
-    /// [`DenseProblem`](crate::DenseProblem)) instead of a hash map: no hashing, same results.
-    pub fn dense(mut self) -> Self
-    where
-        P: crate::DenseProblem,
-    {
-        self.dense = Some((
-            <P as crate::DenseProblem>::index,
-            self.problem.index_bound(),
-        ));
+    /// The bound of the problem's dense numbering, where the node table is to use it.
+    pub(crate) fn dense_bound(&self) -> Option<usize> {
+        match self.options.node_table {
+            NodeTable::Auto => self.problem.index_bound(),
+            NodeTable::Hashed => None,
+        }
+    }
+
+    /// Chooses the node table (default [`NodeTable::Auto`]: without hashing where the problem
+    /// numbers its states, see [`SearchProblem::index_bound`]). Every choice gives the same
+    /// results.
+    pub fn node_table(mut self, node_table: NodeTable) -> Self {
+        self.options.node_table = node_table;
         self
     }
 
@@ -362,7 +377,6 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
             options: self.options,
             cancel: self.cancel,
             observer,
-            dense: self.dense,
         }
     }
 

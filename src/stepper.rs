@@ -207,6 +207,14 @@ impl<P: SearchProblem> SearchProblem for Flood<'_, P> {
     fn successors(&self, state: &P::State, out: &mut Successors<P::State, P::Cost>) {
         self.0.successors(state, out);
     }
+
+    fn index_bound(&self) -> Option<usize> {
+        self.0.index_bound()
+    }
+
+    fn index(&self, state: &P::State) -> usize {
+        self.0.index(state)
+    }
 }
 
 /// Every state reachable from the starts at cost at most `bound` (all of them for `None`), with

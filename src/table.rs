@@ -160,7 +160,6 @@ const VACANT: u32 = 0;
 /// number holding the node's index. Never hashes.
 pub(crate) struct DenseTable<'p, P: SearchProblem> {
     problem: &'p P,
-    index: fn(&P, &P::State) -> usize,
     /// One more than the node index of each number's state, or `VACANT`. Zero for vacant, so
     /// that the array is allocated zeroed: for a large bound the allocator hands out fresh pages
     /// the kernel zeroes only when touched, and a short search on a large map pays for the slots
@@ -171,10 +170,10 @@ pub(crate) struct DenseTable<'p, P: SearchProblem> {
 }
 
 impl<'p, P: SearchProblem> DenseTable<'p, P> {
-    pub(crate) fn new(problem: &'p P, index: fn(&P, &P::State) -> usize, bound: usize) -> Self {
+    /// A table for `problem`'s numbering, whose bound is `bound`.
+    pub(crate) fn new(problem: &'p P, bound: usize) -> Self {
         DenseTable {
             problem,
-            index,
             slots: vec![VACANT; bound],
             states: Vec::with_capacity(INITIAL_CAPACITY.min(bound)),
             nodes: Vec::with_capacity(INITIAL_CAPACITY.min(bound)),
@@ -189,12 +188,12 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
 
     #[inline]
     fn lookup(&self, state: &P::State) -> Lookup {
-        let index = (self.index)(self.problem, state);
+        let index = self.problem.index(state);
         match self.slots.get(index) {
             Some(&VACANT) => Lookup::New(index as u64),
             Some(&slot) => Lookup::Stored(slot as usize - 1),
             None => panic!(
-                "DenseProblem::index gave {index}, not below DenseProblem::index_bound {}",
+                "SearchProblem::index gave {index}, not below SearchProblem::index_bound {}",
                 self.slots.len()
             ),
         }

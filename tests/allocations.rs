@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use informed::grid::{Cell as GridCell, Grid, Movement};
 use informed::puzzle::SlidingPuzzle;
-use informed::{OpenSet, Search};
+use informed::{NodeTable, OpenSet, Search};
 
 /// Counts allocations (and reallocations) made by threads that switched counting on.
 struct Counting;
@@ -85,20 +85,20 @@ fn searches_do_not_allocate_per_expansion() {
             OpenSet::QuaternaryHeap,
             OpenSet::LazyHeap,
         ] {
-            let (hashed, solution) =
-                allocations(|| Search::new(&problem).open_set(open_set).dijkstra().unwrap());
+            let (hashed, solution) = allocations(|| {
+                Search::new(&problem)
+                    .open_set(open_set)
+                    .node_table(NodeTable::Hashed)
+                    .dijkstra()
+                    .unwrap()
+            });
             let expanded = solution.stats().expanded;
             assert!(
                 hashed <= amortised_bound(expanded),
                 "{size}×{size} {open_set:?}: {hashed} allocations for {expanded} expansions"
             );
-            let (dense, _) = allocations(|| {
-                Search::new(&problem)
-                    .open_set(open_set)
-                    .dense()
-                    .dijkstra()
-                    .unwrap()
-            });
+            let (dense, _) =
+                allocations(|| Search::new(&problem).open_set(open_set).dijkstra().unwrap());
             assert!(
                 dense <= amortised_bound(expanded),
                 "dense {size}×{size}: {dense} allocations"

@@ -100,6 +100,7 @@ fn bidirectional_search_honours_limits_and_reports_bad_costs() {
         adjacency: vec![vec![(1, -2i64)], vec![]],
         starts: vec![0],
         goals: vec![false, true],
+        numbered: false,
     };
     assert!(matches!(
         informed::bidirectional_dijkstra(&bad),

@@ -8,7 +8,7 @@ mod common;
 use std::collections::{HashMap, HashSet};
 
 use common::{Graph, close, config, graph, grid};
-use informed::{Event, Hashing, OpenSet, Search, SearchError, Solution, TieBreak};
+use informed::{Event, Hashing, NodeTable, OpenSet, Search, SearchError, Solution, TieBreak};
 use proptest::prelude::*;
 
 /// A value above any path cost in the test graphs: an admissible estimate for a node from which
@@ -322,8 +322,9 @@ proptest! {
         prop_assert!(stats.max_open <= max_open);
     }
 
-    /// Every node table (hashed with either hasher, or dense) and every open set give the same
-    /// outcome, path and statistics, for every algorithm and tie-break.
+    /// Every node table (hashed with either hasher, or dense where the problem numbers its
+    /// states, unless told to hash) and every open set give the same outcome, path and
+    /// statistics, for every algorithm and tie-break.
     #[test]
     fn every_table_and_open_set_gives_identical_results(
         graph in graph(40, 0..20u64),
@@ -346,8 +347,12 @@ proptest! {
                     let search = Search::new(&graph).tie_break(tie_break).open_set(open_set);
                     prop_assert_eq!(&run(search.hashing(hashing), &h), &reference, "{:?} {:?}", open_set, hashing);
                 }
-                let dense = Search::new(&graph).tie_break(tie_break).open_set(open_set).dense();
+                let numbered = Graph { numbered: true, ..graph.clone() };
+                let dense = Search::new(&numbered).tie_break(tie_break).open_set(open_set);
                 prop_assert_eq!(&run(dense, &h), &reference, "{:?} dense", open_set);
+                let told = Search::new(&numbered).tie_break(tie_break).open_set(open_set);
+                let told = told.node_table(NodeTable::Hashed);
+                prop_assert_eq!(&run(told, &h), &reference, "{:?} told to hash", open_set);
             }
         }
     }

@@ -41,7 +41,7 @@ pub use self::heuristics::{Euclidean, Manhattan, Octile};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
 
-use crate::{Bidirectional, DenseProblem, SearchProblem, Successors};
+use crate::{Bidirectional, SearchProblem, Successors};
 
 /// A cell of a grid: column `x`, row `y`, from the top-left corner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -379,19 +379,6 @@ impl<'g> GridProblem<'g> {
     }
 }
 
-/// Cells are numbered `y × width + x`, so [`Search::dense`](crate::Search::dense) searches a
-/// grid without hashing.
-impl DenseProblem for GridProblem<'_> {
-    fn index_bound(&self) -> usize {
-        self.grid.width as usize * self.grid.height as usize
-    }
-
-    #[inline]
-    fn index(&self, cell: &Cell) -> usize {
-        self.grid.index(*cell)
-    }
-}
-
 /// Every movement rule is symmetric, so a grid searches backward with the same steps.
 impl Bidirectional for GridProblem<'_> {
     fn goals(&self) -> impl IntoIterator<Item = Cell> {
@@ -403,6 +390,8 @@ impl Bidirectional for GridProblem<'_> {
     }
 }
 
+/// Cells are numbered `y × width + x`, so the best-first searches keep their node table in
+/// vectors, without hashing (see [`SearchProblem::index_bound`]).
 impl SearchProblem for GridProblem<'_> {
     type State = Cell;
     type Cost = f64;
@@ -419,5 +408,14 @@ impl SearchProblem for GridProblem<'_> {
     #[inline]
     fn successors(&self, cell: &Cell, out: &mut Successors<Cell, f64>) {
         self.grid.neighbours(*cell, self.movement, out);
+    }
+
+    fn index_bound(&self) -> Option<usize> {
+        Some(self.grid.width as usize * self.grid.height as usize)
+    }
+
+    #[inline]
+    fn index(&self, cell: &Cell) -> usize {
+        self.grid.index(*cell)
     }
 }

@@ -32,6 +32,10 @@ pub struct Graph<C> {
     pub adjacency: Vec<Vec<(usize, C)>>,
     pub starts: Vec<usize>,
     pub goals: Vec<bool>,
+    /// Whether the graph offers its node numbers as a dense numbering (so that searches keep
+    /// their node table in vectors). Off by default: most tests then exercise the hash table,
+    /// the table of problems without a numbering.
+    pub numbered: bool,
 }
 
 impl<C: informed::Cost> SearchProblem for Graph<C> {
@@ -49,6 +53,14 @@ impl<C: informed::Cost> SearchProblem for Graph<C> {
     fn successors(&self, node: &usize, out: &mut Successors<usize, C>) {
         out.extend(self.adjacency[*node].iter().copied());
     }
+
+    fn index_bound(&self) -> Option<usize> {
+        self.numbered.then_some(self.adjacency.len())
+    }
+
+    fn index(&self, node: &usize) -> usize {
+        *node
+    }
 }
 
 impl<C: informed::Cost> informed::Bidirectional for Graph<C> {
@@ -64,16 +76,6 @@ impl<C: informed::Cost> informed::Bidirectional for Graph<C> {
                 }
             }
         }
-    }
-}
-
-impl<C: informed::Cost> informed::DenseProblem for Graph<C> {
-    fn index_bound(&self) -> usize {
-        self.adjacency.len()
-    }
-
-    fn index(&self, node: &usize) -> usize {
-        *node
     }
 }
 
@@ -100,6 +102,7 @@ impl<C: Copy> Graph<C> {
                 .collect(),
             starts: self.starts.clone(),
             goals: self.goals.clone(),
+            numbered: self.numbered,
         }
     }
 
@@ -113,6 +116,7 @@ impl<C: Copy> Graph<C> {
                 .collect(),
             starts: self.starts.clone(),
             goals: self.goals.clone(),
+            numbered: self.numbered,
         }
     }
 }
@@ -144,6 +148,7 @@ pub fn graph<C: Copy + std::fmt::Debug + 'static>(
                     adjacency,
                     starts,
                     goals,
+                    numbered: false,
                 }
             })
     })
