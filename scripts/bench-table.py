@@ -37,9 +37,9 @@ def medians(lines):
 
 def peer_of(variant):
     """The pathfinding variant a given informed variant is compared with."""
-    if variant in ("informed", "informed-dense"):
+    if variant in ("informed", "informed-hashed"):
         return "pathfinding"
-    for prefix in ("informed-dense-", "informed-"):
+    for prefix in ("informed-hashed-", "informed-"):
         if variant.startswith(prefix):
             return "pathfinding-" + variant[len(prefix):]
     return None
