@@ -283,6 +283,31 @@ fn fifteen_puzzle_heuristics_match_the_reference() {
     }
 }
 
+/// A puzzle keeps its heuristics' tables; a copy given another goal must not reuse them.
+#[test]
+fn a_new_goal_gets_new_heuristic_tables() {
+    let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+    let board = puzzle.random_board(7);
+    let before = (
+        puzzle.manhattan().estimate(&board),
+        puzzle.linear_conflict().estimate(&board),
+    );
+    let moved = puzzle
+        .clone()
+        .with_goal("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")
+        .unwrap();
+    assert_ne!(moved, puzzle);
+    let goal_tiles = moved.tiles(moved.goal());
+    let expected = reference_estimates(4, &goal_tiles, &moved.tiles(board));
+    let after = (
+        moved.manhattan().estimate(&board),
+        moved.linear_conflict().estimate(&board),
+    );
+    assert_eq!(after, expected);
+    assert_ne!(after, before, "the two goals must tell this board apart");
+    assert_eq!(puzzle.clone(), puzzle);
+}
+
 #[test]
 fn random_boards_are_solvable_and_reproducible() {
     for (w, h) in [(3, 3), (4, 4), (5, 5), (2, 4), (3, 5)] {

@@ -46,7 +46,7 @@ type LineValue<'a> = &'a dyn Fn(usize, &[u8]) -> u32;
 /// `2^(4 × height)` a column: 24 KB in all for the 8-puzzle's linear conflict, 512 KB for the
 /// 15-puzzle's.
 #[derive(Clone, Debug)]
-struct LineTables {
+pub(super) struct LineTables {
     width: usize,
     height: usize,
     /// `rows[(row << (4 × width)) | the row's bits]`.
@@ -131,25 +131,29 @@ impl LineTables {
 /// one, and every tile must cover its distance. Counting the blank would overestimate.
 ///
 /// Up to the 15-puzzle (lines of at most 4 cells) an estimate is one table lookup per row; the
-/// tables take `2^(4 × width)` bytes per row (48 KB for the 8-puzzle, 256 KB for the 15-puzzle)
-/// and are built by `new`.
+/// tables take `2^(4 × width)` bytes per row (12 KB for the 8-puzzle, 256 KB for the 15-puzzle).
+/// The first `new` for a puzzle builds them and keeps them in the [`SlidingPuzzle`]; every
+/// later one shares them.
 #[derive(Clone, Debug)]
 pub struct Manhattan<'p> {
     puzzle: &'p SlidingPuzzle,
     /// `distance[tile * cells + cell]`: how far `tile` in `cell` is from its goal cell.
     distance: Vec<u8>,
-    lines: Option<LineTables>,
+    lines: Option<&'p LineTables>,
 }
 
 impl<'p> Manhattan<'p> {
     /// The Manhattan distance to `puzzle`'s goal.
     pub fn new(puzzle: &'p SlidingPuzzle) -> Self {
-        let mut manhattan = Manhattan::without_tables(puzzle);
-        if LineTables::fit(puzzle) {
-            let row = |row: usize, tiles: &[u8]| manhattan.of_line(row * puzzle.width(), 1, tiles);
-            manhattan.lines = Some(LineTables::new(puzzle, &row, None));
+        let lines = puzzle.manhattan_lines.get_or_init(|| {
+            let plain = Manhattan::without_tables(puzzle);
+            let row = |row: usize, tiles: &[u8]| plain.of_line(row * puzzle.width(), 1, tiles);
+            LineTables::fit(puzzle).then(|| LineTables::new(puzzle, &row, None))
+        });
+        Manhattan {
+            lines: lines.as_ref(),
+            ..Manhattan::without_tables(puzzle)
         }
-        manhattan
     }
 
     /// The distance of the `tiles` of one line, whose first cell is `first` and whose cells are
@@ -201,7 +205,7 @@ impl Manhattan<'_> {
 impl Heuristic<Board, u32> for Manhattan<'_> {
     #[inline]
     fn estimate(&self, board: &Board) -> u32 {
-        if let Some(lines) = &self.lines {
+        if let Some(lines) = self.lines {
             return lines.estimate(board);
         }
         let tiles = self.puzzle.decode(*board);
@@ -224,15 +228,16 @@ impl Heuristic<Board, u32> for Manhattan<'_> {
 /// Admissible (Hansson, Mayer and Yung, 1992), and at least as large as [`Manhattan`].
 ///
 /// Up to the 15-puzzle (lines of at most 4 cells) an estimate is one table lookup per row and
-/// per column; the tables take 24 KB for the 8-puzzle and 512 KB for the 15-puzzle, and are
-/// built by `new` (a few milliseconds for the 15-puzzle).
+/// per column; the tables take 24 KB for the 8-puzzle and 512 KB for the 15-puzzle. The first
+/// `new` for a puzzle builds them (a few milliseconds for the 15-puzzle) and keeps them in the
+/// [`SlidingPuzzle`]; every later one shares them.
 #[derive(Clone, Debug)]
 pub struct LinearConflict<'p> {
     manhattan: Manhattan<'p>,
     /// Each tile's goal row and column.
     goal_row: [u8; super::MAX_CELLS],
     goal_column: [u8; super::MAX_CELLS],
-    lines: Option<LineTables>,
+    lines: Option<&'p LineTables>,
 }
 
 impl<'p> LinearConflict<'p> {
@@ -250,7 +255,7 @@ impl<'p> LinearConflict<'p> {
             goal_column,
             lines: None,
         };
-        if LineTables::fit(puzzle) {
+        let lines = puzzle.conflict_lines.get_or_init(|| {
             let w = puzzle.width();
             let row = |row: usize, tiles: &[u8]| {
                 conflict.manhattan.of_line(row * w, 1, tiles)
@@ -259,8 +264,9 @@ impl<'p> LinearConflict<'p> {
             let column = |column: usize, tiles: &[u8]| {
                 2 * conflict.leaving_column(column, tiles.iter().copied())
             };
-            conflict.lines = Some(LineTables::new(puzzle, &row, Some(&column)));
-        }
+            LineTables::fit(puzzle).then(|| LineTables::new(puzzle, &row, Some(&column)))
+        });
+        conflict.lines = lines.as_ref();
         conflict
     }
 
@@ -310,7 +316,7 @@ impl<'p> LinearConflict<'p> {
 
 impl Heuristic<Board, u32> for LinearConflict<'_> {
     fn estimate(&self, board: &Board) -> u32 {
-        if let Some(lines) = &self.lines {
+        if let Some(lines) = self.lines {
             return lines.estimate(board);
         }
         let p = self.manhattan.puzzle;

@@ -31,8 +31,10 @@ mod error;
 mod heuristics;
 
 use std::fmt;
+use std::sync::OnceLock;
 
 pub use self::error::PuzzleError;
+use self::heuristics::LineTables;
 pub use self::heuristics::{LinearConflict, Manhattan, Misplaced};
 
 use crate::{Bidirectional, SearchProblem, Successors};
@@ -124,7 +126,9 @@ impl fmt::Display for Move {
 }
 
 /// A sliding-tile puzzle of a given size and goal arrangement.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two puzzles are equal when their sizes and goals are.
+#[derive(Clone, Debug)]
 pub struct SlidingPuzzle {
     width: usize,
     height: usize,
@@ -135,7 +139,20 @@ pub struct SlidingPuzzle {
     goal_cell: [u8; MAX_CELLS],
     /// The goal's parity invariant (see [`SlidingPuzzle::parity`]).
     goal_parity: bool,
+    /// The line tables of the Manhattan and linear-conflict heuristics (`None` where the lines
+    /// are too long for tables), built by the first heuristic made and shared by the rest.
+    manhattan_lines: OnceLock<Option<LineTables>>,
+    conflict_lines: OnceLock<Option<LineTables>>,
 }
+
+impl PartialEq for SlidingPuzzle {
+    fn eq(&self, other: &Self) -> bool {
+        // The other fields follow from these; the tables are caches.
+        (self.width, self.height, self.goal) == (other.width, other.height, other.goal)
+    }
+}
+
+impl Eq for SlidingPuzzle {}
 
 impl SlidingPuzzle {
     /// A `width × height` puzzle whose goal has the tiles in order with the blank last
@@ -157,6 +174,8 @@ impl SlidingPuzzle {
             goal: Board::default(),
             goal_cell: [0; MAX_CELLS],
             goal_parity: false,
+            manhattan_lines: OnceLock::new(),
+            conflict_lines: OnceLock::new(),
         };
         let ordered: Vec<u8> = (1..cells as u8).chain([0]).collect();
         puzzle.set_goal(&ordered);
@@ -183,6 +202,9 @@ impl SlidingPuzzle {
     }
 
     fn set_goal(&mut self, tiles: &[u8]) {
+        // Tables built for the old goal are stale.
+        self.manhattan_lines = OnceLock::new();
+        self.conflict_lines = OnceLock::new();
         self.goal = self.pack(tiles);
         for (cell, &tile) in tiles.iter().enumerate() {
             self.goal_cell[tile as usize] = cell as u8;
