@@ -93,15 +93,18 @@ where
             observer,
             ..
         } = search;
+        let mut engine: StepEngine<'a, P::State, P::Cost> = Engine::new(
+            HashTable::new(),
+            Control::new(options, cancel),
+            Ranking::Cost,
+        );
+        // `closed` asks the open set about every stored state: keep positions from the start.
+        engine.open.track();
         Stepper {
             problem,
             heuristic,
             observer,
-            engine: Engine::new(
-                HashTable::new(),
-                Control::new(options, cancel),
-                Ranking::Cost,
-            ),
+            engine,
             successors: Successors::new(),
             started: false,
             finished: false,
