@@ -272,28 +272,31 @@ impl<'p> LinearConflict<'p> {
 
     /// The tiles of row `row` (given in order) that must leave it.
     fn leaving_row(&self, row: usize, tiles: impl Iterator<Item = u8>) -> u32 {
-        let mut line = [0u8; super::MAX_CELLS];
-        let mut n = 0;
-        for tile in tiles.map(usize::from) {
-            if tile != 0 && usize::from(self.goal_row[tile]) == row {
-                line[n] = self.goal_column[tile];
-                n += 1;
-            }
-        }
-        LinearConflict::leaving(&line[..n])
+        LinearConflict::leaving_line(row, tiles, &self.goal_row, &self.goal_column)
     }
 
     /// The tiles of column `column` (given in order) that must leave it.
     fn leaving_column(&self, column: usize, tiles: impl Iterator<Item = u8>) -> u32 {
-        let mut line = [0u8; super::MAX_CELLS];
+        LinearConflict::leaving_line(column, tiles, &self.goal_column, &self.goal_row)
+    }
+
+    /// The tiles of line number `line` (given in order) that must leave it, where `goal_line`
+    /// gives each tile's goal line and `goal_place` its goal place along such a line.
+    fn leaving_line(
+        line: usize,
+        tiles: impl Iterator<Item = u8>,
+        goal_line: &[u8; super::MAX_CELLS],
+        goal_place: &[u8; super::MAX_CELLS],
+    ) -> u32 {
+        let mut places = [0u8; super::MAX_CELLS];
         let mut n = 0;
         for tile in tiles.map(usize::from) {
-            if tile != 0 && usize::from(self.goal_column[tile]) == column {
-                line[n] = self.goal_row[tile];
+            if tile != 0 && usize::from(goal_line[tile]) == line {
+                places[n] = goal_place[tile];
                 n += 1;
             }
         }
-        LinearConflict::leaving(&line[..n])
+        LinearConflict::leaving(&places[..n])
     }
 
     /// Tiles of one line (given as their goal positions along the line, in current order) that
