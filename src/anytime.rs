@@ -2,7 +2,6 @@
 
 use crate::engine::{Engine, Priority, Ranking, solution};
 use crate::heap::IndexedHeap;
-use crate::search::Control;
 use crate::table::{FastState, HashTable, Table};
 use crate::{
     Cost, Heuristic, Observer, Search, SearchError, SearchProblem, Solution, Successors, Weighted,
@@ -167,18 +166,9 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     ) -> AnytimeResult<P> {
         let weighted = Weighted::try_new(ByRef(&heuristic), weight)
             .map_err(|_| SearchError::InvalidWeight { weight })?;
-        let Search {
-            problem,
-            options,
-            cancel,
-            mut observer,
-            ..
-        } = self;
-        let mut engine: AnytimeEngine<'_, _, _> = Engine::new(
-            HashTable::new(),
-            Control::new(options, cancel),
-            Ranking::Cost,
-        );
+        let (problem, control, mut observer) = self.into_parts();
+        let mut engine: AnytimeEngine<'_, _, _> =
+            Engine::new(HashTable::new(), control, Ranking::Cost);
         engine.start(problem, &weighted, &mut observer)?;
         let mut best: Option<Solution<P::State, P::Cost>> = None;
         let mut improvements = Vec::new();

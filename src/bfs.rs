@@ -85,14 +85,7 @@ where
     O: Observer<P::State, P::Cost>,
     T: Table<P::State, P::Cost>,
 {
-    let Search {
-        problem,
-        options,
-        cancel,
-        mut observer,
-        ..
-    } = search;
-    let mut control = Control::new(options, cancel);
+    let (problem, mut control, mut observer) = search.into_parts();
     let mut stats = Stats::default();
     let zero = P::Cost::ZERO;
     let snapshot = |stats: &Stats, table: &T| Stats {

@@ -3,7 +3,7 @@
 use crate::TieBreak;
 use crate::error::add_step;
 use crate::heap::{Frontier, IndexedHeap, Key};
-use crate::search::{Control, SearchResult};
+use crate::search::SearchResult;
 use crate::table::{FastState, HashTable, Lookup, NO_PARENT, Node, Table, path, path_cost};
 use crate::{Cost, Search, SearchError, SearchProblem, Solution, Stats, Successors};
 
@@ -129,8 +129,7 @@ where
     P: Bidirectional,
     K: Cost,
 {
-    let problem = search.problem;
-    let mut control = Control::new(search.options, search.cancel);
+    let (problem, mut control, _) = search.into_parts();
     let mut sides: [Side<P::State, K>; 2] = [Side::new(), Side::new()];
     let mut stats = Stats::default();
     let snapshot = |stats: &Stats, sides: &[Side<P::State, K>; 2]| Stats {

@@ -265,11 +265,12 @@ where
     'c: 'a,
     P: SearchProblem,
 {
+    let (problem, control, observer) = search.into_parts();
     Prober {
-        problem: search.problem,
+        problem,
         heuristic,
-        observer: search.observer,
-        control: Control::new(search.options, search.cancel),
+        observer,
+        control,
         stats: Stats::default(),
         path: Vec::new(),
         buffers: Vec::new(),

@@ -265,15 +265,8 @@ where
     T: Table<P::State, P::Cost>,
     Q: Frontier<Priority<P::Cost>>,
 {
-    let Search {
-        problem,
-        options,
-        cancel,
-        mut observer,
-        ..
-    } = search;
-    let mut engine: Engine<'_, _, _, T, Q> =
-        Engine::new(table, Control::new(options, cancel), ranking);
+    let (problem, control, mut observer) = search.into_parts();
+    let mut engine: Engine<'_, _, _, T, Q> = Engine::new(table, control, ranking);
 
     engine.start(problem, &heuristic, &mut observer)?;
     let mut successors = Successors::new();

@@ -1,7 +1,7 @@
 //! Incomplete searches, for contrast with best-first search: hill climbing and beam search.
 
 use crate::error::{add_step, checked_estimate};
-use crate::search::{Control, SearchResult};
+use crate::search::SearchResult;
 use crate::table::{FastState, HashTable, Lookup, NO_PARENT, Node, Table, path};
 use crate::{
     Cost, Event, Heuristic, Observer, Search, SearchError, SearchProblem, Solution, Stats,
@@ -175,14 +175,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
         H: Heuristic<P::State, P::Cost>,
         F: FnMut(u64) -> P::State,
     {
-        let Search {
-            problem,
-            options,
-            cancel,
-            mut observer,
-            ..
-        } = self;
-        let mut control = Control::new(options, cancel);
+        let (problem, mut control, mut observer) = self.into_parts();
         let mut stats = Stats::default();
         let mut successors = Successors::new();
         let mut stopped_at = None;
@@ -262,15 +255,8 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
         heuristic: H,
         width: usize,
     ) -> SearchResult<P> {
-        let Search {
-            problem,
-            options,
-            cancel,
-            mut observer,
-            ..
-        } = self;
+        let (problem, mut control, mut observer) = self.into_parts();
         let width = width.max(1);
-        let mut control = Control::new(options, cancel);
         let mut table: HashTable<P::State, P::Cost, FastState> = HashTable::new();
         let mut stats = Stats::default();
         let snapshot = |stats: &Stats, table: &HashTable<_, _, _>| Stats {

@@ -298,6 +298,20 @@ impl<'a, P: SearchProblem> Search<'a, P> {
     }
 }
 
+impl<'a, P: SearchProblem, O> Search<'a, P, O> {
+    /// The search taken apart for an algorithm to run: the problem, the limits and options as a
+    /// [`Control`], and the observer.
+    pub(crate) fn into_parts(self) -> (&'a P, Control<'a, P::Cost>, O) {
+        let Search {
+            problem,
+            options,
+            cancel,
+            observer,
+        } = self;
+        (problem, Control::new(options, cancel), observer)
+    }
+}
+
 impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
     /// Stops the search with [`Limit::Expansions`] once it has expanded `limit` nodes and would
     /// expand one more. A search that needs exactly `limit` expansions still succeeds.

@@ -86,18 +86,9 @@ where
     O: Observer<P::State, P::Cost>,
 {
     fn new(search: Search<'a, P, O>, heuristic: H) -> Self {
-        let Search {
-            problem,
-            options,
-            cancel,
-            observer,
-            ..
-        } = search;
-        let mut engine: StepEngine<'a, P::State, P::Cost> = Engine::new(
-            HashTable::new(),
-            Control::new(options, cancel),
-            Ranking::Cost,
-        );
+        let (problem, control, observer) = search.into_parts();
+        let mut engine: StepEngine<'a, P::State, P::Cost> =
+            Engine::new(HashTable::new(), control, Ranking::Cost);
         // `closed` asks the open set about every stored state: keep positions from the start.
         engine.open.track();
         Stepper {
