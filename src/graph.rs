@@ -19,6 +19,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::location::numbered_lines;
 use crate::{Heuristic, SearchProblem, Successors};
 
 /// A node of a [`Graph`]: its index, from 0.
@@ -245,11 +246,7 @@ fn bad_line(line: usize, expected: &'static str, text: &str) -> GraphError {
 
 fn parse_nodes(text: &str) -> Result<Vec<(f64, f64)>, GraphError> {
     let mut coordinates = Vec::new();
-    for (index, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
+    for (number, line) in numbered_lines(text).filter(|(_, l)| !l.trim().is_empty()) {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let parsed = match fields[..] {
             [id, x, y] => id
@@ -259,8 +256,7 @@ fn parse_nodes(text: &str) -> Result<Vec<(f64, f64)>, GraphError> {
                 .and(x.parse::<f64>().ok().zip(y.parse::<f64>().ok())),
             _ => None,
         };
-        let (x, y) =
-            parsed.ok_or_else(|| bad_line(index + 1, "`id x y` with ids in order", line))?;
+        let (x, y) = parsed.ok_or_else(|| bad_line(number, "`id x y` with ids in order", line))?;
         coordinates.push((x, y));
     }
     Ok(coordinates)
@@ -268,11 +264,7 @@ fn parse_nodes(text: &str) -> Result<Vec<(f64, f64)>, GraphError> {
 
 fn parse_edges(text: &str, nodes: usize) -> Result<Vec<(Node, Node, f64)>, GraphError> {
     let mut edges = Vec::new();
-    for (index, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
+    for (number, line) in numbered_lines(text).filter(|(_, l)| !l.trim().is_empty()) {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let parsed = match fields[..] {
             [_, from, to, length] => match (
@@ -286,9 +278,9 @@ fn parse_edges(text: &str, nodes: usize) -> Result<Vec<(Node, Node, f64)>, Graph
             _ => None,
         };
         let (from, to, length) =
-            parsed.ok_or_else(|| bad_line(index + 1, "`id from to length`", line))?;
+            parsed.ok_or_else(|| bad_line(number, "`id from to length`", line))?;
         // Checked here as well as when the graph is built, so that the error names the line.
-        check_edge(edges.len(), from, to, length, nodes).map_err(|e| e.at_line(index + 1))?;
+        check_edge(edges.len(), from, to, length, nodes).map_err(|e| e.at_line(number))?;
         edges.push((from, to, length));
     }
     Ok(edges)

@@ -1,4 +1,5 @@
-//! The `FILE:LINE: ` prefix of errors found in input files, as compilers print it.
+//! Lines of input files and the `FILE:LINE: ` prefix of errors found in them, as compilers
+//! print it.
 
 use std::fmt;
 use std::path::Path;
@@ -15,4 +16,12 @@ pub(crate) fn write_location(
         (None, Some(line)) => write!(f, "line {line}: "),
         (None, None) => Ok(()),
     }
+}
+
+/// Lines without their line ends (`\n` or `\r\n`), numbered from 1.
+pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .map(|line| line.strip_suffix('\r').unwrap_or(line))
+        .enumerate()
+        .map(|(i, line)| (i + 1, line))
 }

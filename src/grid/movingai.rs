@@ -4,17 +4,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::{Cell, Grid, GridError, GridErrorKind, GridProblem, Movement};
+use crate::location::numbered_lines;
 
 fn read(path: &Path) -> Result<String, GridError> {
     std::fs::read_to_string(path).map_err(|e| GridError::new(GridErrorKind::Io(e)).in_file(path))
-}
-
-/// Lines without their line ends (`\n` or `\r\n`), numbered from 1.
-fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .map(|line| line.strip_suffix('\r').unwrap_or(line))
-        .enumerate()
-        .map(|(i, line)| (i + 1, line))
 }
 
 impl Grid {
