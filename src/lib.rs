@@ -151,28 +151,28 @@
 #![deny(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
-pub use crate::anytime::{Anytime, AnytimeResult, Improvement, anytime_astar};
-pub use crate::astar::{astar, weighted_astar};
-pub use crate::audit::{Audit, KEPT_VIOLATIONS, Violation, audit};
-pub use crate::bfs::bfs;
-pub use crate::bidirectional::{Bidirectional, bidirectional_bfs, bidirectional_dijkstra};
+pub use crate::algo::anytime::{Anytime, AnytimeResult, Improvement, anytime_astar};
+pub use crate::algo::astar::{astar, weighted_astar};
+pub use crate::algo::audit::{Audit, KEPT_VIOLATIONS, Violation, audit};
+pub use crate::algo::bfs::bfs;
+pub use crate::algo::bidirectional::{bidirectional_bfs, bidirectional_dijkstra};
+pub use crate::algo::dijkstra::dijkstra;
+pub use crate::algo::greedy::greedy;
+pub use crate::algo::local::{beam_search, hill_climbing, hill_climbing_with_restarts};
+pub use crate::algo::paths::{OptimalPaths, k_shortest_paths, optimal_paths};
+pub use crate::algo::stepper::{Expansion, Reachable, Stepper, reachable};
 pub use crate::cost::Cost;
-pub use crate::deepening::{depth_first, idastar, iddfs};
-pub use crate::dijkstra::dijkstra;
+pub use crate::engine::depth_first::{depth_first, idastar, iddfs};
+pub use crate::engine::table::{FastHasher, FastState};
 pub use crate::error::{Limit, SearchError};
-pub use crate::greedy::greedy;
 pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
-pub use crate::local::{beam_search, hill_climbing, hill_climbing_with_restarts};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
-pub use crate::paths::{OptimalPaths, k_shortest_paths, optimal_paths};
-pub use crate::problem::{FnProblem, SearchProblem, Successors, from_fn};
+pub use crate::problem::{Bidirectional, FnProblem, SearchProblem, Successors, from_fn};
 pub use crate::search::{
     Algorithm, ErrorOf, Hashing, NodeTable, OpenSet, Search, SearchResult, SolutionOf, TieBreak,
     UnknownAlgorithm,
 };
 pub use crate::solution::{Partial, Solution, Stats};
-pub use crate::stepper::{Expansion, Reachable, Stepper, reachable};
-pub use crate::table::{FastHasher, FastState};
 
 /// The README's examples, compiled and run as doc tests so that they cannot rot.
 #[cfg(doctest)]
@@ -183,25 +183,13 @@ pub mod graph;
 pub mod grid;
 pub mod puzzle;
 
-mod anytime;
-mod astar;
-mod audit;
-mod bfs;
-mod bidirectional;
+mod algo;
 mod cost;
-mod deepening;
-mod dijkstra;
 mod engine;
 mod error;
-mod greedy;
-mod heap;
 mod heuristic;
-mod local;
 mod location;
 mod observer;
-mod paths;
 mod problem;
 mod search;
 mod solution;
-mod stepper;
-mod table;

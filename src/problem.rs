@@ -164,6 +164,53 @@ impl<P: SearchProblem + ?Sized> SearchProblem for &P {
     }
 }
 
+/// A [`SearchProblem`] that can also be searched backward: it names its goal states and gives
+/// the predecessors of a state.
+///
+/// # Example
+///
+/// A line of numbers, searchable from both ends:
+///
+/// ```
+/// use informed::{Bidirectional, SearchProblem, Successors};
+///
+/// struct Line;
+///
+/// impl SearchProblem for Line {
+///     type State = i32;
+///     type Cost = u32;
+///     fn starts(&self) -> impl IntoIterator<Item = i32> { [0] }
+///     fn is_goal(&self, n: &i32) -> bool { *n == 40 }
+///     fn successors(&self, &n: &i32, out: &mut Successors<i32, u32>) {
+///         out.push(n + 1, 1);
+///         out.push(n - 1, 1);
+///     }
+/// }
+///
+/// impl Bidirectional for Line {
+///     fn goals(&self) -> impl IntoIterator<Item = i32> { [40] }
+///     fn predecessors(&self, &n: &i32, out: &mut Successors<i32, u32>) {
+///         out.push(n - 1, 1);
+///         out.push(n + 1, 1);
+///     }
+/// }
+///
+/// let both = informed::bidirectional_dijkstra(&Line)?;
+/// let one = informed::dijkstra(&Line)?;
+/// assert_eq!(both.cost(), 40);
+/// assert!(both.stats().expanded < one.stats().expanded);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Bidirectional: SearchProblem {
+    /// Every goal state: where the backward search starts. Each must satisfy
+    /// [`is_goal`](SearchProblem::is_goal).
+    fn goals(&self) -> impl IntoIterator<Item = Self::State>;
+
+    /// Pushes every state with a step to `state`, with the cost of that step: the exact reverse
+    /// of [`successors`](SearchProblem::successors).
+    fn predecessors(&self, state: &Self::State, out: &mut Successors<Self::State, Self::Cost>);
+}
+
 /// The buffer into which [`SearchProblem::successors`] writes the neighbours of a state.
 ///
 /// The engine owns one buffer per search and reuses it for every expansion, so pushing into it

@@ -1,6 +1,6 @@
 //! A* and weighted A*: ranks states by f = g + h (or g + w·h).
 
-use crate::engine::{Ranking, best_first};
+use crate::engine::best_first::{Ranking, best_first};
 use crate::search::SearchResult;
 use crate::{Heuristic, Observer, Search, SearchError, SearchProblem, Weighted};
 

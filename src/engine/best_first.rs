@@ -6,13 +6,13 @@
 
 use std::collections::hash_map::RandomState;
 
-use crate::error::{add_step, checked_estimate};
-use crate::heap::{Frontier, IndexedHeap, LazyHeap};
-use crate::search::{Control, SearchResult};
-use crate::table::{
+use crate::engine::heap::{Frontier, IndexedHeap, LazyHeap};
+use crate::engine::table::{
     DenseTable, FastState, HashTable, Lookup, NO_PARENT, Node, Table, most_promising, path,
     path_cost,
 };
+use crate::error::{add_step, checked_estimate};
+use crate::search::{Control, SearchResult};
 use crate::{
     Cost, Event, Hashing, Heuristic, Limit, Observer, OpenSet, Search, SearchError, SearchProblem,
     Solution, Stats, Successors,

@@ -3,8 +3,8 @@
 use crate::TieBreak;
 use std::cmp::Ordering;
 
-use crate::heap::{Frontier, IndexedHeap, Key};
-use crate::table::{FastState, HashTable, Lookup, NO_PARENT, Node, Table, path_cost};
+use crate::engine::heap::{Frontier, IndexedHeap, Key};
+use crate::engine::table::{FastState, HashTable, Lookup, NO_PARENT, Node, Table, path_cost};
 use crate::{Cost, ErrorOf, SearchError, SearchProblem, Solution, SolutionOf, Stats, Successors};
 
 /// A view of a problem from one start, with some states and some steps removed.

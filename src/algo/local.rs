@@ -1,8 +1,8 @@
 //! Incomplete searches, for contrast with best-first search: hill climbing and beam search.
 
+use crate::engine::table::{FastState, HashTable, Lookup, NO_PARENT, Node, Table, path};
 use crate::error::{add_step, checked_estimate};
 use crate::search::SearchResult;
-use crate::table::{FastState, HashTable, Lookup, NO_PARENT, Node, Table, path};
 use crate::{
     Cost, Event, Heuristic, Observer, Search, SearchError, SearchProblem, Solution, Stats,
     Successors,

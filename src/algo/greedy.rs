@@ -1,6 +1,6 @@
 //! Greedy best-first search: ranks states by the estimate h alone.
 
-use crate::engine::{Ranking, best_first};
+use crate::engine::best_first::{Ranking, best_first};
 use crate::search::SearchResult;
 use crate::{Heuristic, Observer, Search, SearchProblem};
 

@@ -2,11 +2,11 @@
 
 use std::collections::hash_map::RandomState;
 
-use crate::error::add_step;
-use crate::search::{Control, SearchResult};
-use crate::table::{
+use crate::engine::table::{
     DenseTable, FastState, HashTable, Lookup, NO_PARENT, Node, Table, most_promising, path,
 };
+use crate::error::add_step;
+use crate::search::{Control, SearchResult};
 use crate::{
     Cost, Event, Hashing, Limit, Observer, Search, SearchError, SearchProblem, Solution, Stats,
     Successors,

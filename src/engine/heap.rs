@@ -13,7 +13,7 @@
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
-use crate::table::INITIAL_CAPACITY;
+use crate::engine::table::INITIAL_CAPACITY;
 use crate::{Cost, TieBreak};
 
 /// A distance ordered by [`Cost::order`]: the key of the plain Dijkstra searches

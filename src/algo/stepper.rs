@@ -2,10 +2,10 @@
 
 use std::fmt;
 
-use crate::engine::{Engine, Priority, Ranking, Step, solution};
-use crate::heap::IndexedHeap;
+use crate::engine::best_first::{Engine, Priority, Ranking, Step, solution};
+use crate::engine::heap::IndexedHeap;
+use crate::engine::table::{FastState, HashTable, Table};
 use crate::search::Control;
-use crate::table::{FastState, HashTable, Table};
 use crate::{
     Heuristic, NoObserver, Observer, Search, SearchError, SearchProblem, Solution, Stats,
     Successors, Zero,

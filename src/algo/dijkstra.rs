@@ -1,6 +1,6 @@
 //! Dijkstra's algorithm: the least-cost path, ranking states by g alone.
 
-use crate::engine::{Ranking, best_first};
+use crate::engine::best_first::{Ranking, best_first};
 use crate::search::SearchResult;
 use crate::{Observer, Search, SearchProblem, Zero};
 

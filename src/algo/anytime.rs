@@ -1,8 +1,8 @@
 //! Anytime weighted A*: a first solution fast, then better ones, each with a proven bound.
 
-use crate::engine::{Engine, Priority, Ranking, solution};
-use crate::heap::IndexedHeap;
-use crate::table::{FastState, HashTable, Table};
+use crate::engine::best_first::{Engine, Priority, Ranking, solution};
+use crate::engine::heap::IndexedHeap;
+use crate::engine::table::{FastState, HashTable, Table};
 use crate::{
     Cost, Heuristic, Observer, Search, SearchError, SearchProblem, Solution, Successors, Weighted,
 };
