@@ -167,7 +167,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     // The audit confirms the heuristic is safe before we rely on it.
-    let audit = informed::audit(&problem, |jugs: &Jugs| problem.estimate(jugs), 100_000);
+    let audit = informed::audit(&problem, |jugs: &Jugs| problem.estimate(jugs), 100_000)?;
     println!("\nheuristic audit: {audit}");
     Ok(())
 }

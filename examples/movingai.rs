@@ -129,7 +129,7 @@ fn run() -> Result<bool, String> {
             let time = millis(started);
             tally.millis += time;
             let (cost, stats) = match &outcome {
-                Ok(solution) => (Some(solution.cost()), *solution.stats()),
+                Ok(solution) => (Some(solution.cost()), solution.stats()),
                 Err(error) if error.is_no_path() => (None, error.stats()),
                 Err(error) => return Err(format!("{}: scenario {index}: {error}", file.display())),
             };
@@ -162,7 +162,7 @@ fn run() -> Result<bool, String> {
                         .integer("steps", solution.steps() as u64),
                     Err(error) => line.text("error", &error.to_string()),
                 };
-                line.stats(&stats).number("time_ms", time).print();
+                line.stats(stats).number("time_ms", time).print();
             }
         }
         if !json {

@@ -85,7 +85,7 @@ fn run() -> Result<bool, String> {
         };
         let stats =
             |outcome: &informed::SearchResult<informed::graph::GraphProblem<'_>>| match outcome {
-                Ok(s) => *s.stats(),
+                Ok(s) => s.stats(),
                 Err(e) => e.stats(),
             };
         let (dc, ac) = (cost(&dijkstra), cost(&astar));
@@ -120,7 +120,7 @@ fn run() -> Result<bool, String> {
                         .integer("steps", s.steps() as u64),
                     Err(e) => line.text("error", &e.to_string()),
                 };
-                line.stats(&stats(outcome))
+                line.stats(stats(outcome))
                     .number("time_ms", t)
                     .boolean("agree", agree)
                     .print();

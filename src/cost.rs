@@ -23,9 +23,12 @@ use num_traits::{Bounded, NumCast, ToPrimitive, Zero};
 /// is pruned, never stored or expanded: an infinite step cost is impassable, and an infinite
 /// estimate marks a dead end, a state from which no goal can be reached.
 ///
-/// The trait is implemented only for the primitive types; it is not meant to be implemented
-/// outside this crate, and may gain methods in a minor release.
-pub trait Cost: Copy + PartialOrd + Debug + Display + 'static {
+/// The trait is **sealed**: it is implemented for the primitive types above and cannot be
+/// implemented outside this crate. The engines rely on exact knowledge of each type (how its
+/// sums overflow, how two values pack into one heap key), and sealing lets the trait gain
+/// methods without breaking anyone. A cost in a unit of your own converts to one of the
+/// primitives at the boundary of `successors`.
+pub trait Cost: sealed::Sealed + Copy + PartialOrd + Debug + Display + 'static {
     /// The additive identity: the cost of the empty path.
     const ZERO: Self;
 
@@ -48,8 +51,14 @@ pub trait Cost: Copy + PartialOrd + Debug + Display + 'static {
     fn order(self, other: Self) -> Ordering;
 
     /// `self × factor` for weighted heuristics, rounded toward zero for integers and saturated at
-    /// the type's bounds, so a weighted integer estimate never exceeds `factor ×` the estimate.
+    /// the type's bounds (for floats too: a finite value never scales to infinity), so a
+    /// weighted integer estimate never exceeds `factor ×` the estimate.
     fn scale(self, factor: f64) -> Self;
+
+    /// `self + other`, saturated at the type's bounds (for floats: two finite values never sum
+    /// to infinity). The ranking of weighted A* uses it.
+    #[doc(hidden)]
+    fn saturating_sum(self, other: Self) -> Self;
 
     /// The value as an `f64`, for reports and bounds (may round for large integers).
     fn to_f64(self) -> f64;
@@ -63,6 +72,19 @@ pub trait Cost: Copy + PartialOrd + Debug + Display + 'static {
     /// Packs `(first, second)` into a [`Pair`](Cost::Pair). Neither may be NaN.
     #[doc(hidden)]
     fn pair(first: Self, second: Self) -> Self::Pair;
+}
+
+mod sealed {
+    /// Implemented for the primitive number types only: see [`Cost`](super::Cost).
+    pub trait Sealed {}
+
+    macro_rules! sealed {
+        ($($t:ty),*) => {$(impl Sealed for $t {})*};
+    }
+
+    sealed!(
+        u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64
+    );
 }
 
 /// Two 64-bit halves compared high half first: the [`Cost::Pair`] of the 64-bit cost types. A
@@ -151,6 +173,11 @@ macro_rules! impl_cost_for_integers {
             }
 
             #[inline]
+            fn saturating_sum(self, other: Self) -> Self {
+                self.saturating_add(other)
+            }
+
+            #[inline]
             fn to_f64(self) -> f64 {
                 ToPrimitive::to_f64(&self).unwrap_or(f64::NAN)
             }
@@ -218,7 +245,22 @@ macro_rules! impl_cost_for_floats {
 
             #[inline]
             fn scale(self, factor: f64) -> Self {
-                (<f64 as From<$t>>::from(self) * factor) as $t
+                let scaled = (<f64 as From<$t>>::from(self) * factor) as $t;
+                if scaled.is_infinite() && self.is_finite() && factor.is_finite() {
+                    <$t>::MAX.copysign(scaled)
+                } else {
+                    scaled
+                }
+            }
+
+            #[inline]
+            fn saturating_sum(self, other: Self) -> Self {
+                let sum = self + other;
+                if sum.is_infinite() && self.is_finite() && other.is_finite() {
+                    <$t>::MAX.copysign(sum)
+                } else {
+                    sum
+                }
             }
 
             #[inline]
@@ -283,6 +325,17 @@ mod tests {
         assert_eq!(200u8.scale(2.0), u8::MAX);
         assert_eq!((-7i32).scale(1.5), -10);
         assert_eq!(2.0f64.scale(1.25), 2.5);
+        assert_eq!(3.0f32.scale(1e300), f32::MAX);
+        assert_eq!(f64::INFINITY.scale(2.0), f64::INFINITY);
+    }
+
+    #[test]
+    fn saturating_sums_stop_at_the_bounds() {
+        assert_eq!(250u8.saturating_sum(10), u8::MAX);
+        assert_eq!(i32::MIN.saturating_sum(-1), i32::MIN);
+        assert_eq!(f64::MAX.saturating_sum(f64::MAX), f64::MAX);
+        assert_eq!(f64::INFINITY.saturating_sum(1.0), f64::INFINITY);
+        assert_eq!(1.5f32.saturating_sum(2.0), 3.5);
     }
 
     /// `pair` must order exactly as `order` on the first value, then on the second.

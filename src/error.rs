@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use crate::{Cost, Heuristic, Partial, Stats};
+use crate::cost::Cost;
+use crate::heuristic::InvalidWeight;
+use crate::solution::{Partial, Stats};
 
 /// Which limit stopped a search (see [`Search`](crate::Search) for setting them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,16 +118,45 @@ pub enum SearchError<S, C> {
         /// The work done.
         stats: Stats,
     },
-    /// A heuristic weight that is negative, NaN or infinite.
-    InvalidWeight {
-        /// The weight.
-        weight: f64,
+    /// A step of the path found is not among the successors of its first state: `successors`
+    /// gave other steps during the search (it must be deterministic), or the predecessors of a
+    /// [`Bidirectional`](crate::Bidirectional) problem are not the exact reverse of its
+    /// successors.
+    MissingStep {
+        /// The state the step leaves.
+        from: S,
+        /// The state the step should reach.
+        to: S,
+        /// The work done.
+        stats: Stats,
+    },
+    /// A heuristic weight that is negative, NaN or infinite (found before searching).
+    InvalidWeight(InvalidWeight),
+    /// A cost bound that is NaN (found before searching): it would prune nothing.
+    InvalidCostBound {
+        /// The bound.
+        bound: C,
+    },
+    /// An option that the algorithm cannot honour (found before searching); the
+    /// [`Search`](crate::Search) documentation lists which options each algorithm takes.
+    Unsupported {
+        /// The option, as the [`Search`](crate::Search) method that sets it is named.
+        option: &'static str,
+        /// The algorithm, as its function is named.
+        algorithm: &'static str,
     },
 }
 
+impl<S, C> From<InvalidWeight> for SearchError<S, C> {
+    fn from(error: InvalidWeight) -> Self {
+        SearchError::InvalidWeight(error)
+    }
+}
+
 impl<S, C> SearchError<S, C> {
-    /// The statistics of the work done before the search ended (all zero for
-    /// [`InvalidWeight`](Self::InvalidWeight), which is found before searching).
+    /// The statistics of the work done before the search ended (all zero for the errors found
+    /// before searching: [`InvalidWeight`](Self::InvalidWeight),
+    /// [`InvalidCostBound`](Self::InvalidCostBound), [`Unsupported`](Self::Unsupported)).
     pub fn stats(&self) -> Stats {
         match self {
             SearchError::NoPath { stats }
@@ -135,8 +166,11 @@ impl<S, C> SearchError<S, C> {
             | SearchError::NanEstimate { stats, .. }
             | SearchError::Overflow { stats, .. }
             | SearchError::EstimateOverflow { stats, .. }
-            | SearchError::GaveUp { stats, .. } => *stats,
-            SearchError::InvalidWeight { .. } => Stats::default(),
+            | SearchError::GaveUp { stats, .. }
+            | SearchError::MissingStep { stats, .. } => *stats,
+            SearchError::InvalidWeight(_)
+            | SearchError::InvalidCostBound { .. }
+            | SearchError::Unsupported { .. } => Stats::default(),
         }
     }
 
@@ -197,64 +231,21 @@ impl<S: fmt::Debug, C: Cost> fmt::Display for SearchError<S, C> {
                 ),
                 None => f.write_str("gave up without reaching a goal"),
             },
-            SearchError::InvalidWeight { weight } => write!(
+            SearchError::MissingStep { from, to, .. } => write!(
                 f,
-                "invalid heuristic weight {weight}: a weight must be finite and at least 0"
+                "the path's step from {from:?} to {to:?} is not among the successors of \
+                 {from:?}: successors must be deterministic (and predecessors their exact \
+                 reverse)"
             ),
+            SearchError::InvalidWeight(error) => error.fmt(f),
+            SearchError::InvalidCostBound { bound } => {
+                write!(f, "invalid cost bound {bound}: a bound must not be NaN")
+            }
+            SearchError::Unsupported { option, algorithm } => {
+                write!(f, "{algorithm} does not support the option {option}")
+            }
         }
     }
 }
 
 impl<S: fmt::Debug, C: Cost> std::error::Error for SearchError<S, C> {}
-
-/// The estimate of `state`, or the error a NaN estimate is: the check every algorithm makes on
-/// every estimate. `stats` is only called on error.
-#[inline]
-pub(crate) fn checked_estimate<S: Clone, C: Cost>(
-    heuristic: &impl Heuristic<S, C>,
-    state: &S,
-    stats: impl FnOnce() -> Stats,
-) -> Result<C, SearchError<S, C>> {
-    let h = heuristic.estimate(state);
-    if h.is_nan() {
-        return Err(SearchError::NanEstimate {
-            state: state.clone(),
-            stats: stats(),
-        });
-    }
-    Ok(h)
-}
-
-/// g + `step` for a step from `from` to `to`, or the error a NaN, negative or overflowing step
-/// is: the one check every algorithm makes on every successor. `stats` is only called on error.
-#[inline]
-pub(crate) fn add_step<S: Clone, C: Cost>(
-    g: C,
-    step: C,
-    from: &S,
-    to: &S,
-    stats: impl FnOnce() -> Stats,
-) -> Result<C, SearchError<S, C>> {
-    if step.is_nan() {
-        return Err(SearchError::NanCost {
-            from: from.clone(),
-            to: to.clone(),
-            stats: stats(),
-        });
-    }
-    if step.is_below_zero() {
-        return Err(SearchError::NegativeCost {
-            from: from.clone(),
-            to: to.clone(),
-            cost: step,
-            stats: stats(),
-        });
-    }
-    g.checked_sum(step).ok_or_else(|| SearchError::Overflow {
-        from: from.clone(),
-        to: to.clone(),
-        g,
-        step,
-        stats: stats(),
-    })
-}

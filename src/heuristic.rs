@@ -1,6 +1,6 @@
 //! Estimates of the remaining cost: the `Heuristic` trait and its combinators.
 
-use crate::Cost;
+use crate::cost::Cost;
 
 /// An estimate h(s) of the cost of the cheapest path from a state to a goal.
 ///
@@ -44,9 +44,9 @@ impl<S, C, F: Fn(&S) -> C> Heuristic<S, C> for F {
 /// a copy. (A blanket impl for every `&H` would overlap with the impl for closures.)
 macro_rules! heuristic_by_reference {
     ($([$($generics:tt)*] $type:ty),* $(,)?) => {$(
-        impl<'r, $($generics)* S, C> $crate::Heuristic<S, C> for &'r $type
+        impl<'r, $($generics)* S, C> $crate::heuristic::Heuristic<S, C> for &'r $type
         where
-            $type: $crate::Heuristic<S, C>,
+            $type: $crate::heuristic::Heuristic<S, C>,
         {
             #[inline]
             fn estimate(&self, state: &S) -> C {
@@ -138,11 +138,8 @@ impl<H> Weighted<H> {
     /// The heuristic `weight × inner(s)`, or an error naming the weight if it is negative, NaN or
     /// infinite.
     pub fn try_new(inner: H, weight: f64) -> Result<Self, InvalidWeight> {
-        if weight.is_finite() && weight >= 0.0 {
-            Ok(Weighted { inner, weight })
-        } else {
-            Err(InvalidWeight { weight })
-        }
+        let weight = InvalidWeight::check(weight)?;
+        Ok(Weighted { inner, weight })
     }
 
     /// The weight w.
@@ -170,6 +167,15 @@ pub struct InvalidWeight {
 }
 
 impl InvalidWeight {
+    /// `weight` if it is finite and at least 0, the error naming it otherwise.
+    pub(crate) fn check(weight: f64) -> Result<f64, InvalidWeight> {
+        if weight.is_finite() && weight >= 0.0 {
+            Ok(weight)
+        } else {
+            Err(InvalidWeight { weight })
+        }
+    }
+
     /// The rejected weight.
     pub fn weight(&self) -> f64 {
         self.weight

@@ -151,28 +151,33 @@
 #![deny(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub use crate::algo::Algorithm;
+pub use crate::algo::UnknownAlgorithm;
 pub use crate::algo::anytime::{Anytime, AnytimeResult, Improvement, anytime_astar};
 pub use crate::algo::astar::{astar, weighted_astar};
 pub use crate::algo::audit::{Audit, KEPT_VIOLATIONS, Violation, audit};
+pub use crate::algo::beam::beam_search;
 pub use crate::algo::bfs::bfs;
 pub use crate::algo::bidirectional::{bidirectional_bfs, bidirectional_dijkstra};
+pub use crate::algo::depth_first::depth_first;
 pub use crate::algo::dijkstra::dijkstra;
 pub use crate::algo::greedy::greedy;
-pub use crate::algo::local::{beam_search, hill_climbing, hill_climbing_with_restarts};
-pub use crate::algo::paths::{OptimalPaths, k_shortest_paths, optimal_paths};
-pub use crate::algo::stepper::{Expansion, Reachable, Stepper, reachable};
+pub use crate::algo::hill_climbing::{hill_climbing, hill_climbing_with_restarts};
+pub use crate::algo::idastar::idastar;
+pub use crate::algo::iddfs::iddfs;
+pub use crate::algo::k_shortest::k_shortest_paths;
+pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
+pub use crate::algo::reachable::{Reachable, reachable};
+pub use crate::algo::stepper::{Expansion, Stepper, stepper};
 pub use crate::cost::Cost;
-pub use crate::engine::depth_first::{depth_first, idastar, iddfs};
-pub use crate::engine::table::{FastHasher, FastState};
+pub use crate::engine::hasher::{FastHasher, FastState};
+pub use crate::engine::options::{Hashing, NodeTable, OpenSet, TieBreak};
 pub use crate::error::{Limit, SearchError};
 pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{Bidirectional, FnProblem, SearchProblem, Successors, from_fn};
-pub use crate::search::{
-    Algorithm, ErrorOf, Hashing, NodeTable, OpenSet, Search, SearchResult, SolutionOf, TieBreak,
-    UnknownAlgorithm,
-};
-pub use crate::solution::{Partial, Solution, Stats};
+pub use crate::search::Search;
+pub use crate::solution::{ErrorOf, Partial, SearchResult, Solution, SolutionOf, Stats};
 
 /// The README's examples, compiled and run as doc tests so that they cannot rot.
 #[cfg(doctest)]

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::Cost;
+use crate::cost::Cost;
 
 /// A state space to search: where it starts, which states are goals, and how states connect.
 ///
@@ -251,6 +251,45 @@ impl<S, C> Successors<S, C> {
     /// Keeps only the successors for which `keep` is true.
     pub(crate) fn retain(&mut self, mut keep: impl FnMut(&S) -> bool) {
         self.items.retain(|(state, _)| keep(state));
+    }
+
+    /// Removes repeated states, each keeping its cheapest step (a NaN step, so that the search
+    /// reports it) in the place of its first push: "the cheaper step wins" for searches that
+    /// take successors in order without a node table.
+    ///
+    /// **O(n)** when every step costs the same (repeats then change no cost, and are left), and
+    /// **O(n²)** otherwise.
+    pub(crate) fn merge_repeats(&mut self)
+    where
+        S: Eq,
+        C: Cost,
+    {
+        let Some(&(_, first)) = self.items.first() else {
+            return;
+        };
+        if self
+            .items
+            .iter()
+            .all(|&(_, cost)| cost.order(first).is_eq() && !cost.is_nan())
+        {
+            return;
+        }
+        let mut i = 0;
+        while i < self.items.len() {
+            let mut j = i + 1;
+            while j < self.items.len() {
+                if self.items[j].0 == self.items[i].0 {
+                    let (_, cost) = self.items.remove(j);
+                    let kept = &mut self.items[i].1;
+                    if !kept.is_nan() && (cost.is_nan() || cost.order(*kept).is_lt()) {
+                        *kept = cost;
+                    }
+                } else {
+                    j += 1;
+                }
+            }
+            i += 1;
+        }
     }
 
     /// Removes every successor, keeping the capacity for reuse.

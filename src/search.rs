@@ -1,227 +1,57 @@
 //! The `Search` builder: options, limits and an observer for any algorithm.
 
 use std::fmt;
-use std::str::FromStr;
 use std::time::Instant;
 
-use crate::{
-    Cost, FnObserver, Heuristic, Limit, NoObserver, Observer, SearchError, SearchProblem, Solution,
-    Stats,
-};
+use crate::engine::control::{Cancel, Control, Setup};
+use crate::engine::options::{Hashing, NodeTable, OpenSet, Options, TieBreak};
+use crate::error::SearchError;
+use crate::observer::{Event, FnObserver, NoObserver, Observer};
+use crate::problem::SearchProblem;
 
-/// What every algorithm returns: a [`Solution`], or a [`SearchError`] saying why there is none.
-pub type SearchResult<P> = Result<SolutionOf<P>, ErrorOf<P>>;
-
-/// The [`Solution`] type of a problem `P`.
-pub type SolutionOf<P> = Solution<<P as SearchProblem>::State, <P as SearchProblem>::Cost>;
-
-/// The [`SearchError`] type of a problem `P`.
-pub type ErrorOf<P> = SearchError<<P as SearchProblem>::State, <P as SearchProblem>::Cost>;
-
-/// How a search orders states whose priorities are equal in every other respect.
+/// A search with options: limits, tie-breaking, data structures and an observer.
 ///
-/// Best-first searches first rank by their priority (f = g + h for A*), then prefer the smaller h
-/// (the state with more of its cost already measured, so nearer the goal). This option breaks the
-/// ties that remain, by the order in which states were first stored (first generated); a
-/// cheaper path found later does not change a state's place.
-///
-/// Neither order is better in general. On the workloads of `docs/benchmarks.md` the two expand
-/// within 0.5% of each other, except on a 512² grid with 25% walls, where A* with Manhattan
-/// expands 8,646 states with FIFO and 15,332 with LIFO; and FIFO is cheaper on plateaus, where a
-/// new state joins the back of its tie instead of climbing past it in the heap. So FIFO is the
-/// default.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum TieBreak {
-    /// The state stored most recently first: depth-first order among ties.
-    Lifo,
-    /// The state stored first, first: breadth-first order among ties. The default.
-    #[default]
-    Fifo,
-}
-
-/// Which node table a best-first search keeps its states in.
-///
-/// Both give the same results (the same expansions in the same order); they differ in speed and
-/// memory (see `docs/benchmarks.md`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum NodeTable {
-    /// Vectors indexed by the problem's dense numbering of states where it has one
-    /// ([`SearchProblem::index_bound`] is `Some`: grids, graphs), a hash map otherwise. The
-    /// default.
-    #[default]
-    Auto,
-    /// A hash map from state to node, even where the problem numbers its states.
-    Hashed,
-}
-
-/// How a node table hashes states (when it hashes them; see [`NodeTable`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Hashing {
-    /// [`FastHasher`](crate::FastHasher): a multiply-and-add hash of the state's words. Much
-    /// faster than SipHash on the small states searches usually have, but not resistant to
-    /// inputs crafted to collide.
-    #[default]
-    Fast,
-    /// The standard library's `RandomState` (SipHash-1-3 with random keys): slower, and
-    /// resistant to hash flooding, for states that come from untrusted input.
-    Std,
-}
-
-/// The data structure holding the open set of a best-first search.
-///
-/// All give the same results (the same expansions in the same order); they differ in speed and
-/// memory (see `docs/benchmarks.md`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum OpenSet {
-    /// A binary heap with decrease-key: each state is queued once, and a cheaper path moves it
-    /// up in place.
-    BinaryHeap,
-    /// A 4-ary heap with decrease-key, the default: as the binary heap, but half as deep, with
-    /// the four children of a node side by side in memory. Faster on the benchmarks.
-    #[default]
-    QuaternaryHeap,
-    /// A binary heap with lazy deletion: a cheaper path pushes the state again, and outdated
-    /// entries are skipped when they reach the top. Its size can exceed the open set's.
-    LazyHeap,
-}
-
-/// A search algorithm chosen at run time, for programs that take it as an option.
-///
-/// Parses from `bfs`, `dijkstra`, `greedy`, `astar`, `wastar:W` (weighted A* with weight W),
-/// `idastar`, `iddfs`, `dfs:D` (depth-first to depth D), `hill` (hill climbing) and `beam:W`
-/// (beam search of width W).
-///
-/// # Example
-///
-/// ```
-/// use informed::{Algorithm, Search};
-///
-/// let problem = informed::from_fn(0i32, |&n: &i32| [(n + 1, 1), (n - 1, 1)], |&n| n == 5);
-/// let algorithm: Algorithm = "astar".parse()?;
-/// let solution = Search::new(&problem).run(algorithm, |&n: &i32| (5 - n).abs())?;
-/// assert_eq!(solution.cost(), 5);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub enum Algorithm {
-    /// Breadth-first search ([`bfs`](crate::bfs)); ignores the heuristic.
-    Bfs,
-    /// Dijkstra's algorithm ([`dijkstra`](crate::dijkstra)); ignores the heuristic.
-    Dijkstra,
-    /// Greedy best-first search ([`greedy`](crate::greedy)).
-    Greedy,
-    /// A* ([`astar`](crate::astar)).
-    AStar,
-    /// Weighted A* ([`weighted_astar`](crate::weighted_astar)) with this weight.
-    WeightedAStar(f64),
-    /// IDA* ([`idastar`](crate::idastar)).
-    IdaStar,
-    /// Iterative deepening ([`iddfs`](crate::iddfs)); ignores the heuristic.
-    Iddfs,
-    /// Depth-first search to this depth ([`depth_first`](crate::depth_first)); ignores the
-    /// heuristic.
-    DepthFirst(usize),
-    /// Hill climbing on the heuristic ([`hill_climbing`](crate::hill_climbing)), without
-    /// restarts.
-    HillClimbing,
-    /// Beam search of this width ([`beam_search`](crate::beam_search)).
-    BeamSearch(usize),
-}
-
-impl Algorithm {
-    /// Every algorithm's name, as [`FromStr`] accepts it.
-    pub const NAMES: &'static [&'static str] = &[
-        "bfs", "dijkstra", "greedy", "astar", "wastar:W", "idastar", "iddfs", "dfs:D", "hill",
-        "beam:W",
-    ];
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Algorithm::Bfs => f.write_str("bfs"),
-            Algorithm::Dijkstra => f.write_str("dijkstra"),
-            Algorithm::Greedy => f.write_str("greedy"),
-            Algorithm::AStar => f.write_str("astar"),
-            Algorithm::WeightedAStar(w) => write!(f, "wastar:{w}"),
-            Algorithm::IdaStar => f.write_str("idastar"),
-            Algorithm::Iddfs => f.write_str("iddfs"),
-            Algorithm::DepthFirst(depth) => write!(f, "dfs:{depth}"),
-            Algorithm::HillClimbing => f.write_str("hill"),
-            Algorithm::BeamSearch(width) => write!(f, "beam:{width}"),
-        }
-    }
-}
-
-/// The error of parsing an [`Algorithm`]: the text that named none.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownAlgorithm {
-    name: String,
-}
-
-impl fmt::Display for UnknownAlgorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown algorithm {:?}: expected one of {}",
-            self.name,
-            Algorithm::NAMES.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownAlgorithm {}
-
-impl FromStr for Algorithm {
-    type Err = UnknownAlgorithm;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let unknown = || UnknownAlgorithm { name: s.to_owned() };
-        Ok(match s.to_ascii_lowercase().as_str() {
-            "bfs" => Algorithm::Bfs,
-            "dijkstra" => Algorithm::Dijkstra,
-            "greedy" => Algorithm::Greedy,
-            "astar" | "a*" => Algorithm::AStar,
-            "idastar" | "ida*" => Algorithm::IdaStar,
-            "iddfs" => Algorithm::Iddfs,
-            "hill" | "hill-climbing" => Algorithm::HillClimbing,
-            other => {
-                if let Some(depth) = other.strip_prefix("dfs:") {
-                    Algorithm::DepthFirst(depth.parse().map_err(|_| unknown())?)
-                } else if let Some(width) = other.strip_prefix("beam:") {
-                    Algorithm::BeamSearch(width.parse().map_err(|_| unknown())?)
-                } else {
-                    let weight = other
-                        .strip_prefix("wastar:")
-                        .ok_or_else(unknown)?
-                        .parse::<f64>()
-                        .map_err(|_| unknown())?;
-                    Algorithm::WeightedAStar(weight)
-                }
-            }
-        })
-    }
-}
-
-/// A search with options: limits, tie-breaking and an observer.
-///
-/// The free functions ([`astar`](crate::astar), [`dijkstra`](crate::dijkstra), …) run with the
-/// defaults; `Search` sets options first and then runs any algorithm:
+/// Every algorithm has a free function ([`astar`](crate::astar), [`dijkstra`](crate::dijkstra),
+/// …) that runs with the defaults, and a method of the same name here that runs with this
+/// search's options:
 ///
 /// - [`max_expansions`](Self::max_expansions): stop after expanding that many nodes.
 /// - [`max_stored`](Self::max_stored): stop before storing more states than that (a memory bound).
-/// - [`cost_bound`](Self::cost_bound): prune successors whose f = g + h exceeds the bound.
+/// - [`cost_bound`](Self::cost_bound): prune what costs more than the bound.
 /// - [`deadline`](Self::deadline) and [`cancel_when`](Self::cancel_when): stop from outside.
 /// - [`tie_break`](Self::tie_break): the order among equal priorities.
+/// - [`node_table`](Self::node_table), [`hashing`](Self::hashing),
+///   [`open_set`](Self::open_set): the data structures (the same results with each).
 /// - [`observer`](Self::observer) / [`on_event`](Self::on_event): watch every step.
 ///
 /// A search stopped by a limit returns [`SearchError::LimitReached`] with the statistics of the
-/// work done and its most promising partial path.
+/// work done and its most promising partial path. The options may be set in any order, before or
+/// after the observer.
+///
+/// # Which options each algorithm takes
+///
+/// Every limit is honoured by every algorithm, or refused before searching with
+/// [`SearchError::Unsupported`]; never silently dropped. The tuning options are used where the
+/// algorithm has the data structure they choose, and ignored (as marked) where it has none.
+///
+/// | algorithm | `max_expansions`, `deadline`, `cancel_when` | `max_stored` | `cost_bound` | `tie_break` | `node_table`, `hashing` | `open_set` |
+/// |---|---|---|---|---|---|---|
+/// | [`bfs`](Self::bfs) | yes | yes | prunes g > bound | ignored: first in, first out | yes | ignored: the table is the queue |
+/// | [`dijkstra`](Self::dijkstra), [`astar`](Self::astar), [`weighted_astar`](Self::weighted_astar), [`greedy`](Self::greedy) | yes | yes | prunes g + h > bound | yes | yes | yes |
+/// | [`anytime_astar`](Self::anytime_astar) | yes: returns the best so far | yes | prunes g + h > bound | yes | yes | yes |
+/// | [`stepper`](Self::stepper) | yes | yes | prunes g + h > bound | yes | yes | yes |
+/// | [`reachable`](Self::reachable) | yes | yes | the greatest cost reported | yes | yes | yes |
+/// | [`idastar`](Self::idastar), [`iddfs`](Self::iddfs), [`depth_first`](Self::depth_first) | yes | the longest path held | prunes g + h > bound | ignored | ignored: no table | ignored: no open set |
+/// | [`bidirectional_dijkstra`](Self::bidirectional_dijkstra) | yes | both sides together | prunes g > bound on either side, and longer paths | yes | yes | yes |
+/// | [`bidirectional_bfs`](Self::bidirectional_bfs) | yes | both sides together | prunes g > bound on either side, and dearer paths | ignored | yes | ignored |
+/// | [`k_shortest_paths`](Self::k_shortest_paths) | yes, over all its searches | per search | no path dearer than the bound | yes | yes | yes |
+/// | [`optimal_paths`](Self::optimal_paths) | yes | yes | prunes g > bound | yes | yes | yes |
+/// | [`hill_climbing`](Self::hill_climbing) | yes | the longest walk | no step to g + h > bound | ignored | ignored: no table | ignored |
+/// | [`beam_search`](Self::beam_search) | yes | yes | prunes g + h > bound | orders ties in a layer | yes | ignored: layers, no open set |
+/// | [`audit`](Self::audit) | yes: stops enumerating | the most states enumerated | refused | ignored | yes | ignored |
+///
+/// In the weighted searches h is the unweighted estimate, so that the bound keeps every path
+/// that costs at most the bound.
 ///
 /// # Example
 ///
@@ -243,10 +73,10 @@ impl FromStr for Algorithm {
 /// }
 /// ```
 pub struct Search<'a, P: SearchProblem, O = NoObserver> {
-    pub(crate) problem: &'a P,
-    pub(crate) options: Options<P::Cost>,
-    pub(crate) cancel: Option<Box<dyn FnMut() -> bool + 'a>>,
-    pub(crate) observer: O,
+    problem: &'a P,
+    options: Options<P::Cost>,
+    cancel: Option<Cancel<'a>>,
+    observer: O,
 }
 
 impl<P: SearchProblem, O> fmt::Debug for Search<'_, P, O> {
@@ -265,33 +95,13 @@ impl<P: SearchProblem, O> fmt::Debug for Search<'_, P, O> {
     }
 }
 
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Options<C> {
-    pub(crate) max_expansions: Option<u64>,
-    pub(crate) max_stored: Option<usize>,
-    pub(crate) cost_bound: Option<C>,
-    pub(crate) deadline: Option<Instant>,
-    pub(crate) tie_break: TieBreak,
-    pub(crate) hashing: Hashing,
-    pub(crate) open_set: OpenSet,
-    pub(crate) node_table: NodeTable,
-}
-
 impl<'a, P: SearchProblem> Search<'a, P> {
-    /// A search of `problem` with no limits, FIFO tie-breaking and no observer.
+    /// A search of `problem` with no limits, FIFO tie-breaking, the default data structures and
+    /// no observer.
     pub fn new(problem: &'a P) -> Self {
         Search {
             problem,
-            options: Options {
-                max_expansions: None,
-                max_stored: None,
-                cost_bound: None,
-                deadline: None,
-                tie_break: TieBreak::default(),
-                hashing: Hashing::default(),
-                open_set: OpenSet::default(),
-                node_table: NodeTable::default(),
-            },
+            options: Options::default(),
             cancel: None,
             observer: NoObserver,
         }
@@ -299,51 +109,104 @@ impl<'a, P: SearchProblem> Search<'a, P> {
 }
 
 impl<'a, P: SearchProblem, O> Search<'a, P, O> {
-    /// The search taken apart for an algorithm to run: the problem, the limits and options as a
-    /// [`Control`], and the observer.
-    pub(crate) fn into_parts(self) -> (&'a P, Control<'a, P::Cost>, O) {
+    /// The problem searched.
+    pub(crate) fn problem(&self) -> &'a P {
+        self.problem
+    }
+
+    /// The options set so far.
+    pub(crate) fn options(&self) -> &Options<P::Cost> {
+        &self.options
+    }
+
+    /// The search made ready to run: its options checked and its limits in a [`Control`].
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::InvalidCostBound`] for a NaN cost bound.
+    pub(crate) fn into_setup(self) -> Result<Setup<'a, P, O>, SearchError<P::State, P::Cost>> {
+        self.options.check()?;
+        Ok(self.into_setup_unchecked())
+    }
+
+    /// The search made ready to run, for a caller that has checked its options (with
+    /// `Options::check`) and reports their error itself.
+    pub(crate) fn into_setup_unchecked(self) -> Setup<'a, P, O> {
         let Search {
             problem,
             options,
             cancel,
             observer,
         } = self;
-        (problem, Control::new(options, cancel), observer)
+        Setup {
+            problem,
+            control: Control::new(&options, cancel),
+            options,
+            observer,
+        }
     }
-}
 
-impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
-    /// Stops the search with [`Limit::Expansions`] once it has expanded `limit` nodes and would
-    /// expand one more. A search that needs exactly `limit` expansions still succeeds.
+    /// Refuses `option` for `algorithm` if it was set: for the few pairs that cannot go
+    /// together (see the table in the type's docs).
+    pub(crate) fn refuse_cost_bound(
+        &self,
+        algorithm: &'static str,
+    ) -> Result<(), SearchError<P::State, P::Cost>> {
+        match self.options.cost_bound {
+            Some(_) => Err(SearchError::Unsupported {
+                option: "cost_bound",
+                algorithm,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// The same search with another observer.
+    fn with_observer<O2>(self, observer: O2) -> Search<'a, P, O2> {
+        Search {
+            problem: self.problem,
+            options: self.options,
+            cancel: self.cancel,
+            observer,
+        }
+    }
+
+    /// Stops the search with [`Limit::Expansions`](crate::Limit::Expansions) once it has
+    /// expanded `limit` nodes and would expand one more. A search that needs exactly `limit`
+    /// expansions still succeeds.
     pub fn max_expansions(mut self, limit: u64) -> Self {
         self.options.max_expansions = Some(limit);
         self
     }
 
-    /// Stops the search with [`Limit::StoredStates`] when storing one more state would make more
-    /// than `limit`: a bound on memory, since every stored state costs the same.
+    /// Stops the search with [`Limit::StoredStates`](crate::Limit::StoredStates) when storing
+    /// one more state would make more than `limit`: a bound on memory, since every stored state
+    /// costs the same. The depth-first searches and hill climbing store only their current path,
+    /// so for them this bounds its length.
     pub fn max_stored(mut self, limit: usize) -> Self {
         self.options.max_stored = Some(limit);
         self
     }
 
-    /// Prunes every successor whose f = g + h exceeds `bound` (for [`bfs`](crate::bfs) and
-    /// [`dijkstra`](crate::dijkstra), whose g exceeds it). With an admissible heuristic this
-    /// loses no path of cost at most `bound`; if none exists the search ends with
-    /// [`SearchError::NoPath`].
+    /// Prunes every state whose f = g + h exceeds `bound` (for the searches without a heuristic,
+    /// whose g exceeds it; in the weighted searches h is unweighted). With an admissible
+    /// heuristic this loses no path of cost at most `bound`; if none exists the search ends with
+    /// [`SearchError::NoPath`]. A NaN bound is refused with [`SearchError::InvalidCostBound`].
     pub fn cost_bound(mut self, bound: P::Cost) -> Self {
         self.options.cost_bound = Some(bound);
         self
     }
 
-    /// Stops the search with [`Limit::Deadline`] at the first expansion after `deadline`.
+    /// Stops the search with [`Limit::Deadline`](crate::Limit::Deadline) at the first expansion
+    /// after `deadline`.
     pub fn deadline(mut self, deadline: Instant) -> Self {
         self.options.deadline = Some(deadline);
         self
     }
 
-    /// Stops the search with [`Limit::Cancelled`] as soon as `cancel` returns `true`. It is called
-    /// once before every expansion, so keep it cheap (reading an `AtomicBool`, say).
+    /// Stops the search with [`Limit::Cancelled`](crate::Limit::Cancelled) as soon as `cancel`
+    /// returns `true`. It is called once before every expansion, so keep it cheap (reading an
+    /// `AtomicBool`, say).
     pub fn cancel_when(mut self, cancel: impl FnMut() -> bool + 'a) -> Self {
         self.cancel = Some(Box::new(cancel));
         self
@@ -368,14 +231,6 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
         self
     }
 
-    /// The bound of the problem's dense numbering, where the node table is to use it.
-    pub(crate) fn dense_bound(&self) -> Option<usize> {
-        match self.options.node_table {
-            NodeTable::Auto => self.problem.index_bound(),
-            NodeTable::Hashed => None,
-        }
-    }
-
     /// Chooses the node table (default [`NodeTable::Auto`]: without hashing where the problem
     /// numbers its states, see [`SearchProblem::index_bound`]). Every choice gives the same
     /// results.
@@ -385,17 +240,13 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
     }
 
     /// Sends every event of the search to `observer` (usually `&mut your_observer`, so that you
-    /// keep it afterwards).
+    /// keep it afterwards), in place of any observer set before.
     pub fn observer<O2: Observer<P::State, P::Cost>>(self, observer: O2) -> Search<'a, P, O2> {
-        Search {
-            problem: self.problem,
-            options: self.options,
-            cancel: self.cancel,
-            observer,
-        }
+        self.with_observer(observer)
     }
 
-    /// Sends every event of the search to the closure `on_event`.
+    /// Sends every event of the search to the closure `on_event`, in place of any observer set
+    /// before.
     ///
     /// ```
     /// use informed::{Event, Search};
@@ -414,88 +265,8 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
     /// ```
     pub fn on_event<F>(self, on_event: F) -> Search<'a, P, FnObserver<F>>
     where
-        F: FnMut(crate::Event<'_, P::State, P::Cost>),
+        F: FnMut(Event<'_, P::State, P::Cost>),
     {
-        self.observer(FnObserver(on_event))
-    }
-
-    /// Runs `algorithm`, chosen at run time. `heuristic` is ignored by
-    /// [`Algorithm::Bfs`] and [`Algorithm::Dijkstra`].
-    ///
-    /// # Errors
-    ///
-    /// Those of the algorithm run.
-    pub fn run<H>(self, algorithm: Algorithm, heuristic: H) -> SearchResult<P>
-    where
-        H: Heuristic<P::State, P::Cost>,
-    {
-        match algorithm {
-            Algorithm::Bfs => self.bfs(),
-            Algorithm::Dijkstra => self.dijkstra(),
-            Algorithm::Greedy => self.greedy(heuristic),
-            Algorithm::AStar => self.astar(heuristic),
-            Algorithm::WeightedAStar(weight) => self.weighted_astar(heuristic, weight),
-            Algorithm::IdaStar => self.idastar(heuristic),
-            Algorithm::Iddfs => self.iddfs(),
-            Algorithm::DepthFirst(depth) => self.depth_first(depth),
-            Algorithm::HillClimbing => self.hill_climbing(heuristic, 0, |_| {
-                unreachable!("hill climbing without restarts asks for no random start")
-            }),
-            Algorithm::BeamSearch(width) => self.beam_search(heuristic, width),
-        }
-    }
-}
-
-/// The per-expansion checks shared by every algorithm: caps, deadline and cancellation.
-pub(crate) struct Control<'a, C> {
-    options: Options<C>,
-    cancel: Option<Box<dyn FnMut() -> bool + 'a>>,
-}
-
-impl<'a, C: Cost> Control<'a, C> {
-    pub(crate) fn new(options: Options<C>, cancel: Option<Box<dyn FnMut() -> bool + 'a>>) -> Self {
-        Control { options, cancel }
-    }
-
-    /// The limit that forbids the next expansion, if any. Checked before every expansion.
-    #[inline]
-    pub(crate) fn before_expansion(&mut self, stats: &Stats) -> Option<Limit> {
-        if let Some(limit) = self.options.max_expansions
-            && stats.expanded >= limit
-        {
-            return Some(Limit::Expansions(limit));
-        }
-        if let Some(deadline) = self.options.deadline
-            && Instant::now() >= deadline
-        {
-            return Some(Limit::Deadline);
-        }
-        if let Some(cancel) = self.cancel.as_mut()
-            && cancel()
-        {
-            return Some(Limit::Cancelled);
-        }
-        None
-    }
-
-    /// The limit that forbids storing one more state, if any.
-    #[inline]
-    pub(crate) fn before_storing(&self, stored: usize) -> Option<Limit> {
-        match self.options.max_stored {
-            Some(limit) if stored >= limit => Some(Limit::StoredStates(limit)),
-            _ => None,
-        }
-    }
-
-    /// Whether a state with priority `f` falls outside the cost bound.
-    #[inline]
-    pub(crate) fn exceeds_bound(&self, f: C) -> bool {
-        self.options
-            .cost_bound
-            .is_some_and(|bound| f.order(bound).is_gt())
-    }
-
-    pub(crate) fn tie_break(&self) -> TieBreak {
-        self.options.tie_break
+        self.with_observer(FnObserver(on_event))
     }
 }

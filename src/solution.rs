@@ -2,6 +2,18 @@
 
 use std::fmt;
 
+use crate::error::SearchError;
+use crate::problem::SearchProblem;
+
+/// What every algorithm returns: a [`Solution`], or a [`SearchError`] saying why there is none.
+pub type SearchResult<P> = Result<SolutionOf<P>, ErrorOf<P>>;
+
+/// The [`Solution`] type of a problem `P`.
+pub type SolutionOf<P> = Solution<<P as SearchProblem>::State, <P as SearchProblem>::Cost>;
+
+/// The [`SearchError`] type of a problem `P`.
+pub type ErrorOf<P> = SearchError<<P as SearchProblem>::State, <P as SearchProblem>::Cost>;
+
 /// Counts of the work a search did. Every outcome carries them, success or failure.
 ///
 /// The counts are deterministic: the same problem, heuristic and options give the same numbers on
@@ -106,8 +118,8 @@ impl<S, C: Copy> Solution<S, C> {
     }
 
     /// The statistics of the search that found the path.
-    pub fn stats(&self) -> &Stats {
-        &self.stats
+    pub fn stats(&self) -> Stats {
+        self.stats
     }
 
     /// The path, the cost and the statistics, by value.

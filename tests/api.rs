@@ -48,6 +48,7 @@ fn algorithms_parse_and_display_round_trip() {
         Algorithm::Greedy,
         Algorithm::AStar,
         Algorithm::WeightedAStar(1.5),
+        Algorithm::AnytimeAStar(2.0),
         Algorithm::IdaStar,
         Algorithm::Iddfs,
         Algorithm::DepthFirst(7),
@@ -60,6 +61,6 @@ fn algorithms_parse_and_display_round_trip() {
     assert_eq!(
         error.to_string(),
         "unknown algorithm \"astra\": expected one of bfs, dijkstra, greedy, astar, wastar:W, \
-         idastar, iddfs, dfs:D, hill, beam:W"
+         anytime:W, idastar, iddfs, dfs:D, hill, beam:W"
     );
 }

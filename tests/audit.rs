@@ -26,7 +26,8 @@ fn an_inconsistent_admissible_heuristic_is_reported_as_such() {
         &textbook(),
         |&n: &char| if n == 'b' { 5u32 } else { 0 },
         100,
-    );
+    )
+    .unwrap();
     assert!(report.is_complete());
     assert_eq!(report.is_admissible(), Some(true));
     assert_eq!(
@@ -52,7 +53,8 @@ fn an_overestimate_names_the_state_and_its_true_cost() {
         &textbook(),
         |&n: &char| if n == 'a' { 6u32 } else { 0 },
         100,
-    );
+    )
+    .unwrap();
     assert_eq!(report.is_admissible(), Some(false));
     assert!(report.violations().contains(&Violation::Overestimate {
         state: 'a',
@@ -64,7 +66,7 @@ fn an_overestimate_names_the_state_and_its_true_cost() {
 #[test]
 fn a_partial_enumeration_checks_consistency_only() {
     let endless = informed::from_fn(0u64, |&n: &u64| [(n + 1, 1u64)], |_| false);
-    let report = audit(&endless, |&n: &u64| 1000 - n.min(1000), 50);
+    let report = audit(&endless, |&n: &u64| 1000 - n.min(1000), 50).unwrap();
     assert!(!report.is_complete());
     assert_eq!(report.is_admissible(), None);
     assert!(report.is_consistent());
@@ -77,7 +79,7 @@ fn puzzle_heuristics_pass_a_complete_audit() {
     let problem = puzzle
         .problem(puzzle.parse("0 7 6 5 4 3 2 1").unwrap())
         .unwrap();
-    let report = audit(&problem, puzzle.linear_conflict(), 100_000);
+    let report = audit(&problem, puzzle.linear_conflict(), 100_000).unwrap();
     assert!(report.is_complete() && report.states() == 20_160);
     assert_eq!(report.is_admissible(), Some(true));
     // Counting conflicting pairs instead of leaving tiles overestimates: the audit sees it.
@@ -98,7 +100,10 @@ fn puzzle_heuristics_pass_a_complete_audit() {
         }
         manhattan + 2 * conflicts
     };
-    assert_eq!(audit(&problem, pairs, 100_000).is_admissible(), Some(false));
+    assert_eq!(
+        audit(&problem, pairs, 100_000).unwrap().is_admissible(),
+        Some(false)
+    );
 }
 
 proptest! {
@@ -111,14 +116,14 @@ proptest! {
         let exact = graph.remaining_costs();
         // A dead end's true cost is infinite: any large value is admissible there.
         let h = |&v: &usize| exact[v].map_or(1_000_000, |d| d as u64);
-        let report = audit(&graph, h, 1_000);
+        let report = audit(&graph, h, 1_000).unwrap();
         prop_assert!(report.is_complete());
         prop_assert!(report.is_consistent());
         prop_assert_eq!(report.is_admissible(), Some(true));
 
         let bumped = bumped % graph.len();
         let over = |&v: &usize| h(&v) + u64::from(v == bumped);
-        let report = audit(&graph, over, 1_000);
+        let report = audit(&graph, over, 1_000).unwrap();
         let reachable = graph.starts.iter().any(|&s| reaches(&graph, s, bumped));
         let expected = usize::from(exact[bumped].is_some() && reachable);
         prop_assert_eq!(report.overestimate_count(), expected);

@@ -53,12 +53,14 @@ fn straight_line_is_scaled_to_stay_admissible() {
     assert!((graph.straight_line_factor() - 0.9).abs() < 1e-12);
     let h = graph.straight_line(2);
     assert!((h.estimate(&0) - 1.8).abs() < 1e-12);
-    let report = audit(&graph.problem(0, 2).unwrap(), h, 100);
+    let report = audit(&graph.problem(0, 2).unwrap(), h, 100).unwrap();
     assert!(report.is_consistent() && report.is_admissible() == Some(true));
     // Unscaled, it overestimates.
     let raw = informed::graph::StraightLine::with_factor(&graph, 2, 1.0);
     assert_eq!(
-        audit(&graph.problem(0, 2).unwrap(), raw, 100).is_admissible(),
+        audit(&graph.problem(0, 2).unwrap(), raw, 100)
+            .unwrap()
+            .is_admissible(),
         Some(false)
     );
 }
@@ -162,7 +164,7 @@ fn road_network_straight_line_passes_a_complete_audit() {
     let roads = data.join("roads");
     let graph = Graph::load_road_network(roads.join("OL.cnode"), roads.join("OL.cedge")).unwrap();
     let problem = graph.problem(0, 3000).unwrap();
-    let report = audit(&problem, graph.straight_line(3000), 10_000);
+    let report = audit(&problem, graph.straight_line(3000), 10_000).unwrap();
     assert!(report.is_complete(), "{report}");
     assert!(
         report.is_consistent(),
@@ -172,5 +174,5 @@ fn road_network_straight_line_passes_a_complete_audit() {
     assert_eq!(report.is_admissible(), Some(true));
     // Unscaled, rounding makes it inconsistent somewhere.
     let raw = informed::graph::StraightLine::with_factor(&graph, 3000, 1.0);
-    assert!(!audit(&problem, raw, 10_000).is_consistent());
+    assert!(!audit(&problem, raw, 10_000).unwrap().is_consistent());
 }

@@ -22,7 +22,7 @@ proptest! {
     fn expansion_limit_is_exact(graph in graph(30, 0..20u64), slack in 0u64..3, below in 0u64..30) {
         let h = |&v: &usize| (v as u64 * 7) % 5;
         let free = informed::astar(&graph, h);
-        let needed = free.as_ref().map_or_else(|e| e.stats(), |s| *s.stats()).expanded;
+        let needed = free.as_ref().map_or_else(|e| e.stats(), |s| s.stats()).expanded;
         // At or above what the search needs: the same outcome.
         let limited = Search::new(&graph).max_expansions(needed + slack).astar(h);
         prop_assert_eq!(&limited, &free);
@@ -46,7 +46,7 @@ proptest! {
                 if bfs { search.bfs() } else { search.dijkstra() }
             };
             let free = run(Search::new(&graph));
-            let needed = free.as_ref().map_or_else(|e| e.stats(), |s| *s.stats()).stored;
+            let needed = free.as_ref().map_or_else(|e| e.stats(), |s| s.stats()).stored;
             prop_assert_eq!(&run(Search::new(&graph).max_stored(needed)), &free);
             let cap = below % needed.max(1);
             if cap < needed {

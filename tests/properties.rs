@@ -102,7 +102,7 @@ proptest! {
         let h = scaled(&graph, factor);
         let (outcome, expanded) = astar_recording(&graph, &h, tie_break);
         assert_optimal(&graph, &outcome)?;
-        let stats = outcome.as_ref().map_or_else(|e| e.stats(), |s| *s.stats());
+        let stats = outcome.as_ref().map_or_else(|e| e.stats(), |s| s.stats());
         prop_assert_eq!(stats.reopened, 0);
         let distinct: HashSet<_> = expanded.iter().collect();
         prop_assert_eq!(distinct.len(), expanded.len(), "a state was expanded twice");
@@ -140,7 +140,7 @@ proptest! {
         let outcome = informed::astar(&graph, |&v: &usize| h[v]);
         assert_optimal(&graph, &outcome)?;
         if !per_state {
-            prop_assert_eq!(outcome.map_or_else(|e| e.stats(), |s| *s.stats()).reopened, 0);
+            prop_assert_eq!(outcome.map_or_else(|e| e.stats(), |s| s.stats()).reopened, 0);
         }
     }
 
@@ -312,7 +312,7 @@ proptest! {
             })
             .astar(|&v: &usize| h[v]);
         prop_assert!(violations.is_empty(), "{violations:?}");
-        let stats = outcome.map_or_else(|e| e.stats(), |s| *s.stats());
+        let stats = outcome.map_or_else(|e| e.stats(), |s| s.stats());
         prop_assert_eq!(stats.stored, generated);
         prop_assert_eq!(stats.decrease_keys, decreased);
         prop_assert_eq!(stats.reopened, reopened);

@@ -117,7 +117,7 @@ fn statistics_follow_their_definitions() {
     let problem = informed::from_fn(0u8, graph, |&n| n == 3);
     let solution = informed::dijkstra(&problem).unwrap();
     assert_eq!(solution.path(), &[0, 2, 1, 3]);
-    let stats = *solution.stats();
+    let stats = solution.stats();
     // Expanded 0, 2, 1 and the goal 3.
     assert_eq!(stats.expanded, 4);
     // The start, plus 1 and 2 from 0, 1 from 2, 3 from 1.

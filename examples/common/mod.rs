@@ -120,7 +120,7 @@ impl Json {
     }
 
     /// The statistics every example reports.
-    pub fn stats(self, stats: &informed::Stats) -> Json {
+    pub fn stats(self, stats: informed::Stats) -> Json {
         self.integer("expanded", stats.expanded)
             .integer("generated", stats.generated)
             .integer("reopened", stats.reopened)

@@ -1,11 +1,17 @@
 //! Anytime weighted A*: a first solution fast, then better ones, each with a proven bound.
 
-use crate::engine::best_first::{Engine, Priority, Ranking, solution};
-use crate::engine::heap::IndexedHeap;
-use crate::engine::table::{FastState, HashTable, Table};
-use crate::{
-    Cost, Heuristic, Observer, Search, SearchError, SearchProblem, Solution, Successors, Weighted,
-};
+use crate::cost::Cost;
+use crate::engine::best_first::{Engine, EngineOf, Ranking};
+use crate::engine::control::Setup;
+use crate::engine::heap::{Frontier, OpenSets};
+use crate::engine::select::{EngineBody, with_engine};
+use crate::engine::table::{NodeTables, Table};
+use crate::error::SearchError;
+use crate::heuristic::{Heuristic, InvalidWeight};
+use crate::observer::Observer;
+use crate::problem::{SearchProblem, Successors};
+use crate::search::Search;
+use crate::solution::{ErrorOf, Solution};
 
 /// One improvement found by [`anytime_astar`]: the new best cost and how far from optimal it
 /// can still be.
@@ -73,18 +79,7 @@ impl<S, C: Copy> Anytime<S, C> {
 
 /// What [`anytime_astar`] returns: an [`Anytime`], or a [`SearchError`] saying why there is none.
 pub type AnytimeResult<P> =
-    Result<Anytime<<P as SearchProblem>::State, <P as SearchProblem>::Cost>, crate::ErrorOf<P>>;
-
-/// A heuristic by reference, for any heuristic type (the crate's own have `&H` impls; a user's
-/// may not).
-struct ByRef<'h, H>(&'h H);
-
-impl<S, C, H: Heuristic<S, C>> Heuristic<S, C> for ByRef<'_, H> {
-    #[inline]
-    fn estimate(&self, state: &S) -> C {
-        self.0.estimate(state)
-    }
-}
+    Result<Anytime<<P as SearchProblem>::State, <P as SearchProblem>::Cost>, ErrorOf<P>>;
 
 /// Anytime weighted A*: weighted A* that does not stop at its first solution.
 ///
@@ -154,7 +149,7 @@ where
 }
 
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
-    /// Runs [`anytime_astar`](crate::anytime_astar) with this search's limits and observer.
+    /// Runs [`anytime_astar`](crate::anytime_astar) with this search's options.
     ///
     /// # Errors
     ///
@@ -164,83 +159,131 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
         heuristic: H,
         weight: f64,
     ) -> AnytimeResult<P> {
-        let weighted = Weighted::try_new(ByRef(&heuristic), weight)
-            .map_err(|_| SearchError::InvalidWeight { weight })?;
-        let (problem, control, mut observer) = self.into_parts();
-        let mut engine: AnytimeEngine<'_, _, _> =
-            Engine::new(HashTable::new(), control, Ranking::Cost);
-        engine.start(problem, &weighted, &mut observer)?;
+        let weight = InvalidWeight::check(weight)?;
+        let (problem, options) = (self.problem(), *self.options());
+        let body = AnytimeBody {
+            setup: self.into_setup()?,
+            heuristic,
+            weight,
+        };
+        with_engine(problem, &options, body)
+    }
+}
+
+/// Anytime A*, waiting for its data structures.
+struct AnytimeBody<'p, P: SearchProblem, H, O> {
+    setup: Setup<'p, P, O>,
+    heuristic: H,
+    weight: f64,
+}
+
+impl<'p, P, H, O> EngineBody<'p, P::State, P::Cost> for AnytimeBody<'p, P, H, O>
+where
+    P: SearchProblem,
+    H: Heuristic<P::State, P::Cost>,
+    O: Observer<P::State, P::Cost>,
+{
+    type Output = AnytimeResult<P>;
+
+    fn run<N, Q>(self, tables: N) -> AnytimeResult<P>
+    where
+        N: NodeTables<P::State, P::Cost> + 'p,
+        N::Table: 'p,
+        Q: OpenSets,
+    {
+        let Setup {
+            problem,
+            options,
+            mut control,
+            mut observer,
+        } = self.setup;
+        let heuristic = &self.heuristic;
+        // Ranked by g + w·h; each node keeps its unweighted h, the admissible bound.
+        let ranking = Ranking::Weighted(self.weight);
+        let mut engine: EngineOf<_, _, N, Q> =
+            Engine::new(tables.table(), options.tie_break, ranking);
+        engine.start(problem, heuristic, &mut control, &mut observer)?;
         let mut best: Option<Solution<P::State, P::Cost>> = None;
         let mut improvements = Vec::new();
         let mut successors = Successors::new();
         let completed = loop {
-            let current = match engine.next() {
+            let current = match engine.pop(&mut control) {
                 Ok(current) => current,
                 Err(SearchError::NoPath { .. }) => break true,
                 Err(SearchError::LimitReached { .. }) if best.is_some() => break false,
                 Err(error) => return Err(error),
             };
             if let Some(incumbent) = &best {
-                let (state, node) = engine.table.entry(current);
-                let f = node.g.checked_sum(heuristic.estimate(state));
-                if f.is_none_or(|f| f.order(incumbent.cost()).is_ge()) {
+                // No path through this node can beat the incumbent.
+                let node = engine.table.node(current);
+                if node
+                    .g
+                    .checked_sum(node.h)
+                    .is_none_or(|f| f.order(incumbent.cost()).is_ge())
+                {
+                    control.count_pruned();
                     continue;
                 }
             }
-            if engine.expand(current, problem, &weighted, &mut observer, &mut successors)? {
-                continue;
+            match engine.expand(
+                current,
+                problem,
+                heuristic,
+                &mut control,
+                &mut observer,
+                &mut successors,
+            ) {
+                Ok(true) => continue,
+                Ok(false) => {}
+                Err(SearchError::LimitReached { .. }) if best.is_some() => break false,
+                Err(error) => return Err(error),
             }
-            let found = solution(problem, &engine, current);
+            let found = engine.solution(problem, current, &control)?;
             if best
                 .as_ref()
                 .is_none_or(|b| found.cost().order(b.cost()).is_lt())
             {
-                let bound = proven_bound(&engine, &heuristic, found.cost());
                 improvements.push(Improvement {
                     cost: found.cost(),
-                    bound,
-                    expanded: engine.stats().expanded,
+                    bound: proven_bound(&engine, found.cost()),
+                    expanded: control.stats().expanded,
                 });
                 best = Some(found);
             }
         };
-        let stats = engine.stats();
         let Some(best) = best else {
-            return Err(SearchError::NoPath { stats });
+            return Err(control.no_path());
         };
         let bound = if completed {
             1.0
         } else {
-            proven_bound(&engine, &heuristic, best.cost())
+            proven_bound(&engine, best.cost())
         };
         let (path, cost, _) = best.into_parts();
         Ok(Anytime {
-            best: Solution::new(path, cost, stats),
+            best: Solution::new(path, cost, control.stats()),
             improvements,
             bound,
         })
     }
 }
 
-/// The engine anytime A* runs on.
-type AnytimeEngine<'c, S, C> =
-    Engine<'c, S, C, HashTable<S, C, FastState>, IndexedHeap<Priority<C>, 4>>;
-
 /// `cost` over a lower bound on the optimal cost: the least g + h (unweighted, admissible) among
 /// the open states, or `cost` itself if that is smaller or nothing is open.
-fn proven_bound<S, C, H>(engine: &AnytimeEngine<'_, S, C>, heuristic: &H, cost: C) -> f64
+fn proven_bound<S, C, T, Q>(engine: &Engine<S, C, T, Q>, cost: C) -> f64
 where
-    S: Clone + Eq + std::hash::Hash,
+    S: Clone + Eq,
     C: Cost,
-    H: Heuristic<S, C>,
+    T: Table<S, C>,
+    Q: Frontier<C::Pair>,
 {
     let mut lower = cost;
     for (index, _) in engine.open.items() {
-        let (state, node) = engine.table.entry(index);
-        if let Some(f) = node.g.checked_sum(heuristic.estimate(state))
-            && f.order(lower).is_lt()
-        {
-            lower = f;
+        let node = engine.table.node(index);
+        if let Some(f) = node.g.checked_sum(node.h) {
+            if f.order(lower).is_lt() {
+                lower = f;
+            }
         }
     }
     let (cost, lower) = (cost.to_f64(), lower.to_f64());

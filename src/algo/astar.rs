@@ -1,8 +1,11 @@
 //! A* and weighted A*: ranks states by f = g + h (or g + w·h).
 
 use crate::engine::best_first::{Ranking, best_first};
-use crate::search::SearchResult;
-use crate::{Heuristic, Observer, Search, SearchError, SearchProblem, Weighted};
+use crate::heuristic::{Heuristic, InvalidWeight};
+use crate::observer::Observer;
+use crate::problem::SearchProblem;
+use crate::search::Search;
+use crate::solution::SearchResult;
 
 /// Finds a least-cost path from a start state to a goal, guided by a heuristic.
 ///
@@ -29,10 +32,15 @@ use crate::{Heuristic, Observer, Search, SearchError, SearchProblem, Weighted};
 ///
 /// # Errors
 ///
-/// - [`SearchError::NoPath`] if no goal is reachable.
-/// - [`SearchError::LimitReached`] if a limit set on a [`Search`] stopped it.
-/// - [`SearchError::NegativeCost`], [`SearchError::NanCost`], [`SearchError::NanEstimate`],
-///   [`SearchError::Overflow`], [`SearchError::EstimateOverflow`] for bad costs or estimates.
+/// - [`SearchError::NoPath`](crate::SearchError::NoPath) if no goal is reachable.
+/// - [`SearchError::LimitReached`](crate::SearchError::LimitReached) if a limit set on a
+///   [`Search`] stopped it.
+/// - [`SearchError::NegativeCost`](crate::SearchError::NegativeCost),
+///   [`SearchError::NanCost`](crate::SearchError::NanCost),
+///   [`SearchError::NanEstimate`](crate::SearchError::NanEstimate),
+///   [`SearchError::Overflow`](crate::SearchError::Overflow),
+///   [`SearchError::EstimateOverflow`](crate::SearchError::EstimateOverflow) for bad costs or
+///   estimates (an estimate below zero counts as zero).
 ///
 /// # Complexity
 ///
@@ -79,7 +87,10 @@ where
 /// With w > 1 the search trusts the estimate more than the cost already paid and usually expands
 /// far fewer states. The price is optimality: with an admissible heuristic the returned path
 /// costs **at most w × the optimal cost**. With w = 1 this is [`astar`]; with w = 0,
-/// [`dijkstra`](crate::dijkstra). Equivalent to [`astar`] with a [`Weighted`] heuristic.
+/// [`dijkstra`](crate::dijkstra). It expands the states [`astar`] with a
+/// [`Weighted`](crate::Weighted) heuristic would, but keeps the unweighted h: the cost bound and
+/// the events see the unweighted estimate, and a weighted sum too large for the cost type
+/// saturates instead of failing (see the errors).
 ///
 /// # Arguments
 ///
@@ -94,8 +105,10 @@ where
 ///
 /// # Errors
 ///
-/// [`SearchError::InvalidWeight`] for a negative, NaN or infinite weight (before searching), and
-/// otherwise those of [`astar`].
+/// [`SearchError::InvalidWeight`](crate::SearchError::InvalidWeight) for a negative, NaN or
+/// infinite weight (before searching), and otherwise those of [`astar`]. g + w·h is not an
+/// overflow: where it exceeds the cost type it saturates, so a huge weight ranks the saturated
+/// states by h alone (greedy search, the limit of w → ∞), and the w-bound still holds.
 ///
 /// # Complexity
 ///
@@ -141,7 +154,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     ///
     /// As for [`astar`](crate::astar).
     pub fn astar<H: Heuristic<P::State, P::Cost>>(self, heuristic: H) -> SearchResult<P> {
-        best_first(self, heuristic, Ranking::Cost)
+        best_first(self.into_setup()?, heuristic, Ranking::Cost)
     }
 
     /// Runs [`weighted_astar`](crate::weighted_astar) with this search's options.
@@ -153,8 +166,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     where
         H: Heuristic<P::State, P::Cost>,
     {
-        let weighted = Weighted::try_new(heuristic, weight)
-            .map_err(|_| SearchError::InvalidWeight { weight })?;
-        self.astar(weighted)
+        let weight = InvalidWeight::check(weight)?;
+        best_first(self.into_setup()?, heuristic, Ranking::Weighted(weight))
     }
 }

@@ -1,11 +1,16 @@
 //! Checking a heuristic against a problem before trusting it.
 
 use std::fmt;
-use std::hash::Hash;
 
-use indexmap::IndexSet;
-
-use crate::{Cost, Event, Heuristic, Search, SearchProblem, Successors};
+use crate::cost::Cost;
+use crate::engine::control::Setup;
+use crate::engine::select::{TableBody, with_tables};
+use crate::engine::table::{Lookup, Node, NodeTables, Table};
+use crate::heuristic::Heuristic;
+use crate::observer::{Event, Observer};
+use crate::problem::{SearchProblem, Successors};
+use crate::search::Search;
+use crate::solution::ErrorOf;
 
 /// How many violations an [`Audit`] keeps (it counts them all).
 pub const KEPT_VIOLATIONS: usize = 1_000;
@@ -38,6 +43,12 @@ pub enum Violation<S, C> {
         /// Its exact remaining cost h*.
         exact: C,
     },
+    /// h(state) is NaN: no search can use the heuristic (each would stop with
+    /// [`SearchError::NanEstimate`](crate::SearchError::NanEstimate)).
+    NanEstimate {
+        /// The state.
+        state: S,
+    },
 }
 
 /// The findings of [`audit`].
@@ -48,6 +59,7 @@ pub struct Audit<S, C> {
     complete: bool,
     inconsistent: usize,
     overestimates: usize,
+    nan_estimates: usize,
     violations: Vec<Violation<S, C>>,
 }
 
@@ -68,14 +80,23 @@ impl<S, C> Audit<S, C> {
         self.complete
     }
 
-    /// Whether no enumerated step violated consistency.
+    /// Whether no enumerated step violated consistency and no estimate was NaN.
     pub fn is_consistent(&self) -> bool {
-        self.inconsistent == 0
+        self.inconsistent == 0 && self.nan_estimates == 0
     }
 
-    /// Whether no state was overestimated: `Some` only for a complete audit.
+    /// Whether no state was overestimated and no estimate was NaN: `Some` only for a complete
+    /// audit, or `Some(false)` as soon as a NaN estimate was seen.
     pub fn is_admissible(&self) -> Option<bool> {
+        if self.nan_estimates > 0 {
+            return Some(false);
+        }
         self.complete.then_some(self.overestimates == 0)
+    }
+
+    /// The number of enumerated states whose estimate is NaN.
+    pub fn nan_estimate_count(&self) -> usize {
+        self.nan_estimates
     }
 
     /// The number of inconsistent steps found.
@@ -88,8 +109,8 @@ impl<S, C> Audit<S, C> {
         self.overestimates
     }
 
-    /// The first [`KEPT_VIOLATIONS`] violations: inconsistencies in the order the steps were
-    /// enumerated, then overestimates in the order of the states.
+    /// The first [`KEPT_VIOLATIONS`] violations: inconsistencies and NaN estimates in the order
+    /// the steps and states were enumerated, then overestimates in the order of the states.
     pub fn violations(&self) -> &[Violation<S, C>] {
         &self.violations
     }
@@ -98,6 +119,7 @@ impl<S, C> Audit<S, C> {
         match violation {
             Violation::Inconsistent { .. } => self.inconsistent += 1,
             Violation::Overestimate { .. } => self.overestimates += 1,
+            Violation::NanEstimate { .. } => self.nan_estimates += 1,
         }
         if self.violations.len() < KEPT_VIOLATIONS {
             self.violations.push(violation);
@@ -112,6 +134,9 @@ impl<S, C> fmt::Display for Audit<S, C> {
             "{} states, {} steps: {} inconsistent steps, ",
             self.states, self.steps, self.inconsistent
         )?;
+        if self.nan_estimates > 0 {
+            write!(f, "{} NaN estimates, ", self.nan_estimates)?;
+        }
         if self.complete {
             write!(f, "{} overestimated states", self.overestimates)
         } else {
@@ -141,12 +166,20 @@ fn exceeds<C: Cost>(a: C, b: C) -> bool {
 ///
 /// - `problem`: the state space; its successors are enumerated breadth-first from the starts.
 /// - `heuristic`: the estimate to check.
-/// - `max_states`: how many states to enumerate at most; memory grows with it.
+/// - `max_states`: how many states to enumerate at most; memory grows with it. (It is
+///   [`Search::max_stored`] for [`Search::audit`], where the other limits also end the
+///   enumeration early, leaving the audit incomplete.)
 ///
 /// # Returns
 ///
 /// An [`Audit`] with the counts and the first [`KEPT_VIOLATIONS`] violations, each naming the
 /// states and values involved. Float comparisons allow a relative 1e-9 for rounding.
+///
+/// # Errors
+///
+/// [`SearchError::NegativeCost`](crate::SearchError::NegativeCost) or [`SearchError::NanCost`](crate::SearchError::NanCost) for a bad step (against which no
+/// heuristic can be judged), and [`SearchError::Unsupported`](crate::SearchError::Unsupported) for a cost bound set on a
+/// [`Search`].
 ///
 /// # Complexity
 ///
@@ -166,81 +199,157 @@ fn exceeds<C: Cost>(a: C, b: C) -> bool {
 ///     let (dx, dy) = (f64::from(5 - c.x), f64::from(5 - c.y));
 ///     dx * dx + dy * dy
 /// };
-/// let audit = informed::audit(&problem, squared, 10_000);
+/// let audit = informed::audit(&problem, squared, 10_000)?;
 /// assert_eq!(audit.is_admissible(), Some(false));
 /// assert!(!audit.is_consistent());
 ///
-/// let fine = informed::audit(&problem, problem.manhattan(), 10_000);
+/// let fine = informed::audit(&problem, problem.manhattan(), 10_000)?;
 /// assert!(fine.is_consistent() && fine.is_admissible() == Some(true));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn audit<P, H>(problem: &P, heuristic: H, max_states: usize) -> Audit<P::State, P::Cost>
+pub fn audit<P, H>(
+    problem: &P,
+    heuristic: H,
+    max_states: usize,
+) -> Result<Audit<P::State, P::Cost>, ErrorOf<P>>
 where
     P: SearchProblem,
     H: Heuristic<P::State, P::Cost>,
 {
-    let mut states: IndexSet<P::State> = IndexSet::new();
-    let mut estimates: Vec<P::Cost> = Vec::new();
-    // The index of `state`, stored (with its estimate) if new and there is room.
-    let add = |state: P::State, states: &mut IndexSet<P::State>, estimates: &mut Vec<P::Cost>| {
-        if let Some(index) = states.get_index_of(&state) {
-            return Some(index);
-        }
-        if states.len() >= max_states {
-            return None;
-        }
-        estimates.push(heuristic.estimate(&state));
-        Some(states.insert_full(state).0)
-    };
-    let mut report = Audit {
-        states: 0,
-        steps: 0,
-        complete: true,
-        inconsistent: 0,
-        overestimates: 0,
-        violations: Vec::new(),
-    };
-    for start in problem.starts() {
-        if add(start, &mut states, &mut estimates).is_none() {
-            report.complete = false;
-        }
+    Search::new(problem).max_stored(max_states).audit(heuristic)
+}
+
+impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
+    /// Runs [`audit`](crate::audit) with this search's options: the cap on stored states is the
+    /// most states enumerated (none: the whole reachable space, which must then be finite), and
+    /// the other limits end the enumeration early. The observer sees each state enumerated as
+    /// generated and expanded.
+    ///
+    /// # Errors
+    ///
+    /// As for [`audit`](crate::audit).
+    pub fn audit<H>(self, heuristic: H) -> Result<Audit<P::State, P::Cost>, ErrorOf<P>>
+    where
+        H: Heuristic<P::State, P::Cost>,
+    {
+        self.refuse_cost_bound("audit")?;
+        let (problem, options) = (self.problem(), *self.options());
+        let body = Enumeration {
+            setup: self.into_setup()?,
+            heuristic,
+        };
+        with_tables(problem, &options, body)
     }
-    // reverse[to] lists (from, cost) for the admissibility pass.
-    let mut reverse: Vec<Vec<(usize, P::Cost)>> = Vec::new();
-    let mut successors = Successors::new();
-    let mut next = 0;
-    while next < states.len() {
-        let from = next;
-        next += 1;
-        successors.clear();
-        problem.successors(&states[from], &mut successors);
-        for (to, step) in successors.drain() {
-            report.steps += 1;
-            let Some(index) = add(to.clone(), &mut states, &mut estimates) else {
-                report.complete = false;
-                let h_to = heuristic.estimate(&to);
-                check_step(&mut report, &states[from], to, step, estimates[from], h_to);
-                continue;
+}
+
+/// The audit, waiting for its node table.
+struct Enumeration<'p, P: SearchProblem, H, O> {
+    setup: Setup<'p, P, O>,
+    heuristic: H,
+}
+
+impl<'p, P, H, O> TableBody<'p, P::State, P::Cost> for Enumeration<'p, P, H, O>
+where
+    P: SearchProblem,
+    H: Heuristic<P::State, P::Cost>,
+    O: Observer<P::State, P::Cost>,
+{
+    type Output = Result<Audit<P::State, P::Cost>, ErrorOf<P>>;
+
+    fn run<N>(self, tables: N) -> Self::Output
+    where
+        N: NodeTables<P::State, P::Cost> + 'p,
+        N::Table: 'p,
+    {
+        let Setup {
+            problem,
+            mut control,
+            mut observer,
+            ..
+        } = self.setup;
+        let heuristic = &self.heuristic;
+        let mut report = Audit {
+            states: 0,
+            steps: 0,
+            complete: true,
+            inconsistent: 0,
+            overestimates: 0,
+            nan_estimates: 0,
+            violations: Vec::new(),
+        };
+        // Each state is stored with its raw estimate as h (parents are not needed), breadth
+        // first: the table is its own queue.
+        let mut table = tables.table();
+        let zero = P::Cost::ZERO;
+        // The index of `state`, stored with its estimate if new and the limits allow.
+        let mut add =
+            |state: P::State,
+             table: &mut N::Table,
+             report: &mut Audit<P::State, P::Cost>,
+             control: &mut crate::engine::control::Control<'_, P::Cost>| {
+                match table.lookup(&state) {
+                    Lookup::Stored(index) => Some(index),
+                    Lookup::New(key) => {
+                        let h = heuristic.estimate(&state);
+                        if h.is_nan() {
+                            report.record(Violation::NanEstimate {
+                                state: state.clone(),
+                            });
+                        }
+                        let node = Node {
+                            parent: crate::engine::table::NO_PARENT,
+                            g: zero,
+                            h,
+                        };
+                        control
+                            .try_store(table, &mut observer, key, state, node)
+                            .ok()
+                    }
+                }
             };
-            check_step(
-                &mut report,
-                &states[from],
-                to,
-                step,
-                estimates[from],
-                estimates[index],
-            );
-            if reverse.len() < states.len() {
-                reverse.resize_with(states.len(), Vec::new);
+        for start in problem.starts() {
+            control.count_start();
+            if add(start, &mut table, &mut report, &mut control).is_none() {
+                report.complete = false;
             }
-            reverse[index].push((from, step));
         }
+        // reverse[to] lists (from, cost) for the admissibility pass.
+        let mut reverse: Vec<Vec<(usize, P::Cost)>> = Vec::new();
+        let mut successors = Successors::new();
+        let mut next = 0;
+        while next < table.len() {
+            if control.expansion().is_err() {
+                report.complete = false;
+                break;
+            }
+            let from = next;
+            next += 1;
+            let state = table.state(from).clone();
+            let h_from = table.node(from).h;
+            successors.clear();
+            problem.successors(&state, &mut successors);
+            for (to, step) in successors.drain() {
+                control.step(zero, step, &state, &to)?;
+                report.steps += 1;
+                let Some(index) = add(to.clone(), &mut table, &mut report, &mut control) else {
+                    report.complete = false;
+                    let h_to = heuristic.estimate(&to);
+                    check_step(&mut report, &state, to, step, h_from, h_to);
+                    continue;
+                };
+                check_step(&mut report, &state, to, step, h_from, table.node(index).h);
+                if reverse.len() < table.len() {
+                    reverse.resize_with(table.len(), Vec::new);
+                }
+                reverse[index].push((from, step));
+            }
+        }
+        report.states = table.len();
+        if report.complete {
+            check_admissible(problem, &table, &reverse, &mut report);
+        }
+        Ok(report)
     }
-    report.states = states.len();
-    if report.complete {
-        check_admissible(problem, &states, &estimates, &reverse, &mut report);
-    }
-    report
 }
 
 fn check_step<S: Clone, C: Cost>(
@@ -265,25 +374,23 @@ fn check_step<S: Clone, C: Cost>(
 
 /// Exact remaining costs by Dijkstra from the goals over the reversed steps (run on this
 /// crate's own engine), compared with the estimates.
-fn check_admissible<P: SearchProblem>(
+fn check_admissible<P: SearchProblem, T: Table<P::State, P::Cost>>(
     problem: &P,
-    states: &IndexSet<P::State>,
-    estimates: &[P::Cost],
+    table: &T,
     reverse: &[Vec<(usize, P::Cost)>],
     report: &mut Audit<P::State, P::Cost>,
-) where
-    P::State: Clone + Eq + Hash,
-{
-    let goals: Vec<usize> = (0..states.len())
-        .filter(|&i| problem.is_goal(&states[i]))
+) {
+    let goals: Vec<usize> = (0..table.len())
+        .filter(|&i| problem.is_goal(table.state(i)))
         .collect();
-    let backwards = crate::from_fn(
+    let backwards = crate::problem::from_fn(
         0usize,
         |&i: &usize| reverse.get(i).cloned().unwrap_or_default(),
         |_| false,
     )
     .with_starts(goals);
-    let mut exact: Vec<Option<P::Cost>> = vec![None; states.len()];
+    let mut exact: Vec<Option<P::Cost>> = vec![None; table.len()];
+    // The space is finite and its steps checked: the search ends by exhausting it.
     let _exhausted = Search::new(&backwards)
         .on_event(|event| {
             if let Event::Expand { state, g, .. } = event {
@@ -292,14 +399,15 @@ fn check_admissible<P: SearchProblem>(
         })
         .dijkstra();
     for (index, remaining) in exact.iter().enumerate() {
-        if let Some(remaining) = *remaining
-            && exceeds(estimates[index], remaining)
-        {
-            report.record(Violation::Overestimate {
-                state: states[index].clone(),
-                h: estimates[index],
-                exact: remaining,
-            });
+        let h = table.node(index).h;
+        if let Some(remaining) = *remaining {
+            if exceeds(h, remaining) {
+                report.record(Violation::Overestimate {
+                    state: table.state(index).clone(),
+                    h,
+                    exact: remaining,
+                });
+            }
         }
     }
 }

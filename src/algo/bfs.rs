@@ -1,16 +1,13 @@
 //! Breadth-first search: the path with the fewest steps.
 
-use std::collections::hash_map::RandomState;
-
-use crate::engine::table::{
-    DenseTable, FastState, HashTable, Lookup, NO_PARENT, Node, Table, most_promising, path,
-};
-use crate::error::add_step;
-use crate::search::{Control, SearchResult};
-use crate::{
-    Cost, Event, Hashing, Limit, Observer, Search, SearchError, SearchProblem, Solution, Stats,
-    Successors,
-};
+use crate::cost::Cost;
+use crate::engine::control::{Control, Setup};
+use crate::engine::select::{TableBody, with_tables};
+use crate::engine::table::{Lookup, NO_PARENT, Node, NodeTables, Table, path};
+use crate::observer::{Event, Observer};
+use crate::problem::{SearchProblem, Successors};
+use crate::search::Search;
+use crate::solution::{SearchResult, Solution};
 
 /// Finds a path with the fewest steps from a start state to a goal, ignoring step costs.
 ///
@@ -18,7 +15,8 @@ use crate::{
 /// made when a state is generated, one layer earlier than a best-first search would make it, so
 /// the goal itself is never counted as expanded. The reported cost is still the sum of the step
 /// costs along the path (checked like any other search's), but it need not be the least cost:
-/// use [`dijkstra`](crate::dijkstra) for that.
+/// use [`dijkstra`](crate::dijkstra) for that. Where `successors` pushes one state twice, the
+/// cheaper step is the one taken.
 ///
 /// # Arguments
 ///
@@ -26,15 +24,19 @@ use crate::{
 ///
 /// # Returns
 ///
-/// The [`Solution`]: a path of fewest steps, its cost, and the [`Stats`] of the search. Among
-/// paths of equally few steps, the one through states generated first wins.
+/// The [`Solution`](crate::Solution): a path of fewest steps, its cost, and the
+/// [`Stats`](crate::Stats) of the search. Among paths of equally few steps, the one through
+/// states generated first wins.
 ///
 /// # Errors
 ///
-/// - [`SearchError::NoPath`] if no goal is reachable.
-/// - [`SearchError::LimitReached`] if a limit set on a [`Search`] stopped it.
-/// - [`SearchError::NegativeCost`], [`SearchError::NanCost`], [`SearchError::Overflow`] for a
-///   bad step cost or a path cost that does not fit in the cost type.
+/// - [`SearchError::NoPath`](crate::SearchError::NoPath) if no goal is reachable.
+/// - [`SearchError::LimitReached`](crate::SearchError::LimitReached) if a limit set on a
+///   [`Search`] stopped it.
+/// - [`SearchError::NegativeCost`](crate::SearchError::NegativeCost),
+///   [`SearchError::NanCost`](crate::SearchError::NanCost),
+///   [`SearchError::Overflow`](crate::SearchError::Overflow) for a bad step cost or a path cost
+///   that does not fit in the cost type.
 ///
 /// # Complexity
 ///
@@ -69,147 +71,110 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     ///
     /// As for [`bfs`](crate::bfs).
     pub fn bfs(self) -> SearchResult<P> {
-        let problem = self.problem;
-        match (self.dense_bound(), self.options.hashing) {
-            (Some(bound), _) => bfs_in(self, DenseTable::new(problem, bound)),
-            (None, Hashing::Fast) => bfs_in(self, HashTable::<_, _, FastState>::new()),
-            (None, Hashing::Std) => bfs_in(self, HashTable::<_, _, RandomState>::new()),
-        }
+        let (problem, options) = (self.problem(), *self.options());
+        with_tables(problem, &options, Bfs(self.into_setup()?))
     }
 }
 
-/// Breadth-first search with the node table `table`.
-fn bfs_in<P, O, T>(search: Search<'_, P, O>, mut table: T) -> SearchResult<P>
+/// Breadth-first search, waiting for its node table.
+struct Bfs<'p, P: SearchProblem, O>(Setup<'p, P, O>);
+
+impl<'p, P, O> TableBody<'p, P::State, P::Cost> for Bfs<'p, P, O>
 where
     P: SearchProblem,
     O: Observer<P::State, P::Cost>,
-    T: Table<P::State, P::Cost>,
 {
-    let (problem, mut control, mut observer) = search.into_parts();
-    let mut stats = Stats::default();
-    let zero = P::Cost::ZERO;
-    let snapshot = |stats: &Stats, table: &T| Stats {
-        stored: table.len(),
-        ..*stats
-    };
-    let limit_reached = |limit, stats: &Stats, table: &T| {
-        Err(SearchError::LimitReached {
-            limit,
-            stats: snapshot(stats, table),
-            best: most_promising(table),
-        })
-    };
+    type Output = SearchResult<P>;
 
-    // The queue is the table itself: states are stored in the order they are generated, so
-    // the unexpanded ones are exactly those from `next` on.
-    let mut next = 0;
-    let found = |index: usize, stats: &mut Stats, table: &T, next: usize| {
-        stats.max_open = stats.max_open.max(table.len() - next);
-        Solution::new(
-            path(table, index),
-            table.node(index).g,
-            snapshot(stats, table),
-        )
-    };
-
-    for start in problem.starts() {
-        stats.generated += 1;
-        if let Lookup::New(hash) = table.lookup(&start) {
-            let index = match store(
-                &mut table,
-                &control,
-                &mut observer,
-                hash,
-                start,
-                NO_PARENT,
-                zero,
-            ) {
-                Ok(index) => index,
-                Err(limit) => return limit_reached(limit, &stats, &table),
-            };
-            if problem.is_goal(table.state(index)) {
-                return Ok(found(index, &mut stats, &table, next));
+    fn run<N>(self, tables: N) -> SearchResult<P>
+    where
+        N: NodeTables<P::State, P::Cost> + 'p,
+        N::Table: 'p,
+    {
+        let Setup {
+            problem,
+            mut control,
+            mut observer,
+            ..
+        } = self.0;
+        let mut table = tables.table();
+        // The queue is the table itself: states are stored in the order they are generated, so
+        // the unexpanded ones are exactly those from `next` on.
+        let mut next = 0;
+        let zero = P::Cost::ZERO;
+        for start in problem.starts() {
+            control.count_start();
+            if let Lookup::New(key) = table.lookup(&start) {
+                let node = Node {
+                    parent: NO_PARENT,
+                    g: zero,
+                    h: zero,
+                };
+                let index = control.store(&mut table, &mut observer, key, start, node)?;
+                if problem.is_goal(table.state(index)) {
+                    return Ok(found(&table, &mut control, index, next));
+                }
             }
         }
+        control.open_size(table.len());
+        let mut successors = Successors::new();
+        while next < table.len() {
+            let current = next;
+            next += 1;
+            control.expand_in(&table)?;
+            let (state, &Node { g, .. }) = table.entry(current);
+            observer.observe(Event::Expand { state, g, h: zero });
+            successors.clear();
+            problem.successors(state, &mut successors);
+            let mut goal = None;
+            for (successor, step) in successors.drain() {
+                // After the goal, only a second step to it matters: it may be cheaper.
+                if goal.is_some_and(|goal| successor != *table.state(goal)) {
+                    continue;
+                }
+                let new_g = control.step(g, step, table.state(current), &successor)?;
+                if control.prunes(new_g) {
+                    continue;
+                }
+                match table.lookup(&successor) {
+                    Lookup::New(key) => {
+                        let node = Node {
+                            parent: current,
+                            g: new_g,
+                            h: zero,
+                        };
+                        let index =
+                            control.store(&mut table, &mut observer, key, successor, node)?;
+                        if problem.is_goal(table.state(index)) {
+                            goal = Some(index);
+                        }
+                    }
+                    Lookup::Stored(index) => {
+                        // Reached before in as few steps or fewer. If by this very expansion,
+                        // the state is not expanded yet, and the cheaper of the two steps wins.
+                        let node = table.node_mut(index);
+                        if node.parent == current && new_g.order(node.g).is_lt() {
+                            node.g = new_g;
+                        }
+                    }
+                }
+            }
+            if let Some(goal) = goal {
+                return Ok(found(&table, &mut control, goal, next));
+            }
+            control.open_size(table.len() - next);
+        }
+        Err(control.no_path())
     }
-    stats.max_open = table.len();
-
-    let mut successors = Successors::new();
-    while next < table.len() {
-        if let Some(limit) = control.before_expansion(&stats) {
-            return limit_reached(limit, &stats, &table);
-        }
-        let current = next;
-        next += 1;
-        stats.expanded += 1;
-        let (state, &Node { g, .. }) = table.entry(current);
-        observer.observe(Event::Expand { state, g, h: zero });
-        successors.clear();
-        problem.successors(state, &mut successors);
-        for (successor, step) in successors.drain() {
-            stats.generated += 1;
-            let new_g = add_step(g, step, table.state(current), &successor, || {
-                snapshot(&stats, &table)
-            })?;
-            if new_g.is_infinite() || control.exceeds_bound(new_g) {
-                stats.pruned += 1;
-                continue;
-            }
-            let Lookup::New(hash) = table.lookup(&successor) else {
-                // Reached before, in as few steps or fewer.
-                continue;
-            };
-            let index = match store(
-                &mut table,
-                &control,
-                &mut observer,
-                hash,
-                successor,
-                current,
-                new_g,
-            ) {
-                Ok(index) => index,
-                Err(limit) => return limit_reached(limit, &stats, &table),
-            };
-            if problem.is_goal(table.state(index)) {
-                return Ok(found(index, &mut stats, &table, next));
-            }
-        }
-        stats.max_open = stats.max_open.max(table.len() - next);
-    }
-    Err(SearchError::NoPath {
-        stats: snapshot(&stats, &table),
-    })
 }
 
-/// Stores a state new to the table, reached at cost `g` from `parent` (`NO_PARENT` for a start),
-/// and tells the observer; returns its index, or the limit that forbids storing it.
-fn store<S: Clone, C: Cost, T: Table<S, C>, O: Observer<S, C>>(
-    table: &mut T,
-    control: &Control<'_, C>,
-    observer: &mut O,
-    hash: u64,
-    state: S,
-    parent: usize,
-    g: C,
-) -> Result<usize, Limit> {
-    if let Some(limit) = control.before_storing(table.len()) {
-        return Err(limit);
-    }
-    let index = table.insert(
-        hash,
-        state,
-        Node {
-            parent,
-            g,
-            h: C::ZERO,
-        },
-    );
-    observer.observe(Event::Generate {
-        state: table.state(index),
-        parent: (parent != NO_PARENT).then(|| table.state(parent)),
-        g,
-        h: C::ZERO,
-    });
-    Ok(index)
+/// The solution ending at the node `goal`, found when the states from `next` on were queued.
+fn found<S: Clone, C: Cost, T: Table<S, C>>(
+    table: &T,
+    control: &mut Control<'_, C>,
+    goal: usize,
+    next: usize,
+) -> Solution<S, C> {
+    control.open_size(table.len() - next);
+    Solution::new(path(table, goal), table.node(goal).g, control.stats())
 }

@@ -1,217 +1,184 @@
 //! Bidirectional search: forward from the starts and backward from the goals at once.
 
-use crate::TieBreak;
-use crate::engine::heap::{Frontier, IndexedHeap, Key};
-use crate::engine::table::{FastState, HashTable, Lookup, NO_PARENT, Node, Table, path, path_cost};
-use crate::error::add_step;
-use crate::problem::Bidirectional;
-use crate::search::SearchResult;
-use crate::{Cost, Search, SearchError, SearchProblem, Solution, Stats, Successors};
+use crate::cost::Cost;
+use crate::engine::best_first::{Engine, EngineOf, Priority, Ranking};
+use crate::engine::control::{Control, Setup};
+use crate::engine::heap::{Frontier, OpenSets};
+use crate::engine::select::{EngineBody, TableBody, with_engine, with_tables};
+use crate::engine::table::{Lookup, NO_PARENT, Node, NodeTables, Table, path, path_cost};
+use crate::error::SearchError;
+use crate::heuristic::Zero;
+use crate::observer::{Event, Observer};
+use crate::problem::{Bidirectional, SearchProblem, Successors};
+use crate::search::Search;
+use crate::solution::{SearchResult, Solution};
 
-/// One direction: its node table (g as distance `K`) and open set.
-struct Side<S, K> {
-    table: HashTable<S, K, FastState>,
-    open: IndexedHeap<Key<K>, 4>,
-}
+/// A problem seen backward: from its goals, along its predecessors. Its own goal test is never
+/// true: the search ends when the two sides meet.
+struct Backward<'a, P>(&'a P);
 
-impl<S: Clone + Eq + std::hash::Hash, K: Cost> Side<S, K> {
-    fn new() -> Self {
-        Side {
-            table: HashTable::new(),
-            open: IndexedHeap::new(TieBreak::Fifo),
-        }
+impl<P: Bidirectional> SearchProblem for Backward<'_, P> {
+    type State = P::State;
+    type Cost = P::Cost;
+
+    fn starts(&self) -> impl IntoIterator<Item = P::State> {
+        self.0.goals()
     }
 
-    fn top(&self) -> Option<K> {
-        self.open.items().map(|(_, key)| key.0).next()
+    fn is_goal(&self, _: &P::State) -> bool {
+        false
     }
 
-    fn distance(&self, state: &S) -> Option<K> {
-        match self.table.lookup(state) {
-            Lookup::Stored(index) => Some(self.table.node(index).g),
-            Lookup::New(_) => None,
-        }
+    fn successors(&self, state: &P::State, out: &mut Successors<P::State, P::Cost>) {
+        self.0.predecessors(state, out);
     }
 
-    /// Records `state` at distance `g` from `parent` if that is new or shorter; returns whether
-    /// it was.
-    fn relax(&mut self, state: S, parent: usize, g: K) -> bool {
-        let key = Key(g);
-        match self.table.lookup(&state) {
-            Lookup::New(hash) => {
-                let index = self.table.insert(
-                    hash,
-                    state,
-                    Node {
-                        parent,
-                        g,
-                        h: K::ZERO,
-                    },
-                );
-                self.open.push(index, key);
-                true
-            }
-            Lookup::Stored(index) if g.order(self.table.node(index).g).is_lt() => {
-                let node = self.table.node_mut(index);
-                node.g = g;
-                node.parent = parent;
-                if self.open.contains(index) {
-                    self.open.decrease_key(index, Key(g));
-                }
-                // A settled state cannot get shorter with non-negative steps; nothing to reopen.
-                true
-            }
-            Lookup::Stored(_) => false,
-        }
+    fn index_bound(&self) -> Option<usize> {
+        self.0.index_bound()
+    }
+
+    fn index(&self, state: &P::State) -> usize {
+        self.0.index(state)
     }
 }
 
-/// The meeting point of the best path found so far, and its length.
-struct Meeting<S, K> {
+/// An error from the backward side, with its step turned to face forward.
+fn forward<S, C>(error: SearchError<S, C>) -> SearchError<S, C> {
+    match error {
+        SearchError::NegativeCost {
+            from,
+            to,
+            cost,
+            stats,
+        } => SearchError::NegativeCost {
+            from: to,
+            to: from,
+            cost,
+            stats,
+        },
+        SearchError::NanCost { from, to, stats } => SearchError::NanCost {
+            from: to,
+            to: from,
+            stats,
+        },
+        SearchError::Overflow {
+            from,
+            to,
+            g,
+            step,
+            stats,
+        } => SearchError::Overflow {
+            from: to,
+            to: from,
+            g,
+            step,
+            stats,
+        },
+        other => other,
+    }
+}
+
+/// A state both sides reached, and the path cost through it.
+struct Meeting<S, C> {
     state: S,
-    length: K,
+    total: C,
 }
 
-/// A path found from both sides: its states, its length in `K` and the statistics.
-type Found<P, K> = (Vec<<P as SearchProblem>::State>, K, Stats);
+/// The meetings of the two sides: the best so far within the cost bound, and the first whose
+/// cost overflowed the cost type (the search's error, reported after the step that found it).
+struct Meetings<S, C> {
+    best: Option<Meeting<S, C>>,
+    overflow: Option<(S, C, C)>,
+    bound: Option<C>,
+}
 
-fn bidirectional<P, K>(
-    search: Search<'_, P>,
-    weight: impl Fn(P::Cost) -> K,
-) -> Result<Found<P, K>, SearchError<P::State, P::Cost>>
-where
-    P: Bidirectional,
-    K: Cost,
-{
-    let (problem, mut control, _) = search.into_parts();
-    let mut sides: [Side<P::State, K>; 2] = [Side::new(), Side::new()];
-    let mut stats = Stats::default();
-    let snapshot = |stats: &Stats, sides: &[Side<P::State, K>; 2]| Stats {
-        stored: sides[0].table.len() + sides[1].table.len(),
-        generated: stats.generated,
-        ..*stats
-    };
-    let mut best: Option<Meeting<P::State, K>> = None;
-    let offer = |best: &mut Option<Meeting<P::State, K>>, state: &P::State, length: K| {
-        if best
-            .as_ref()
-            .is_none_or(|meeting| length.order(meeting.length).is_lt())
-        {
-            *best = Some(Meeting {
-                state: state.clone(),
-                length,
-            });
-        }
-    };
-    for (side, ends) in [
-        (0, problem.starts().into_iter().collect::<Vec<_>>()),
-        (1, problem.goals().into_iter().collect()),
-    ] {
-        for end in ends {
-            stats.generated += 1;
-            if let Some(limit) = control.before_storing(sides[0].table.len() + sides[1].table.len())
-            {
-                return Err(SearchError::LimitReached {
-                    limit,
-                    stats: snapshot(&stats, &sides),
-                    best: None,
-                });
-            }
-            sides[side].relax(end.clone(), NO_PARENT, K::ZERO);
-            if let Some(other) = sides[1 - side].distance(&end) {
-                offer(&mut best, &end, other);
-            }
-        }
-    }
-    let mut buffer = Successors::new();
-    loop {
-        let (forward, backward) = (sides[0].top(), sides[1].top());
-        let (Some(forward), Some(backward)) = (forward, backward) else {
-            break;
+impl<S: Clone, C: Cost> Meetings<S, C> {
+    /// Offers a meeting at `state`, reached at cost `g` on one side and `other` on the other.
+    fn offer(&mut self, state: &S, g: C, other: C) {
+        let Some(total) = g.checked_sum(other) else {
+            self.overflow
+                .get_or_insert_with(|| (state.clone(), g, other));
+            return;
         };
-        // The correct stopping rule: no path through unsettled states can beat μ once the two
-        // smallest distances left add up to it.
-        if let Some(meeting) = &best
-            && forward
-                .checked_sum(backward)
-                .is_none_or(|sum| sum.order(meeting.length).is_ge())
+        let within = self.bound.is_none_or(|bound| total.order(bound).is_le());
+        if within
+            && self
+                .best
+                .as_ref()
+                .is_none_or(|m| total.order(m.total).is_lt())
         {
-            break;
-        }
-        if let Some(limit) = control.before_expansion(&stats) {
-            let stats = snapshot(&stats, &sides);
-            return Err(SearchError::LimitReached {
-                limit,
-                stats,
-                best: None,
+            self.best = Some(Meeting {
+                state: state.clone(),
+                total,
             });
         }
-        let side = usize::from(backward.order(forward).is_lt());
-        let (current, Key(g)) = sides[side].open.pop().expect("a top");
-        stats.expanded += 1;
-        buffer.clear();
-        let state = sides[side].table.state(current).clone();
-        if side == 0 {
-            problem.successors(&state, &mut buffer);
-        } else {
-            problem.predecessors(&state, &mut buffer);
-        }
-        for (next, step) in buffer.drain() {
-            stats.generated += 1;
-            // Costs are checked as such (negative, NaN); the search adds up their weights.
-            let (from, to) = if side == 0 {
-                (&state, &next)
-            } else {
-                (&next, &state)
-            };
-            add_step(P::Cost::ZERO, step, from, to, || snapshot(&stats, &sides))?;
-            let Some(length) = g.checked_sum(weight(step)) else {
-                return Err(SearchError::Overflow {
-                    from: from.clone(),
-                    to: to.clone(),
-                    g: P::Cost::ZERO,
-                    step,
-                    stats: snapshot(&stats, &sides),
-                });
-            };
-            if length.is_infinite() {
-                stats.pruned += 1;
-                continue;
-            }
-            let stored = sides[0].table.len() + sides[1].table.len();
-            if matches!(sides[side].table.lookup(&next), Lookup::New(_))
-                && let Some(limit) = control.before_storing(stored)
-            {
-                return Err(SearchError::LimitReached {
-                    limit,
-                    stats: snapshot(&stats, &sides),
-                    best: None,
-                });
-            }
-            if sides[side].relax(next.clone(), current, length)
-                && let Some(other) = sides[1 - side].distance(&next)
-                && let Some(total) = length.checked_sum(other)
-            {
-                offer(&mut best, &next, total);
-            }
-        }
-        let open = sides[0].open.len() + sides[1].open.len();
-        stats.max_open = stats.max_open.max(open);
     }
-    let stats = snapshot(&stats, &sides);
-    let Some(meeting) = best else {
-        return Err(SearchError::NoPath { stats });
+
+    /// The error of an overflowing meeting, if one was found.
+    fn check(&self, control: &Control<'_, C>) -> Result<(), SearchError<S, C>> {
+        match &self.overflow {
+            Some((state, g, other)) => Err(SearchError::Overflow {
+                from: state.clone(),
+                to: state.clone(),
+                g: *g,
+                step: *other,
+                stats: control.stats(),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The path through the meeting state: the forward path to it, then the backward one from it.
+fn joined<S: Clone, C, T: Table<S, C>>(forward: &T, backward: &T, meeting: &S) -> Vec<S> {
+    let mut states = match forward.lookup(meeting) {
+        Lookup::Stored(index) => path(forward, index),
+        Lookup::New(_) => vec![meeting.clone()],
     };
-    // Starts to the meeting state, then back along the backward parents to a goal.
-    let meet = |side: usize| match sides[side].table.lookup(&meeting.state) {
-        Lookup::Stored(index) => index,
-        Lookup::New(_) => unreachable!("the meeting state is on both sides"),
+    if let Lookup::Stored(index) = backward.lookup(meeting) {
+        let mut back = path(backward, index);
+        back.pop();
+        states.extend(back.into_iter().rev());
+    }
+    states
+}
+
+/// The solution through `meeting`, its cost added up along the path (so that it is exactly
+/// the path's sum, and each forward step is checked).
+fn solution<P: SearchProblem, T: Table<P::State, P::Cost>>(
+    problem: &P,
+    tables: [&T; 2],
+    meetings: Meetings<P::State, P::Cost>,
+    control: &Control<'_, P::Cost>,
+) -> SearchResult<P> {
+    let Some(meeting) = meetings.best else {
+        return Err(control.no_path());
     };
-    let mut states = path(&sides[0].table, meet(0));
-    let mut back = path(&sides[1].table, meet(1));
-    back.pop();
-    states.extend(back.into_iter().rev());
-    Ok((states, meeting.length, stats))
+    let path = joined(tables[0], tables[1], &meeting.state);
+    let cost = path_cost(problem, &path, control.stats())?;
+    Ok(Solution::new(path, cost, control.stats()))
+}
+
+/// The observer of one side of bidirectional Dijkstra: it passes every event on, and offers a
+/// meeting whenever the side stores or improves a state the other side has stored.
+struct Meet<'x, S, C, T, O> {
+    other: &'x T,
+    meetings: &'x mut Meetings<S, C>,
+    user: &'x mut O,
+}
+
+impl<S: Clone, C: Cost, T: Table<S, C>, O: Observer<S, C>> Observer<S, C> for Meet<'_, S, C, T, O> {
+    fn observe(&mut self, event: Event<'_, S, C>) {
+        if let Event::Generate { state, g, .. }
+        | Event::DecreaseKey { state, g, .. }
+        | Event::Reopen { state, g, .. } = event
+        {
+            if let Lookup::Stored(index) = self.other.lookup(state) {
+                self.meetings.offer(state, g, self.other.node(index).g);
+            }
+        }
+        self.user.observe(event);
+    }
 }
 
 /// Dijkstra's algorithm from the starts and from the goals at once, meeting in the middle.
@@ -230,11 +197,15 @@ where
 ///
 /// # Returns
 ///
-/// A least-cost path from a start to a goal, its cost and the [`Stats`] of both sides.
+/// A least-cost path from a start to a goal, its cost (the sum of its steps, added up from the
+/// start) and the [`Stats`](crate::Stats) of both sides. An observer sees both sides' events.
 ///
 /// # Errors
 ///
-/// As for [`dijkstra`](crate::dijkstra).
+/// As for [`dijkstra`](crate::dijkstra). For a bad step found backward, `from` and `to` are the
+/// step's ends in the forward direction; in [`SearchError::Overflow`] its g is then the cost from
+/// `to` to a goal. [`SearchError::MissingStep`] if a step of the path is among the predecessors
+/// but not among the successors.
 ///
 /// # Complexity
 ///
@@ -264,8 +235,9 @@ pub fn bidirectional_dijkstra<P: Bidirectional>(problem: &P) -> SearchResult<P> 
 
 /// Breadth-first search from the starts and from the goals at once: a path with the fewest steps.
 ///
-/// The same search as [`bidirectional_dijkstra`], counting steps instead of adding costs; the
-/// reported cost is the sum of the path's step costs.
+/// Each side expands a whole layer at a time, the side with the smaller layer first; the first
+/// layer that reaches the other side's states gives the meeting of fewest steps. The reported
+/// cost is the sum of the path's step costs.
 ///
 /// # Arguments
 ///
@@ -273,15 +245,17 @@ pub fn bidirectional_dijkstra<P: Bidirectional>(problem: &P) -> SearchResult<P> 
 ///
 /// # Returns
 ///
-/// A path with the fewest steps, its cost and the [`Stats`] of both sides.
+/// A path with the fewest steps, its cost and the [`Stats`](crate::Stats) of both sides.
 ///
 /// # Errors
 ///
-/// As for [`bfs`](crate::bfs).
+/// As for [`bidirectional_dijkstra`]: those of [`bfs`](crate::bfs), from both sides, and
+/// [`SearchError::MissingStep`]. The path's cost can overflow even where no side's did:
+/// [`SearchError::Overflow`].
 ///
 /// # Complexity
 ///
-/// **O(V + E)** states and steps on both sides (with a logarithmic factor for the queues);
+/// **O(V + E)** states and steps on both sides;
 /// for branching factor b and depth d, about 2·b^(d/2) states instead of b^d.
 ///
 /// # Example
@@ -299,37 +273,321 @@ pub fn bidirectional_bfs<P: Bidirectional>(problem: &P) -> SearchResult<P> {
     Search::new(problem).bidirectional_bfs()
 }
 
-impl<P: Bidirectional> Search<'_, P> {
+impl<P: Bidirectional, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// Runs [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) with this search's
-    /// expansion and storage caps, deadline and cancel callback (not its cost bound or
-    /// observer).
+    /// options (see the table in [`Search`]'s docs).
     ///
     /// # Errors
     ///
     /// As for [`bidirectional_dijkstra`](crate::bidirectional_dijkstra).
     pub fn bidirectional_dijkstra(self) -> SearchResult<P> {
-        let (path, cost, stats) = bidirectional(self, |step| step)?;
-        Ok(Solution::new(path, cost, stats))
+        let (problem, options) = (self.problem(), *self.options());
+        let body = BidirectionalDijkstra {
+            setup: self.into_setup()?,
+        };
+        with_engine(problem, &options, body)
     }
 
-    /// Runs [`bidirectional_bfs`](crate::bidirectional_bfs) with this search's expansion and
-    /// storage caps, deadline and cancel callback (not its cost bound or observer).
-    ///
-    /// # Panics
-    ///
-    /// Panics if `successors` no longer gives a step of the path found (a problem whose
-    /// successors change during a search breaks the contract of
-    /// [`SearchProblem::successors`]).
+    /// Runs [`bidirectional_bfs`](crate::bidirectional_bfs) with this search's options (see the
+    /// table in [`Search`]'s docs).
     ///
     /// # Errors
     ///
     /// As for [`bidirectional_bfs`](crate::bidirectional_bfs).
     pub fn bidirectional_bfs(self) -> SearchResult<P> {
-        let problem = self.problem;
-        let (path, _, stats) = bidirectional(self, |_| 1u64)?;
-        // The search counted steps; the path's cost is the sum of its steps' costs.
-        let cost = path_cost(problem, &path)
-            .expect("successors and predecessors gave the same steps during the search");
-        Ok(Solution::new(path, cost, stats))
+        let (problem, options) = (self.problem(), *self.options());
+        with_tables(problem, &options, BidirectionalBfs(self.into_setup()?))
+    }
+}
+
+/// Bidirectional Dijkstra, waiting for its data structures.
+struct BidirectionalDijkstra<'p, P: SearchProblem, O> {
+    setup: Setup<'p, P, O>,
+}
+
+impl<'p, P, O> EngineBody<'p, P::State, P::Cost> for BidirectionalDijkstra<'p, P, O>
+where
+    P: Bidirectional,
+    O: Observer<P::State, P::Cost>,
+{
+    type Output = SearchResult<P>;
+
+    fn run<N, Q>(self, tables: N) -> SearchResult<P>
+    where
+        N: NodeTables<P::State, P::Cost> + 'p,
+        N::Table: 'p,
+        Q: OpenSets,
+    {
+        let Setup {
+            problem,
+            options,
+            mut control,
+            mut observer,
+        } = self.setup;
+        let back = Backward(problem);
+        let new = || -> EngineOf<_, _, N, Q> {
+            Engine::new(tables.table(), options.tie_break, Ranking::Cost)
+        };
+        let (mut ahead, mut behind) = (new(), new());
+        let mut meetings = Meetings {
+            best: None,
+            overflow: None,
+            bound: control.cost_bound(),
+        };
+        {
+            let mut meet = Meet {
+                other: &behind.table,
+                meetings: &mut meetings,
+                user: &mut observer,
+            };
+            ahead.start(problem, &Zero, &mut control, &mut meet)?;
+        }
+        {
+            let mut meet = Meet {
+                other: &ahead.table,
+                meetings: &mut meetings,
+                user: &mut observer,
+            };
+            behind
+                .start(&back, &Zero, &mut control, &mut meet)
+                .map_err(forward)?;
+        }
+        meetings.check(&control)?;
+        let mut successors = Successors::new();
+        while let (Some(first), Some(last)) = (ahead.min_g(), behind.min_g()) {
+            // The stopping rule that keeps the answer optimal: no path through a state still
+            // open can beat the best meeting once the two least open distances add up to it
+            // (not when the frontiers first touch, which can be later than a longer path).
+            if let Some(best) = &meetings.best {
+                if first
+                    .checked_sum(last)
+                    .is_none_or(|sum| sum.order(best.total).is_ge())
+                {
+                    break;
+                }
+            }
+            if last.order(first).is_lt() {
+                advance(
+                    &mut behind,
+                    &ahead.table,
+                    &back,
+                    &mut control,
+                    &mut meetings,
+                    &mut observer,
+                    &mut successors,
+                )
+                .map_err(forward)?;
+            } else {
+                advance(
+                    &mut ahead,
+                    &behind.table,
+                    problem,
+                    &mut control,
+                    &mut meetings,
+                    &mut observer,
+                    &mut successors,
+                )?;
+            }
+            meetings.check(&control)?;
+            control.open_size(ahead.open.len() + behind.open.len());
+        }
+        solution(problem, [&ahead.table, &behind.table], meetings, &control)
+    }
+}
+
+/// Expands the best node of one side, offering the meetings with the `other` side's table that
+/// it finds. A goal the forward side expands is a meeting by itself.
+fn advance<D, T, Q, O>(
+    side: &mut Engine<D::State, D::Cost, T, Q>,
+    other: &T,
+    problem: &D,
+    control: &mut Control<'_, D::Cost>,
+    meetings: &mut Meetings<D::State, D::Cost>,
+    observer: &mut O,
+    successors: &mut Successors<D::State, D::Cost>,
+) -> Result<(), SearchError<D::State, D::Cost>>
+where
+    D: SearchProblem,
+    T: Table<D::State, D::Cost>,
+    Q: Frontier<Priority<D::Cost>>,
+    O: Observer<D::State, D::Cost>,
+{
+    let current = side.pop(control)?;
+    let mut meet = Meet {
+        other,
+        meetings,
+        user: observer,
+    };
+    if !side.expand(current, problem, &Zero, control, &mut meet, successors)? {
+        let (state, node) = side.table.entry(current);
+        meet.meetings.offer(state, node.g, D::Cost::ZERO);
+    }
+    Ok(())
+}
+
+/// Bidirectional breadth-first search, waiting for its node tables.
+struct BidirectionalBfs<'p, P: SearchProblem, O>(Setup<'p, P, O>);
+
+/// One side of a bidirectional breadth-first search: its table, which is also its queue, and
+/// where each of its layers begins in it.
+struct Layers<T> {
+    table: T,
+    /// `starts[d]` is the index of the first node at depth d.
+    starts: Vec<usize>,
+}
+
+impl<T> Layers<T> {
+    /// The depth of the node `index`.
+    fn depth(&self, index: usize) -> usize {
+        self.starts.partition_point(|&start| start <= index) - 1
+    }
+
+    /// The nodes of the deepest layer.
+    fn frontier(&self, len: usize) -> std::ops::Range<usize> {
+        self.starts.last().copied().unwrap_or(0)..len
+    }
+}
+
+impl<'p, P, O> TableBody<'p, P::State, P::Cost> for BidirectionalBfs<'p, P, O>
+where
+    P: Bidirectional,
+    O: Observer<P::State, P::Cost>,
+{
+    type Output = SearchResult<P>;
+
+    fn run<N>(self, tables: N) -> SearchResult<P>
+    where
+        N: NodeTables<P::State, P::Cost> + 'p,
+        N::Table: 'p,
+    {
+        let Setup {
+            problem,
+            mut control,
+            mut observer,
+            ..
+        } = self.0;
+        let back = Backward(problem);
+        let new = || Layers {
+            table: tables.table(),
+            starts: vec![0],
+        };
+        let mut sides = [new(), new()];
+        // The meeting of fewest steps: its state and step count.
+        let mut best: Option<(P::State, usize)> = None;
+        let zero = P::Cost::ZERO;
+        let ends: [Vec<P::State>; 2] = [
+            problem.starts().into_iter().collect(),
+            back.starts().into_iter().collect(),
+        ];
+        for (side, ends) in ends.into_iter().enumerate() {
+            for end in ends {
+                control.count_start();
+                let [this, other] = pair(&mut sides, side);
+                if let Lookup::New(key) = this.table.lookup(&end) {
+                    let node = Node {
+                        parent: NO_PARENT,
+                        g: zero,
+                        h: zero,
+                    };
+                    let index = control.store(&mut this.table, &mut observer, key, end, node)?;
+                    if let Lookup::Stored(_) = other.table.lookup(this.table.state(index)) {
+                        best.get_or_insert_with(|| (this.table.state(index).clone(), 0));
+                    }
+                }
+            }
+        }
+        let mut successors = Successors::new();
+        while best.is_none() {
+            let sizes = sides
+                .each_ref()
+                .map(|side| side.frontier(side.table.len()).len());
+            if sizes.contains(&0) {
+                break;
+            }
+            let side = usize::from(sizes[1] < sizes[0]);
+            let [this, other] = pair(&mut sides, side);
+            let layer = this.frontier(this.table.len());
+            let depth = this.starts.len() - 1;
+            this.starts.push(layer.end);
+            for current in layer {
+                control.expand_in(&this.table)?;
+                let (state, &Node { g, .. }) = this.table.entry(current);
+                observer.observe(Event::Expand { state, g, h: zero });
+                successors.clear();
+                if side == 0 {
+                    problem.successors(state, &mut successors);
+                } else {
+                    back.successors(state, &mut successors);
+                }
+                for (next, step) in successors.drain() {
+                    let state = this.table.state(current);
+                    let new_g = match control.step(g, step, state, &next) {
+                        Ok(new_g) => new_g,
+                        Err(error) if side == 1 => return Err(forward(error)),
+                        Err(error) => return Err(error),
+                    };
+                    if control.prunes(new_g) {
+                        continue;
+                    }
+                    let index = match this.table.lookup(&next) {
+                        Lookup::New(key) => {
+                            let node = Node {
+                                parent: current,
+                                g: new_g,
+                                h: zero,
+                            };
+                            control.store(&mut this.table, &mut observer, key, next, node)?
+                        }
+                        Lookup::Stored(index) => {
+                            // As in `bfs`: of two steps from this expansion, the cheaper wins.
+                            let node = this.table.node_mut(index);
+                            if node.parent == current && new_g.order(node.g).is_lt() {
+                                node.g = new_g;
+                            }
+                            continue;
+                        }
+                    };
+                    if let Lookup::Stored(there) = other.table.lookup(this.table.state(index)) {
+                        let total = this
+                            .table
+                            .node(index)
+                            .g
+                            .checked_sum(other.table.node(there).g);
+                        let within = total.is_none_or(|total| !control.exceeds_bound(total));
+                        let steps = depth + 1 + other.depth(there);
+                        if within && best.as_ref().is_none_or(|(_, fewest)| steps < *fewest) {
+                            best = Some((this.table.state(index).clone(), steps));
+                        }
+                    }
+                }
+            }
+            let open: usize = sides
+                .each_ref()
+                .map(|s| s.frontier(s.table.len()).len())
+                .iter()
+                .sum();
+            control.open_size(open);
+        }
+        let meetings = Meetings {
+            best: best.map(|(state, _)| Meeting { state, total: zero }),
+            overflow: None,
+            bound: None,
+        };
+        solution(
+            problem,
+            [&sides[0].table, &sides[1].table],
+            meetings,
+            &control,
+        )
+    }
+}
+
+/// Side `side` of `sides` and the other one, both mutable.
+fn pair<T>(sides: &mut [T; 2], side: usize) -> [&mut T; 2] {
+    let [first, second] = sides;
+    if side == 0 {
+        [first, second]
+    } else {
+        [second, first]
     }
 }

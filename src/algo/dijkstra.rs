@@ -1,8 +1,11 @@
 //! Dijkstra's algorithm: the least-cost path, ranking states by g alone.
 
 use crate::engine::best_first::{Ranking, best_first};
-use crate::search::SearchResult;
-use crate::{Observer, Search, SearchProblem, Zero};
+use crate::heuristic::Zero;
+use crate::observer::Observer;
+use crate::problem::SearchProblem;
+use crate::search::Search;
+use crate::solution::SearchResult;
 
 /// Finds a least-cost path from a start state to a goal.
 ///
@@ -69,6 +72,6 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     ///
     /// As for [`dijkstra`](crate::dijkstra).
     pub fn dijkstra(self) -> SearchResult<P> {
-        best_first(self, Zero, Ranking::Cost)
+        best_first(self.into_setup()?, Zero, Ranking::Cost)
     }
 }

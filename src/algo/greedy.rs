@@ -1,8 +1,11 @@
 //! Greedy best-first search: ranks states by the estimate h alone.
 
 use crate::engine::best_first::{Ranking, best_first};
-use crate::search::SearchResult;
-use crate::{Heuristic, Observer, Search, SearchProblem};
+use crate::heuristic::Heuristic;
+use crate::observer::Observer;
+use crate::problem::SearchProblem;
+use crate::search::Search;
+use crate::solution::SearchResult;
 
 /// Finds a path to a goal by always expanding the state that looks nearest to one.
 ///
@@ -68,6 +71,6 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     ///
     /// As for [`greedy`](crate::greedy).
     pub fn greedy<H: Heuristic<P::State, P::Cost>>(self, heuristic: H) -> SearchResult<P> {
-        best_first(self, heuristic, Ranking::Estimate)
+        best_first(self.into_setup()?, heuristic, Ranking::Estimate)
     }
 }

@@ -1,304 +1,123 @@
-//! The best-first engine behind Dijkstra, greedy best-first, A* and weighted A*.
+//! The best-first engine behind Dijkstra, greedy best-first, A*, weighted A*, anytime A*, the
+//! stepper, reachability, bidirectional Dijkstra, Yen's paths and all optimal paths.
 //!
-//! One loop serves them all; they differ only in the [`Ranking`] and the heuristic passed in:
-//! Dijkstra is `Ranking::Cost` with h = 0, A* is `Ranking::Cost` with the user's h, weighted A*
-//! is `Ranking::Cost` with a [`Weighted`](crate::Weighted) h, greedy is `Ranking::Estimate`.
+//! One [`Engine`] is a node table and an open set ranked by a [`Ranking`]; the algorithms differ
+//! in the ranking and heuristic they give it and in what they do between expansions. They drive
+//! it through four operations: [`Engine::start`], [`Engine::pop`], [`Engine::expand`] and, for
+//! those that handle successors themselves, [`Engine::relax`].
 
-use std::collections::hash_map::RandomState;
+use std::marker::PhantomData;
 
-use crate::engine::heap::{Frontier, IndexedHeap, LazyHeap};
+use crate::cost::Cost;
+use crate::engine::control::{Control, Setup};
+use crate::engine::heap::{Frontier, OpenSets};
+use crate::engine::options::{Options, TieBreak};
+use crate::engine::select::{EngineBody, with_engine};
 use crate::engine::table::{
-    DenseTable, FastState, HashTable, Lookup, NO_PARENT, Node, Table, most_promising, path,
-    path_cost,
+    Lookup, NO_PARENT, Node, NodeTables, Table, most_promising, path, path_cost,
 };
-use crate::error::{add_step, checked_estimate};
-use crate::search::{Control, SearchResult};
-use crate::{
-    Cost, Event, Hashing, Heuristic, Limit, Observer, OpenSet, Search, SearchError, SearchProblem,
-    Solution, Stats, Successors,
-};
+use crate::error::SearchError;
+use crate::heuristic::Heuristic;
+use crate::observer::{Event, Observer};
+use crate::problem::{SearchProblem, Successors};
+use crate::solution::{SearchResult, Solution};
 
 /// What a best-first search ranks the open set by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Ranking {
     /// f = g + h, ties to the smaller h. Closed states reached by a cheaper path are reopened,
-    /// which keeps A* optimal with an admissible but inconsistent h.
+    /// which keeps A* optimal with an admissible but inconsistent h. An f that overflows the
+    /// cost type is an error.
     Cost,
+    /// g + w·h, ties to the smaller h, reopening as for `Cost`. The weighted sum saturates at the
+    /// cost type's bounds: a large weight turns the ranking into h alone among the saturated
+    /// states, its limit as w grows, and the bound of w × optimal still holds.
+    Weighted(f64),
     /// h alone, ties to the smaller g. Closed states are never reopened: greedy search makes no
     /// optimality claim, and reopening would only cost time.
     Estimate,
 }
 
-/// The key of a queued node: (f, h) for [`Ranking::Cost`], (h, g) for [`Ranking::Estimate`],
-/// packed into one integer where the cost type allows (see [`Cost::pair`]), so that the heap's
-/// comparisons are single integer comparisons. Smaller is expanded first; the open set breaks the
-/// ties that remain by node index, in the order of the search's [`TieBreak`](crate::TieBreak).
+/// The key of a queued node: (f, h) for [`Ranking::Cost`], (g + w·h, w·h) for
+/// [`Ranking::Weighted`], (h, g) for [`Ranking::Estimate`], packed into one integer where the
+/// cost type allows (see `Cost::pair`), so that the heap's comparisons are single integer
+/// comparisons. Smaller is expanded first; the open set breaks the ties that remain by node
+/// index, in the order of the search's [`TieBreak`].
 pub(crate) type Priority<C> = <C as Cost>::Pair;
 
-/// The state of one best-first search, over a node table `T` and an open set `Q`.
-pub(crate) struct Engine<'c, S, C, T, Q> {
+/// The open set of an engine over open sets `Q`.
+pub(crate) type OpenOf<Q, C> = <Q as OpenSets>::Open<Priority<C>>;
+
+/// What [`Engine::relax`] did with a successor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Relaxed {
+    /// A new state, stored and queued at this index.
+    New(usize),
+    /// A stored state reached by a cheaper path: moved up on the open set, or reopened.
+    Improved(usize),
+    /// A stored state reached by a path as cheap as its own.
+    Equal(usize),
+    /// A stored state reached by a dearer path, or a closed one that greedy search keeps closed.
+    Kept(usize),
+    /// A new state whose f is infinite or beyond the cost bound: neither stored nor queued.
+    Pruned,
+}
+
+/// The state of one best-first search: a node table `T` and an open set `Q`.
+pub(crate) struct Engine<S, C, T, Q> {
     pub(crate) table: T,
     pub(crate) open: Q,
-    stats: Stats,
-    control: Control<'c, C>,
     ranking: Ranking,
-    _states: std::marker::PhantomData<S>,
+    _types: PhantomData<fn() -> (S, C)>,
 }
 
 type Failure<S, C> = SearchError<S, C>;
 
-impl<'c, S, C, T, Q> Engine<'c, S, C, T, Q>
-where
-    S: Clone,
-    C: Cost,
-    T: Table<S, C>,
-    Q: Frontier<Priority<C>>,
-{
-    /// The key of a node with path cost `g` and estimate `h`, with its f = g + h, or `None` if
-    /// the ranking needs g + h and it overflows. (Greedy search ranks by h alone, and takes h as
-    /// its f where g + h overflows.)
-    #[inline]
-    fn priority(&self, g: C, h: C) -> Option<(C, Priority<C>)> {
-        match self.ranking {
-            Ranking::Cost => {
-                let f = g.checked_sum(h)?;
-                Some((f, C::pair(f, h)))
-            }
-            Ranking::Estimate => Some((g.checked_sum(h).unwrap_or(h), C::pair(h, g))),
-        }
-    }
-
-    /// Whether a new node of priority `f` = g + h is pruned: f is infinite, so the node lies
-    /// on no finite path, or f exceeds the cost bound.
-    #[inline]
-    fn pruned(&self, f: C) -> bool {
-        f.is_infinite() || self.control.exceeds_bound(f)
-    }
-
-    pub(crate) fn new(table: T, control: Control<'c, C>, ranking: Ranking) -> Self {
-        Engine {
-            table,
-            open: Q::new(control.tie_break()),
-            stats: Stats::default(),
-            control,
-            ranking,
-            _states: std::marker::PhantomData,
-        }
-    }
-
-    pub(crate) fn stats(&self) -> Stats {
-        Stats {
-            stored: self.table.len(),
-            ..self.stats
-        }
-    }
-
-    fn limit_reached(&self, limit: Limit) -> Failure<S, C> {
-        SearchError::LimitReached {
-            limit,
-            stats: self.stats(),
-            best: most_promising(&self.table),
-        }
-    }
-
-    fn overflow(&self, state: S, g: C, h: C) -> Failure<S, C> {
-        SearchError::EstimateOverflow {
-            state,
-            g,
-            h,
-            stats: self.stats(),
-        }
-    }
-
-    /// Stores `state` as a new node and queues it, unless the bound prunes it or a limit stops
-    /// the search. `key` is what the table's lookup returned for it.
-    fn generate<H, O>(
-        &mut self,
-        state: S,
-        key: u64,
-        parent: usize,
-        g: C,
-        heuristic: &H,
-        observer: &mut O,
-    ) -> Result<(), Failure<S, C>>
-    where
-        H: Heuristic<S, C>,
-        O: Observer<S, C>,
-    {
-        let h = checked_estimate(heuristic, &state, || self.stats())?;
-        let Some((f, priority)) = self.priority(g, h) else {
-            return Err(self.overflow(state, g, h));
-        };
-        if self.pruned(f) {
-            self.stats.pruned += 1;
-            return Ok(());
-        }
-        if let Some(limit) = self.control.before_storing(self.table.len()) {
-            return Err(self.limit_reached(limit));
-        }
-        let index = self.table.insert(key, state, Node { parent, g, h });
-        self.open.push(index, priority);
-        observer.observe(Event::Generate {
-            state: self.table.state(index),
-            parent: (parent != NO_PARENT).then(|| self.table.state(parent)),
-            g,
-            h,
-        });
-        Ok(())
-    }
-
-    /// Handles a cheaper path of cost `g` from `parent` to the stored node `index`.
-    fn improve<O: Observer<S, C>>(
-        &mut self,
-        index: usize,
-        parent: usize,
-        g: C,
-        observer: &mut O,
-    ) -> Result<(), Failure<S, C>> {
-        let Node { g: old_g, h, .. } = *self.table.node(index);
-        if self.open.contains(index) {
-            let (_, priority) = self
-                .priority(g, h)
-                .expect("a smaller g cannot overflow where the larger did not");
-            self.set_parent(index, parent, g);
-            self.open.decrease_key(index, priority);
-            self.stats.decrease_keys += 1;
-            observer.observe(Event::DecreaseKey {
-                state: self.table.state(index),
-                parent: self.table.state(parent),
-                old_g,
-                g,
-                h,
-            });
-        } else if self.ranking == Ranking::Cost {
-            let Some((_, priority)) = self.priority(g, h) else {
-                let state = self.table.state(index).clone();
-                return Err(self.overflow(state, g, h));
-            };
-            self.set_parent(index, parent, g);
-            self.open.push(index, priority);
-            self.stats.reopened += 1;
-            observer.observe(Event::Reopen {
-                state: self.table.state(index),
-                parent: self.table.state(parent),
-                old_g,
-                g,
-                h,
-            });
-        }
-        Ok(())
-    }
-
-    fn set_parent(&mut self, index: usize, parent: usize, g: C) {
-        let node = self.table.node_mut(index);
-        node.parent = parent;
-        node.g = g;
-    }
-}
-
-/// Runs a best-first search ranked by `ranking` with `heuristic`, on the node table and open set
-/// the search's options choose (each combination compiled on its own, so the choice costs
-/// nothing per node).
-pub(crate) fn best_first<P, H, O>(
-    search: Search<'_, P, O>,
-    heuristic: H,
-    ranking: Ranking,
-) -> SearchResult<P>
-where
-    P: SearchProblem,
-    H: Heuristic<P::State, P::Cost>,
-    O: Observer<P::State, P::Cost>,
-{
-    let problem = search.problem;
-    match (search.dense_bound(), search.options.hashing) {
-        (Some(bound), _) => {
-            with_open_set(search, DenseTable::new(problem, bound), heuristic, ranking)
-        }
-        (None, Hashing::Fast) => with_open_set(
-            search,
-            HashTable::<_, _, FastState>::new(),
-            heuristic,
-            ranking,
-        ),
-        (None, Hashing::Std) => with_open_set(
-            search,
-            HashTable::<_, _, RandomState>::new(),
-            heuristic,
-            ranking,
-        ),
-    }
-}
-
-fn with_open_set<P, H, O, T>(
-    search: Search<'_, P, O>,
-    table: T,
-    heuristic: H,
-    ranking: Ranking,
-) -> SearchResult<P>
-where
-    P: SearchProblem,
-    H: Heuristic<P::State, P::Cost>,
-    O: Observer<P::State, P::Cost>,
-    T: Table<P::State, P::Cost>,
-{
-    match search.options.open_set {
-        OpenSet::BinaryHeap => {
-            run::<_, _, _, _, IndexedHeap<_, 2>>(search, table, heuristic, ranking)
-        }
-        OpenSet::QuaternaryHeap => {
-            run::<_, _, _, _, IndexedHeap<_, 4>>(search, table, heuristic, ranking)
-        }
-        OpenSet::LazyHeap => run::<_, _, _, _, LazyHeap<_>>(search, table, heuristic, ranking),
-    }
-}
-
-fn run<P, H, O, T, Q>(
-    search: Search<'_, P, O>,
-    table: T,
-    heuristic: H,
-    ranking: Ranking,
-) -> SearchResult<P>
-where
-    P: SearchProblem,
-    H: Heuristic<P::State, P::Cost>,
-    O: Observer<P::State, P::Cost>,
-    T: Table<P::State, P::Cost>,
-    Q: Frontier<Priority<P::Cost>>,
-{
-    let (problem, control, mut observer) = search.into_parts();
-    let mut engine: Engine<'_, _, _, T, Q> = Engine::new(table, control, ranking);
-
-    engine.start(problem, &heuristic, &mut observer)?;
-    let mut successors = Successors::new();
-    loop {
-        if let Step::Goal(goal) =
-            engine.step(problem, &heuristic, &mut observer, &mut successors)?
-        {
-            return Ok(solution(problem, &engine, goal));
-        }
-    }
-}
-
-/// What one expansion of [`Engine::step`] did.
-pub(crate) enum Step {
-    /// The node at this index was expanded and its successors generated.
-    Expanded(usize),
-    /// The node at this index is a goal; it was expanded (counted) but not its successors.
-    Goal(usize),
-}
-
-impl<S, C, T, Q> Engine<'_, S, C, T, Q>
+impl<S, C, T, Q> Engine<S, C, T, Q>
 where
     S: Clone + Eq,
     C: Cost,
     T: Table<S, C>,
     Q: Frontier<Priority<C>>,
 {
+    pub(crate) fn new(table: T, ties: TieBreak, ranking: Ranking) -> Self {
+        Engine {
+            table,
+            open: Q::new(ties),
+            ranking,
+            _types: PhantomData,
+        }
+    }
+
+    /// The f = g + h by which the bound prunes (h unweighted), or `None` where it overflows.
+    /// Greedy search, which does not rank by it, takes h alone where the sum overflows.
+    #[inline]
+    fn bound_f(&self, g: C, h: C) -> Option<C> {
+        match self.ranking {
+            Ranking::Cost | Ranking::Weighted(_) => g.checked_sum(h),
+            Ranking::Estimate => Some(g.checked_sum(h).unwrap_or(h)),
+        }
+    }
+
+    /// The key of a node with path cost `g`, estimate `h` and f = `f`.
+    #[inline]
+    fn key(&self, g: C, h: C, f: C) -> Priority<C> {
+        match self.ranking {
+            Ranking::Cost => C::pair(f, h),
+            Ranking::Weighted(weight) => {
+                let weighted = h.scale(weight);
+                C::pair(g.saturating_sum(weighted), weighted)
+            }
+            Ranking::Estimate => C::pair(h, g),
+        }
+    }
+
     /// Stores and queues the start states.
     pub(crate) fn start<P, H, O>(
         &mut self,
         problem: &P,
         heuristic: &H,
+        control: &mut Control<'_, C>,
         observer: &mut O,
     ) -> Result<(), Failure<S, C>>
     where
@@ -307,65 +126,48 @@ where
         O: Observer<S, C>,
     {
         for start in problem.starts() {
-            self.stats.generated += 1;
-            if let Lookup::New(key) = self.table.lookup(&start) {
-                self.generate(start, key, NO_PARENT, C::ZERO, heuristic, observer)?;
-            }
+            control.count_start();
+            self.relax(start, NO_PARENT, C::ZERO, heuristic, control, observer)?;
         }
-        self.stats.max_open = self.open.len();
+        control.open_size(self.open.len());
         Ok(())
     }
 
-    /// Expands the best node of the open set: the loop body of every best-first search.
-    ///
-    /// # Errors
-    ///
-    /// `NoPath` when the open set is empty, a limit, or bad input.
-    pub(crate) fn step<P, H, O>(
-        &mut self,
-        problem: &P,
-        heuristic: &H,
-        observer: &mut O,
-        successors: &mut Successors<S, C>,
-    ) -> Result<Step, Failure<S, C>>
-    where
-        P: SearchProblem<State = S, Cost = C>,
-        H: Heuristic<S, C>,
-        O: Observer<S, C>,
-    {
-        let current = self.next()?;
-        if self.expand(current, problem, heuristic, observer, successors)? {
-            Ok(Step::Expanded(current))
-        } else {
-            Ok(Step::Goal(current))
-        }
+    /// The g of the best node on the open set, `None` if it is empty.
+    #[inline]
+    pub(crate) fn min_g(&mut self) -> Option<C> {
+        self.open.peek().map(|index| self.table.node(index).g)
     }
 
-    /// Takes the best node off the open set, after the limits allow one more expansion.
+    /// Takes the best node off the open set, once the limits allow one more expansion (so that
+    /// a search stopped by a limit still holds every open node).
     ///
     /// # Errors
     ///
-    /// `NoPath` when the open set is empty, or the limit that forbids another expansion.
-    pub(crate) fn next(&mut self) -> Result<usize, Failure<S, C>> {
-        if self.open.is_empty() {
-            return Err(SearchError::NoPath {
-                stats: self.stats(),
-            });
+    /// [`SearchError::NoPath`] when the open set is empty, or
+    /// [`SearchError::LimitReached`] with the most promising path.
+    #[inline]
+    pub(crate) fn pop(&mut self, control: &mut Control<'_, C>) -> Result<usize, Failure<S, C>> {
+        if self.open.len() == 0 {
+            return Err(control.no_path());
         }
-        if let Some(limit) = self.control.before_expansion(&self.stats) {
-            return Err(self.limit_reached(limit));
+        if let Err(limit) = control.allow_expansion() {
+            return Err(control.limit_reached(limit, most_promising(&self.table)));
         }
         let (current, _) = self.open.pop().expect("the open set is not empty");
         Ok(current)
     }
 
-    /// Expands the node `current` (just taken off the open set): counts it, and unless it is a
-    /// goal, generates its successors. Returns whether it did (false for a goal).
+    /// Expands the node `current`, just taken off the open set by [`pop`](Self::pop): counts
+    /// it, and unless it is a goal, generates and relaxes its successors.
+    /// Returns whether it did (false for a goal).
+    #[inline]
     pub(crate) fn expand<P, H, O>(
         &mut self,
         current: usize,
         problem: &P,
         heuristic: &H,
+        control: &mut Control<'_, C>,
         observer: &mut O,
         successors: &mut Successors<S, C>,
     ) -> Result<bool, Failure<S, C>>
@@ -374,20 +176,41 @@ where
         H: Heuristic<S, C>,
         O: Observer<S, C>,
     {
-        self.stats.expanded += 1;
+        let ignore = |_: Relaxed| {};
+        self.expand_with(
+            current, problem, heuristic, control, observer, successors, ignore,
+        )
+    }
+
+    /// [`expand`](Self::expand), telling `relaxed` what [`relax`](Self::relax) did with each
+    /// successor (but the step back to the parent, which is skipped).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(crate) fn expand_with<P, H, O>(
+        &mut self,
+        current: usize,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+        successors: &mut Successors<S, C>,
+        mut relaxed: impl FnMut(Relaxed),
+    ) -> Result<bool, Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        control.count_expansion();
         let (state, &Node { g, h, parent }) = self.table.entry(current);
         observer.observe(Event::Expand { state, g, h });
         if problem.is_goal(state) {
             return Ok(false);
         }
-
         successors.clear();
         problem.successors(state, successors);
         for (successor, step) in successors.drain() {
-            self.stats.generated += 1;
-            let new_g = add_step(g, step, self.table.state(current), &successor, || {
-                self.stats()
-            })?;
+            let new_g = control.step(g, step, self.table.state(current), &successor)?;
             // The step back to the parent can never improve it: the parent's g is at most
             // g - (the step that led here), and steps are not negative. Comparing two states
             // is cheaper than the lookup it saves, and in undirected spaces (grids, puzzles)
@@ -395,40 +218,350 @@ where
             if parent != NO_PARENT && successor == *self.table.state(parent) {
                 continue;
             }
-            match self.table.lookup(&successor) {
-                Lookup::New(key) => {
-                    self.generate(successor, key, current, new_g, heuristic, observer)?;
-                }
-                Lookup::Stored(index) => {
-                    if new_g.order(self.table.node(index).g).is_lt() {
-                        self.improve(index, current, new_g, observer)?;
-                    }
-                }
-            }
+            relaxed(self.relax(successor, current, new_g, heuristic, control, observer)?);
         }
-        self.stats.max_open = self.stats.max_open.max(self.open.len());
+        control.open_size(self.open.len());
         Ok(true)
+    }
+
+    /// Handles `state`, reached at cost `g` from the node `parent` (`NO_PARENT` for a start):
+    /// stores and queues it if it is new and not pruned, moves it up or reopens it if the path
+    /// is cheaper than its own.
+    #[inline]
+    pub(crate) fn relax<H, O>(
+        &mut self,
+        state: S,
+        parent: usize,
+        g: C,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+    ) -> Result<Relaxed, Failure<S, C>>
+    where
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        match self.table.lookup(&state) {
+            Lookup::New(key) => {
+                let h = control.estimate(heuristic, &state)?;
+                let Some(f) = self.bound_f(g, h) else {
+                    return Err(control.estimate_overflow(state, g, h));
+                };
+                if control.prunes(f) {
+                    return Ok(Relaxed::Pruned);
+                }
+                let priority = self.key(g, h, f);
+                let node = Node { parent, g, h };
+                let index = control.store(&mut self.table, observer, key, state, node)?;
+                self.open.push(index, priority);
+                Ok(Relaxed::New(index))
+            }
+            Lookup::Stored(index) => match g.order(self.table.node(index).g) {
+                std::cmp::Ordering::Less => self.improve(index, parent, g, control, observer),
+                std::cmp::Ordering::Equal => Ok(Relaxed::Equal(index)),
+                std::cmp::Ordering::Greater => Ok(Relaxed::Kept(index)),
+            },
+        }
+    }
+
+    /// Handles a cheaper path of cost `g` from `parent` to the stored node `index`.
+    fn improve<O: Observer<S, C>>(
+        &mut self,
+        index: usize,
+        parent: usize,
+        g: C,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+    ) -> Result<Relaxed, Failure<S, C>> {
+        let Node { g: old_g, h, .. } = *self.table.node(index);
+        let queued = self.open.contains(index);
+        if !queued && self.ranking == Ranking::Estimate {
+            return Ok(Relaxed::Kept(index));
+        }
+        let Some(f) = self.bound_f(g, h) else {
+            let state = self.table.state(index).clone();
+            return Err(control.estimate_overflow(state, g, h));
+        };
+        let priority = self.key(g, h, f);
+        let node = self.table.node_mut(index);
+        node.parent = parent;
+        node.g = g;
+        let (state, parent) = (self.table.state(index), self.table.state(parent));
+        if queued {
+            self.open.decrease_key(index, priority);
+            control.count_decrease_key();
+            observer.observe(Event::DecreaseKey {
+                state,
+                parent,
+                old_g,
+                g,
+                h,
+            });
+        } else {
+            self.open.push(index, priority);
+            control.count_reopening();
+            observer.observe(Event::Reopen {
+                state,
+                parent,
+                old_g,
+                g,
+                h,
+            });
+        }
+        Ok(Relaxed::Improved(index))
+    }
+
+    /// The solution ending at the node `goal`. Its cost is the goal's g, or, after a reopening
+    /// has left stale g on the path, the path's cost computed again (see [`path_cost`]).
+    pub(crate) fn solution<P>(
+        &self,
+        problem: &P,
+        goal: usize,
+        control: &Control<'_, C>,
+    ) -> Result<Solution<S, C>, Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+    {
+        let path = path(&self.table, goal);
+        let stats = control.stats();
+        let cost = if stats.reopened == 0 {
+            self.table.node(goal).g
+        } else {
+            path_cost(problem, &path, stats)?
+        };
+        Ok(Solution::new(path, cost, stats))
     }
 }
 
-/// The solution ending at the node `goal`.
-pub(crate) fn solution<P, T, Q>(
-    problem: &P,
-    engine: &Engine<'_, P::State, P::Cost, T, Q>,
-    goal: usize,
-) -> Solution<P::State, P::Cost>
+/// The engine of a best-first search over node tables `N` and open sets `Q`.
+pub(crate) type EngineOf<S, C, N, Q> = Engine<S, C, <N as NodeTables<S, C>>::Table, OpenOf<Q, C>>;
+
+/// Runs a best-first search ranked by `ranking` with `heuristic`, on the node table and open set
+/// the search's options choose, until it expands a goal.
+pub(crate) fn best_first<P, H, O>(
+    setup: Setup<'_, P, O>,
+    heuristic: H,
+    ranking: Ranking,
+) -> SearchResult<P>
 where
     P: SearchProblem,
+    H: Heuristic<P::State, P::Cost>,
+    O: Observer<P::State, P::Cost>,
+{
+    /// The search, waiting for its data structures.
+    struct Body<'p, P: SearchProblem, H, O> {
+        setup: Setup<'p, P, O>,
+        heuristic: H,
+        ranking: Ranking,
+    }
+
+    impl<'p, P, H, O> EngineBody<'p, P::State, P::Cost> for Body<'p, P, H, O>
+    where
+        P: SearchProblem,
+        H: Heuristic<P::State, P::Cost>,
+        O: Observer<P::State, P::Cost>,
+    {
+        type Output = SearchResult<P>;
+
+        fn run<N, Q>(self, tables: N) -> Self::Output
+        where
+            N: NodeTables<P::State, P::Cost> + 'p,
+            N::Table: 'p,
+            Q: OpenSets,
+        {
+            let Setup {
+                problem,
+                options,
+                mut control,
+                mut observer,
+            } = self.setup;
+            let heuristic = &self.heuristic;
+            let mut engine: EngineOf<_, _, N, Q> =
+                Engine::new(tables.table(), options.tie_break, self.ranking);
+            engine.start(problem, heuristic, &mut control, &mut observer)?;
+            let mut successors = Successors::new();
+            loop {
+                let current = engine.pop(&mut control)?;
+                let expanded = engine.expand(
+                    current,
+                    problem,
+                    heuristic,
+                    &mut control,
+                    &mut observer,
+                    &mut successors,
+                )?;
+                if !expanded {
+                    return engine.solution(problem, current, &control);
+                }
+            }
+        }
+    }
+
+    let (problem, options) = (setup.problem, setup.options);
+    let body = Body {
+        setup,
+        heuristic,
+        ranking,
+    };
+    with_engine(problem, &options, body)
+}
+
+/// An engine whose node table and open set were chosen at run time, for the algorithms that
+/// keep one between calls (the stepper, reachability) and so must name its type.
+///
+/// One virtual call per expansion is the whole cost of the erasure.
+pub(crate) trait ErasedEngine<P: SearchProblem, H, O> {
+    fn start(
+        &mut self,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, P::Cost>,
+        observer: &mut O,
+    ) -> Result<(), Failure<P::State, P::Cost>>;
+    fn pop(
+        &mut self,
+        control: &mut Control<'_, P::Cost>,
+    ) -> Result<usize, Failure<P::State, P::Cost>>;
+    fn expand(
+        &mut self,
+        current: usize,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, P::Cost>,
+        observer: &mut O,
+    ) -> Result<bool, Failure<P::State, P::Cost>>;
+    fn solution(&self, problem: &P, goal: usize, control: &Control<'_, P::Cost>)
+    -> SearchResult<P>;
+    /// The number of stored states.
+    fn len(&self) -> usize;
+    fn entry(&self, index: usize) -> (&P::State, &Node<P::Cost>);
+    /// The queued node indices, in no particular order.
+    fn open(&self) -> Box<dyn Iterator<Item = usize> + '_>;
+    fn is_open(&self, index: usize) -> bool;
+}
+
+/// An engine with its successor buffer, erased.
+struct Erased<S, C, T, Q> {
+    engine: Engine<S, C, T, Q>,
+    successors: Successors<S, C>,
+}
+
+impl<P, H, O, T, Q> ErasedEngine<P, H, O> for Erased<P::State, P::Cost, T, Q>
+where
+    P: SearchProblem,
+    H: Heuristic<P::State, P::Cost>,
+    O: Observer<P::State, P::Cost>,
     T: Table<P::State, P::Cost>,
     Q: Frontier<Priority<P::Cost>>,
 {
-    let path = path(&engine.table, goal);
-    let recorded = engine.table.node(goal).g;
-    // Without reopenings every g on the path is current; after one, recompute (see `path_cost`).
-    let cost = if engine.stats.reopened == 0 {
-        recorded
-    } else {
-        path_cost(problem, &path).unwrap_or(recorded)
+    fn start(
+        &mut self,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, P::Cost>,
+        observer: &mut O,
+    ) -> Result<(), Failure<P::State, P::Cost>> {
+        self.engine.start(problem, heuristic, control, observer)
+    }
+
+    fn pop(
+        &mut self,
+        control: &mut Control<'_, P::Cost>,
+    ) -> Result<usize, Failure<P::State, P::Cost>> {
+        self.engine.pop(control)
+    }
+
+    fn expand(
+        &mut self,
+        current: usize,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, P::Cost>,
+        observer: &mut O,
+    ) -> Result<bool, Failure<P::State, P::Cost>> {
+        let successors = &mut self.successors;
+        self.engine
+            .expand(current, problem, heuristic, control, observer, successors)
+    }
+
+    fn solution(
+        &self,
+        problem: &P,
+        goal: usize,
+        control: &Control<'_, P::Cost>,
+    ) -> SearchResult<P> {
+        self.engine.solution(problem, goal, control)
+    }
+
+    fn len(&self) -> usize {
+        self.engine.table.len()
+    }
+
+    fn entry(&self, index: usize) -> (&P::State, &Node<P::Cost>) {
+        self.engine.table.entry(index)
+    }
+
+    fn open(&self) -> Box<dyn Iterator<Item = usize> + '_> {
+        Box::new(self.engine.open.items().map(|(index, _)| index))
+    }
+
+    fn is_open(&self, index: usize) -> bool {
+        self.engine.open.queued(index)
+    }
+}
+
+/// A new engine for `problem` ranked by `ranking`, on the node table and open set `options`
+/// choose, to be driven by a problem `D` with the same states and costs (`problem` itself, or a
+/// view of it).
+pub(crate) fn erased_engine<'p, P, D, H, O>(
+    problem: &'p P,
+    options: &Options<P::Cost>,
+    ranking: Ranking,
+) -> Box<dyn ErasedEngine<D, H, O> + 'p>
+where
+    P: SearchProblem,
+    D: SearchProblem<State = P::State, Cost = P::Cost> + 'p,
+    H: Heuristic<P::State, P::Cost>,
+    O: Observer<P::State, P::Cost>,
+{
+    /// The types the engine will be driven with.
+    type Types<D, H, O> = PhantomData<fn() -> (D, H, O)>;
+
+    struct Body<D, H, O> {
+        ties: TieBreak,
+        ranking: Ranking,
+        _types: Types<D, H, O>,
+    }
+
+    impl<'p, D, H, O> EngineBody<'p, D::State, D::Cost> for Body<D, H, O>
+    where
+        D: SearchProblem + 'p,
+        H: Heuristic<D::State, D::Cost>,
+        O: Observer<D::State, D::Cost>,
+    {
+        type Output = Box<dyn ErasedEngine<D, H, O> + 'p>;
+
+        fn run<N, Q>(self, tables: N) -> Self::Output
+        where
+            N: NodeTables<D::State, D::Cost> + 'p,
+            N::Table: 'p,
+            Q: OpenSets,
+        {
+            let mut engine: EngineOf<_, _, N, Q> =
+                Engine::new(tables.table(), self.ties, self.ranking);
+            // The open and closed sets are asked about every stored state: keep positions.
+            engine.open.track();
+            Box::new(Erased {
+                engine,
+                successors: Successors::new(),
+            })
+        }
+    }
+
+    let body = Body {
+        ties: options.tie_break,
+        ranking,
+        _types: PhantomData,
     };
-    Solution::new(path, cost, engine.stats())
+    with_engine(problem, options, body)
 }

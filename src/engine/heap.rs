@@ -10,37 +10,11 @@
 //! stored, so this is "stored first" or "stored last" without a sequence number in each entry:
 //! the entry stays at key + 4 bytes.
 
-use std::cmp::{Ordering, Reverse};
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use crate::engine::options::TieBreak;
 use crate::engine::table::INITIAL_CAPACITY;
-use crate::{Cost, TieBreak};
-
-/// A distance ordered by [`Cost::order`]: the key of the plain Dijkstra searches
-/// (bidirectional, all optimal paths).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Key<C>(pub(crate) C);
-
-impl<C: Cost> Ord for Key<C> {
-    #[inline]
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.0.order(other.0)
-    }
-}
-
-impl<C: Cost> PartialOrd for Key<C> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl<C: Cost> PartialEq for Key<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other).is_eq()
-    }
-}
-
-impl<C: Cost> Eq for Key<C> {}
 
 /// The operations the engine needs from an open set of items (node indices) with keys.
 pub(crate) trait Frontier<K: Ord> {
@@ -48,17 +22,49 @@ pub(crate) trait Frontier<K: Ord> {
     fn new(ties: TieBreak) -> Self;
     /// The number of distinct queued items.
     fn len(&self) -> usize;
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// Whether an item is queued.
+    /// Whether an item is queued (and from now on, answering this is O(1)).
     fn contains(&mut self, item: usize) -> bool;
+    /// Whether an item is queued, without changing the open set: O(1) after
+    /// [`contains`](Self::contains) or [`track`](Self::track), possibly a scan before.
+    fn queued(&self, item: usize) -> bool;
+    /// Makes [`queued`](Self::queued) O(1) from now on.
+    fn track(&mut self) {}
     /// Queues an item that is not queued.
     fn push(&mut self, item: usize, key: K);
     /// Removes the item with the least key.
     fn pop(&mut self) -> Option<(usize, K)>;
+    /// The item with the least key, without removing it.
+    fn peek(&mut self) -> Option<usize>;
     /// Lowers the key of a queued item.
     fn decrease_key(&mut self, item: usize, key: K);
+    /// The queued items with their keys, in no particular order.
+    fn items(&self) -> impl Iterator<Item = (usize, K)> + '_;
+}
+
+/// A kind of open set, for every key type: what [`select`](crate::engine::select) chooses from
+/// [`OpenSet`](crate::engine::options::OpenSet).
+pub(crate) trait OpenSets {
+    /// The open set of keys `K`.
+    type Open<K: Ord + Copy + 'static>: Frontier<K> + 'static;
+}
+
+/// [`IndexedHeap`]s of arity 2.
+pub(crate) struct Binary;
+/// [`IndexedHeap`]s of arity 4.
+pub(crate) struct Quaternary;
+/// [`LazyHeap`]s.
+pub(crate) struct Lazy;
+
+impl OpenSets for Binary {
+    type Open<K: Ord + Copy + 'static> = IndexedHeap<K, 2>;
+}
+
+impl OpenSets for Quaternary {
+    type Open<K: Ord + Copy + 'static> = IndexedHeap<K, 4>;
+}
+
+impl OpenSets for Lazy {
+    type Open<K: Ord + Copy + 'static> = LazyHeap<K>;
 }
 
 /// Marks an item that is not in the heap.
@@ -121,6 +127,14 @@ impl<K: Ord + Copy, const D: usize> Frontier<K> for IndexedHeap<K, D> {
         self.key(item).is_some()
     }
 
+    fn queued(&self, item: usize) -> bool {
+        self.key(item).is_some()
+    }
+
+    fn track(&mut self) {
+        IndexedHeap::track(self)
+    }
+
     fn push(&mut self, item: usize, key: K) {
         IndexedHeap::push(self, item, key)
     }
@@ -129,8 +143,18 @@ impl<K: Ord + Copy, const D: usize> Frontier<K> for IndexedHeap<K, D> {
         IndexedHeap::pop(self)
     }
 
+    fn peek(&mut self) -> Option<usize> {
+        self.entries
+            .first()
+            .map(|entry| (entry.rank ^ self.mask) as usize)
+    }
+
     fn decrease_key(&mut self, item: usize, key: K) {
         IndexedHeap::decrease_key(self, item, key)
+    }
+
+    fn items(&self) -> impl Iterator<Item = (usize, K)> + '_ {
+        IndexedHeap::items(self).map(|(item, &key)| (item, key))
     }
 }
 
@@ -314,7 +338,30 @@ impl<K: Ord + Copy> Frontier<K> for LazyHeap<K> {
     }
 
     fn contains(&mut self, item: usize) -> bool {
+        self.queued(item)
+    }
+
+    fn queued(&self, item: usize) -> bool {
         self.live.get(item).is_some_and(Option::is_some)
+    }
+
+    fn peek(&mut self) -> Option<usize> {
+        // Stale entries on top are dropped, so that the top is a live one.
+        while let Some(&Reverse((key, rank))) = self.heap.peek() {
+            let item = (rank ^ self.mask) as usize;
+            if self.live[item] == Some(key) {
+                return Some(item);
+            }
+            self.heap.pop();
+        }
+        None
+    }
+
+    fn items(&self) -> impl Iterator<Item = (usize, K)> + '_ {
+        self.live
+            .iter()
+            .enumerate()
+            .filter_map(|(item, key)| key.map(|key| (item, key)))
     }
 
     fn push(&mut self, item: usize, key: K) {
@@ -353,7 +400,7 @@ impl<K: Ord + Copy> Frontier<K> for LazyHeap<K> {
 #[cfg(test)]
 mod tests {
     use super::{Frontier, IndexedHeap, LazyHeap};
-    use crate::TieBreak;
+    use crate::engine::options::TieBreak;
     use proptest::prelude::*;
     use std::collections::BTreeMap;
 
@@ -482,7 +529,7 @@ mod tests {
             }
             check(heap);
             prop_assert_eq!(heap.len(), model.len());
-            prop_assert_eq!(heap.is_empty(), model.is_empty());
+            prop_assert_eq!(heap.len() == 0, model.is_empty());
             if asked {
                 for item in 0..64 {
                     prop_assert_eq!(heap.contains(item), model.contains_key(&item));
@@ -503,7 +550,7 @@ mod tests {
         let order: Vec<_> = std::iter::from_fn(|| heap.pop()).collect();
         assert_eq!(order, [(2, 0), (3, 1), (1, 3), (0, 5), (4, 9)]);
         assert!(!heap.contains(2));
-        assert!(heap.is_empty());
+        assert_eq!(heap.len(), 0);
         heap.push(2, 4);
         assert_eq!(heap.pop(), Some((2, 4)));
     }

@@ -1,6 +1,17 @@
-//! The machinery every algorithm shares.
+//! The machinery every algorithm shares, in layers: data structures at the bottom ([`table`],
+//! [`heap`], [`hasher`]), then the [`options`] a search takes and the [`control`] of its limits
+//! and statistics, [`select`] which turns the options into data structures, and the two engines
+//! the algorithms are built on, [`best_first`] and [`depth_first`].
+//!
+//! Imports run one way: `crate::algo` uses the engine, the engine uses the data structures and
+//! the crate's vocabulary (`cost`, `problem`, `heuristic`, `observer`, `solution`, `error`),
+//! never the other way round.
 
 pub(crate) mod best_first;
+pub(crate) mod control;
 pub(crate) mod depth_first;
+pub(crate) mod hasher;
 pub(crate) mod heap;
+pub(crate) mod options;
+pub(crate) mod select;
 pub(crate) mod table;

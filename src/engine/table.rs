@@ -1,16 +1,22 @@
-//! The node table: every stored state once, with its parent index, g and h.
+//! The node tables: every stored state once, with its parent index, g and h.
 //!
 //! Shared by every algorithm. A node's index is stable, parents are plain indices, and a path is
 //! rebuilt by following them back from the goal. Two implementations: [`HashTable`], an
 //! `IndexMap` from state to node for any hashable state, and [`DenseTable`], plain vectors
 //! indexed through a dense numbering of the states (grid cells, graph nodes), which never hashes.
+//! An algorithm receives a [`NodeTables`] factory, chosen for it by
+//! [`select`](crate::engine::select), and makes as many tables as it needs.
 
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::{BuildHasher, Hash};
+use std::marker::PhantomData;
 
 use indexmap::IndexMap;
 use indexmap::map::{RawEntryApiV1, raw_entry_v1::RawEntryMut};
 
-use crate::{Cost, Partial, SearchProblem, Successors};
+use crate::cost::Cost;
+use crate::error::SearchError;
+use crate::problem::{SearchProblem, Successors};
+use crate::solution::{Partial, Stats};
 
 /// How many states a node table (and the open set) has room for before it first grows.
 ///
@@ -51,6 +57,14 @@ pub(crate) trait Table<S, C> {
     fn state(&self, index: usize) -> &S;
     fn node(&self, index: usize) -> &Node<C>;
     fn node_mut(&mut self, index: usize) -> &mut Node<C>;
+}
+
+/// Makes node tables of one kind: what an algorithm is given to store its states in.
+pub(crate) trait NodeTables<S, C> {
+    /// The tables it makes.
+    type Table: Table<S, C>;
+    /// A new, empty table.
+    fn table(&self) -> Self::Table;
 }
 
 /// The states from a start to `index`, following parent indices. **O(path length)**.
@@ -96,6 +110,23 @@ impl<S, C, B: Default> HashTable<S, C, B> {
         HashTable {
             nodes: IndexMap::with_capacity_and_hasher(INITIAL_CAPACITY, B::default()),
         }
+    }
+}
+
+/// Makes [`HashTable`]s hashing with `B`.
+pub(crate) struct Hashed<B>(PhantomData<fn() -> B>);
+
+impl<B> Hashed<B> {
+    pub(crate) fn new() -> Self {
+        Hashed(PhantomData)
+    }
+}
+
+impl<S: Eq + Hash, C, B: BuildHasher + Default> NodeTables<S, C> for Hashed<B> {
+    type Table = HashTable<S, C, B>;
+
+    fn table(&self) -> Self::Table {
+        HashTable::new()
     }
 }
 
@@ -153,31 +184,72 @@ impl<S: Eq + Hash, C, B: BuildHasher> Table<S, C> for HashTable<S, C, B> {
     }
 }
 
-/// Marks a dense index with no stored state.
+/// Marks a number with no stored state (in a slot), or a range of numbers with no page (in the
+/// directory).
 const VACANT: u32 = 0;
+
+/// A page of slots covers `1 << PAGE_BITS` consecutive numbers: 16 KiB of `u32` slots.
+const PAGE_BITS: u32 = 12;
+const PAGE: usize = 1 << PAGE_BITS;
 
 /// A node table for states with a dense numbering below a known bound: vectors, and a slot per
 /// number holding the node's index. Never hashes.
+///
+/// The slots come in pages of 4,096 numbers, allocated the first time a number in their range
+/// is stored, behind a directory of one `u32` per page. A search therefore costs memory and time
+/// for the pages it touches, not for the whole numbering: a short query on a large map makes a
+/// directory of a few thousand entries and a page or two, where one flat slot array would have
+/// to be allocated (and, by most allocators, zeroed again) for every search.
 pub(crate) struct DenseTable<'p, P: SearchProblem> {
     problem: &'p P,
-    /// One more than the node index of each number's state, or `VACANT`. Zero for vacant, so
-    /// that the array is allocated zeroed: for a large bound the allocator hands out fresh pages
-    /// the kernel zeroes only when touched, and a short search on a large map pays for the slots
-    /// it uses rather than for the whole map.
+    bound: usize,
+    /// `directory[n >> PAGE_BITS]` is one more than the page of `slots` holding number `n`'s
+    /// slot, or `VACANT`.
+    directory: Vec<u32>,
+    /// Pages of slots, each one more than the node index of its number's state, or `VACANT`.
     slots: Vec<u32>,
     states: Vec<P::State>,
     nodes: Vec<Node<P::Cost>>,
 }
 
 impl<'p, P: SearchProblem> DenseTable<'p, P> {
-    /// A table for `problem`'s numbering, whose bound is `bound`.
+    /// A table for `problem`'s numbering, whose bound is `bound` (at most 2^32).
     pub(crate) fn new(problem: &'p P, bound: usize) -> Self {
+        debug_assert!(bound <= crate::engine::options::DENSE_LIMIT);
         DenseTable {
             problem,
-            slots: vec![VACANT; bound],
+            bound,
+            directory: vec![VACANT; bound.div_ceil(PAGE)],
+            slots: Vec::new(),
             states: Vec::with_capacity(INITIAL_CAPACITY.min(bound)),
             nodes: Vec::with_capacity(INITIAL_CAPACITY.min(bound)),
         }
+    }
+
+    /// The number of `state`, checked against the bound.
+    #[inline]
+    fn number(&self, state: &P::State) -> usize {
+        let number = self.problem.index(state);
+        assert!(
+            number < self.bound,
+            "SearchProblem::index gave {number}, not below SearchProblem::index_bound {}",
+            self.bound
+        );
+        number
+    }
+}
+
+/// Makes [`DenseTable`]s for one problem's numbering.
+pub(crate) struct Dense<'p, P> {
+    pub(crate) problem: &'p P,
+    pub(crate) bound: usize,
+}
+
+impl<'p, P: SearchProblem> NodeTables<P::State, P::Cost> for Dense<'p, P> {
+    type Table = DenseTable<'p, P>;
+
+    fn table(&self) -> Self::Table {
+        DenseTable::new(self.problem, self.bound)
     }
 }
 
@@ -188,14 +260,14 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
 
     #[inline]
     fn lookup(&self, state: &P::State) -> Lookup {
-        let index = self.problem.index(state);
-        match self.slots.get(index) {
-            Some(&VACANT) => Lookup::New(index as u64),
-            Some(&slot) => Lookup::Stored(slot as usize - 1),
-            None => panic!(
-                "SearchProblem::index gave {index}, not below SearchProblem::index_bound {}",
-                self.slots.len()
-            ),
+        let number = self.number(state);
+        let page = self.directory[number >> PAGE_BITS];
+        if page == VACANT {
+            return Lookup::New(number as u64);
+        }
+        match self.slots[((page as usize - 1) << PAGE_BITS) | (number & (PAGE - 1))] {
+            VACANT => Lookup::New(number as u64),
+            slot => Lookup::Stored(slot as usize - 1),
         }
     }
 
@@ -206,7 +278,15 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
             index < u32::MAX as usize,
             "a dense table holds fewer than 2^32 - 1 states"
         );
-        self.slots[key as usize] = index as u32 + 1;
+        let number = key as usize;
+        let entry = &mut self.directory[number >> PAGE_BITS];
+        if *entry == VACANT {
+            let pages = self.slots.len() >> PAGE_BITS;
+            self.slots.resize(self.slots.len() + PAGE, VACANT);
+            *entry = pages as u32 + 1;
+        }
+        let page = *entry as usize - 1;
+        self.slots[(page << PAGE_BITS) | (number & (PAGE - 1))] = index as u32 + 1;
         self.states.push(state);
         self.nodes.push(node);
         index
@@ -233,94 +313,85 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
     }
 }
 
-/// The cost of `path`, summed from the cheapest step between each pair of consecutive states as
-/// the problem reports it now.
+/// The cost of `path`, summed in path order from the cheapest step between each pair of
+/// consecutive states, as the problem's successors give them now.
 ///
 /// After a reopening, the g recorded for a state can be stale (its parent was later reached more
-/// cheaply), so a path rebuilt from parent links may be cheaper than the goal's recorded g. This
-/// recomputation makes the reported cost exactly that of the reported path. Returns `None` if a
-/// step is missing, which only a non-deterministic `successors` can cause.
-pub(crate) fn path_cost<P: SearchProblem>(problem: &P, path: &[P::State]) -> Option<P::Cost> {
+/// cheaply), and a path found from both ends adds up its halves in another order; recomputing
+/// makes the reported cost exactly the sum of the reported path's steps.
+///
+/// # Errors
+///
+/// A step's cost is checked as during a search (NaN, negative, overflowing the sum); a step that
+/// `successors` no longer gives (a non-deterministic problem, or predecessors that are not the
+/// exact reverse of the successors) is [`SearchError::MissingStep`]. Each carries `stats`.
+pub(crate) fn path_cost<P: SearchProblem>(
+    problem: &P,
+    path: &[P::State],
+    stats: Stats,
+) -> Result<P::Cost, SearchError<P::State, P::Cost>> {
     let mut buffer = Successors::new();
     let mut total = P::Cost::ZERO;
     for pair in path.windows(2) {
         buffer.clear();
         problem.successors(&pair[0], &mut buffer);
-        let step = buffer
+        let mut cheapest: Option<P::Cost> = None;
+        for &(_, cost) in buffer
             .as_slice()
             .iter()
             .filter(|(state, _)| *state == pair[1])
-            .map(|&(_, cost)| cost)
-            .reduce(|a, b| if b.order(a).is_lt() { b } else { a })?;
-        total = total.checked_sum(step)?;
-    }
-    Some(total)
-}
-
-/// A fast, non-cryptographic hasher for node tables (the multiply-rotate scheme of Firefox and
-/// rustc). Search states come from the program's own successor function, so hash flooding is
-/// rarely a concern; where it is, choose [`Hashing::Std`](crate::Hashing::Std).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FastHasher {
-    hash: u64,
-}
-
-const MULTIPLIER: u64 = 0xf135_7aea_2e62_a9c5;
-
-impl FastHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.hash = self.hash.wrapping_add(word).wrapping_mul(MULTIPLIER);
-    }
-}
-
-impl Hasher for FastHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.add(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        {
+            // A NaN step must reach the check below, not vanish in the comparison.
+            if cost.is_nan() || cheapest.is_none_or(|c| cost.order(c).is_lt()) {
+                cheapest = Some(cost);
+                if cost.is_nan() {
+                    break;
+                }
+            }
         }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(last) ^ (rest.len() as u64) << 59);
-        }
+        let Some(step) = cheapest else {
+            return Err(SearchError::MissingStep {
+                from: pair[0].clone(),
+                to: pair[1].clone(),
+                stats,
+            });
+        };
+        total = checked_step(total, step, &pair[0], &pair[1], stats)?;
     }
-
-    #[inline]
-    fn write_u8(&mut self, n: u8) {
-        self.add(u64::from(n));
-    }
-
-    #[inline]
-    fn write_u16(&mut self, n: u16) {
-        self.add(u64::from(n));
-    }
-
-    #[inline]
-    fn write_u32(&mut self, n: u32) {
-        self.add(u64::from(n));
-    }
-
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-
-    #[inline]
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        // The multiplication leaves its best-mixed bits at the top; the table indexes buckets by
-        // the low bits, so bring the top down.
-        self.hash.rotate_left(26)
-    }
+    Ok(total)
 }
 
-/// Builds [`FastHasher`]s: the default hasher of node tables.
-pub type FastState = std::hash::BuildHasherDefault<FastHasher>;
+/// g + `step` for a step from `from` to `to`, or the error a NaN, negative or overflowing step
+/// is: the one check made on every step (by [`Control::step`](crate::engine::control::Control)
+/// during a search, and by [`path_cost`] after it).
+#[inline]
+pub(crate) fn checked_step<S: Clone, C: Cost>(
+    g: C,
+    step: C,
+    from: &S,
+    to: &S,
+    stats: Stats,
+) -> Result<C, SearchError<S, C>> {
+    if step.is_nan() {
+        return Err(SearchError::NanCost {
+            from: from.clone(),
+            to: to.clone(),
+            stats,
+        });
+    }
+    if step.is_below_zero() {
+        return Err(SearchError::NegativeCost {
+            from: from.clone(),
+            to: to.clone(),
+            cost: step,
+            stats,
+        });
+    }
+    g.checked_sum(step).ok_or_else(|| SearchError::Overflow {
+        from: from.clone(),
+        to: to.clone(),
+        g,
+        step,
+        stats,
+    })
+}

@@ -1,0 +1,57 @@
+//! Iterative deepening: depth-first searches to depth 0, 1, 2, … until one finds a goal.
+
+use crate::engine::depth_first::{Bound, Prober};
+use crate::heuristic::Zero;
+use crate::observer::Observer;
+use crate::problem::SearchProblem;
+use crate::search::Search;
+use crate::solution::SearchResult;
+
+/// Iterative deepening depth-first search: depth-first searches to depth 0, 1, 2, … until one
+/// finds a goal. Finds a path with the fewest steps, like [`bfs`](crate::bfs), in memory linear
+/// in its length.
+///
+/// # Arguments
+///
+/// - `problem`: the state space.
+///
+/// # Returns
+///
+/// A path of fewest steps, its cost (the sum of its step costs) and the [`Stats`](crate::Stats) summed over
+/// the iterations.
+///
+/// # Errors
+///
+/// [`SearchError::NoPath`](crate::SearchError::NoPath) when an iteration reaches no depth limit (the space is exhausted);
+/// the limit and bad-cost errors of [`bfs`](crate::bfs).
+///
+/// # Complexity
+///
+/// **O(b^d)** time, about b/(b − 1) times a single search to depth d, and **O(d)** space.
+///
+/// # Example
+///
+/// ```
+/// let problem = informed::from_fn(0u32, |&n: &u32| [(n + 1, 1u32), (n * 3, 1)], |&n| n == 10);
+/// let solution = informed::iddfs(&problem)?;
+/// assert_eq!(solution.path(), &[0, 1, 3, 9, 10]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn iddfs<P: SearchProblem>(problem: &P) -> SearchResult<P> {
+    Search::new(problem).iddfs()
+}
+
+impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
+    /// Runs [`iddfs`](crate::iddfs) with this search's options.
+    ///
+    /// # Errors
+    ///
+    /// As for [`iddfs`](crate::iddfs).
+    pub fn iddfs(self) -> SearchResult<P> {
+        let mut prober = Prober::new(self.into_setup()?, Zero);
+        prober.deepen(Bound::Depth(0), |bound, _| match bound {
+            Bound::Depth(depth) => Some(Bound::Depth(depth + 1)),
+            Bound::Cost(cost) => Some(Bound::Cost(cost)),
+        })
+    }
+}

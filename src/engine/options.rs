@@ -1,0 +1,127 @@
+//! The options every search takes: its limits and the choice of data structures.
+
+use std::time::Instant;
+
+use crate::cost::Cost;
+use crate::error::SearchError;
+
+/// How a search orders states whose priorities are equal in every other respect.
+///
+/// Best-first searches first rank by their priority (f = g + h for A*), then prefer the smaller h
+/// (the state with more of its cost already measured, so nearer the goal). This option breaks the
+/// ties that remain, by the order in which states were first stored (first generated); a
+/// cheaper path found later does not change a state's place.
+///
+/// Neither order is better in general; on most problems the two expand nearly the same states.
+/// FIFO is the default: on plateaus of equal priority a new state joins the back of its tie
+/// instead of climbing past it in the heap, and on grids with many walls it was seen to expand far
+/// fewer states (measurements in `docs/benchmarks.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TieBreak {
+    /// The state stored most recently first: depth-first order among ties.
+    Lifo,
+    /// The state stored first, first: breadth-first order among ties. The default.
+    #[default]
+    Fifo,
+}
+
+/// Which node table a search keeps its states in.
+///
+/// Every choice gives the same results (the same expansions in the same order); they differ in
+/// speed and memory (see `docs/benchmarks.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NodeTable {
+    /// Vectors indexed by the problem's dense numbering of states where it has one
+    /// ([`SearchProblem::index_bound`](crate::SearchProblem::index_bound) is `Some` and at most
+    /// 2^32), a hash map otherwise. The default.
+    ///
+    /// Numberings beyond 2^32 are hashed: a dense table holds fewer than 2^32 states anyway, and
+    /// its page directory (one `u32` per 4,096 numbers) would outgrow what a search stores.
+    #[default]
+    Auto,
+    /// A hash map from state to node, even where the problem numbers its states.
+    Hashed,
+}
+
+/// The largest [`SearchProblem::index_bound`](crate::SearchProblem::index_bound) for which
+/// [`NodeTable::Auto`] keeps the node table in vectors (see there).
+pub(crate) const DENSE_LIMIT: usize = 1 << 32;
+
+/// How a node table hashes states (when it hashes them; see [`NodeTable`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Hashing {
+    /// [`FastHasher`](crate::FastHasher): a multiply-and-add hash of the state's words. Much
+    /// faster than SipHash on the small states searches usually have, but not resistant to
+    /// inputs crafted to collide.
+    #[default]
+    Fast,
+    /// The standard library's `RandomState` (SipHash-1-3 with random keys): slower, and
+    /// resistant to hash flooding, for states that come from untrusted input.
+    Std,
+}
+
+/// The data structure holding the open set of a best-first search.
+///
+/// Every choice gives the same results (the same expansions in the same order); they differ in
+/// speed and memory (see `docs/benchmarks.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum OpenSet {
+    /// A binary heap with decrease-key: each state is queued once, and a cheaper path moves it
+    /// up in place.
+    BinaryHeap,
+    /// A 4-ary heap with decrease-key, the default: as the binary heap, but half as deep, with
+    /// the four children of a node side by side in memory.
+    #[default]
+    QuaternaryHeap,
+    /// A binary heap with lazy deletion: a cheaper path pushes the state again, and outdated
+    /// entries are skipped when they reach the top. Its size can exceed the open set's.
+    LazyHeap,
+}
+
+/// Everything a [`Search`](crate::Search) sets before it runs, but the cancel callback and the
+/// observer.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Options<C> {
+    pub(crate) max_expansions: Option<u64>,
+    pub(crate) max_stored: Option<usize>,
+    pub(crate) cost_bound: Option<C>,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) tie_break: TieBreak,
+    pub(crate) hashing: Hashing,
+    pub(crate) open_set: OpenSet,
+    pub(crate) node_table: NodeTable,
+}
+
+impl<C> Default for Options<C> {
+    fn default() -> Self {
+        Options {
+            max_expansions: None,
+            max_stored: None,
+            cost_bound: None,
+            deadline: None,
+            tie_break: TieBreak::default(),
+            hashing: Hashing::default(),
+            open_set: OpenSet::default(),
+            node_table: NodeTable::default(),
+        }
+    }
+}
+
+impl<C: Cost> Options<C> {
+    /// Checks the options that can be wrong whatever the algorithm.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::InvalidCostBound`] for a NaN cost bound, which would otherwise act as no
+    /// bound at all.
+    pub(crate) fn check<S>(&self) -> Result<(), SearchError<S, C>> {
+        match self.cost_bound {
+            Some(bound) if bound.is_nan() => Err(SearchError::InvalidCostBound { bound }),
+            _ => Ok(()),
+        }
+    }
+}
