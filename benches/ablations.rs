@@ -219,10 +219,61 @@ fn successor_delivery(c: &mut Criterion) {
     let _ = Rng(0);
 }
 
+/// The dense table against the hashed one on a large map (3.67 million cells): 2,000 queries of
+/// a few expansions each, where the dense table must not pay for the whole map every time, and
+/// one long query, where it must still be the faster.
+fn dense_table_on_short_and_long_queries(c: &mut Criterion) {
+    let grid = Grid::new(1916, 1916);
+    let mut rng = Rng(11);
+    let queries: Vec<(Cell, Cell)> = (0..2_000)
+        .map(|_| {
+            let (x, y) = (rng.below(1914) as u32, rng.below(1916) as u32);
+            (Cell::new(x, y), Cell::new(x + 2, y))
+        })
+        .collect();
+    let problems: Vec<_> = queries
+        .iter()
+        .map(|&(start, goal)| grid.problem(start, goal, Movement::Eight).unwrap())
+        .collect();
+    let mut group = c.benchmark_group("ablation/dense-table-3.67M-cells");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    for (name, table) in [("dense", NodeTable::Auto), ("hashed", NodeTable::Hashed)] {
+        group.bench_function(format!("2000-short-{name}"), |b| {
+            b.iter(|| {
+                for problem in &problems {
+                    let found = Search::new(problem)
+                        .node_table(table)
+                        .astar(problem.octile())
+                        .unwrap();
+                    assert_eq!(found.cost(), 2.0);
+                }
+            })
+        });
+    }
+    let long = grid
+        .problem(Cell::new(0, 0), Cell::new(1915, 1200), Movement::Eight)
+        .unwrap();
+    let expected = informed::astar(&long, long.octile()).unwrap().cost();
+    for (name, table) in [("dense", NodeTable::Auto), ("hashed", NodeTable::Hashed)] {
+        group.bench_function(format!("long-{name}"), |b| {
+            b.iter(|| {
+                let found = Search::new(&long).node_table(table).dijkstra().unwrap();
+                assert!((found.cost() - expected).abs() < 1e-6);
+                black_box(found.stats().expanded)
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     ablations,
     open_sets_and_tables,
     tie_breaking,
-    successor_delivery
+    successor_delivery,
+    dense_table_on_short_and_long_queries
 );
 criterion_main!(ablations);

@@ -14,14 +14,16 @@ use informed::{NodeTable, OpenSet, Search};
 struct Counting;
 
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+static BYTES: AtomicU64 = AtomicU64::new(0);
 
 thread_local! {
     static COUNTING: Cell<bool> = const { Cell::new(false) };
 }
 
-fn count() {
+fn count(bytes: usize) {
     if COUNTING.with(Cell::get) {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        BYTES.fetch_add(bytes as u64, Ordering::Relaxed);
     }
 }
 
@@ -32,7 +34,7 @@ fn count() {
 #[allow(unsafe_code)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
+        count(layout.size());
         // SAFETY: the caller upholds `alloc`'s contract, which we pass on.
         unsafe { System.alloc(layout) }
     }
@@ -43,7 +45,7 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
+        count(new_size);
         // SAFETY: as above.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -54,11 +56,22 @@ static GLOBAL: Counting = Counting;
 
 /// The allocations `run` makes on this thread, and what it returns.
 fn allocations<T>(run: impl FnOnce() -> T) -> (u64, T) {
+    let (count, _, result) = measured(run);
+    (count, result)
+}
+
+/// The allocations `run` makes on this thread, the bytes they ask for, and what it returns.
+fn measured<T>(run: impl FnOnce() -> T) -> (u64, u64, T) {
     ALLOCATIONS.store(0, Ordering::Relaxed);
+    BYTES.store(0, Ordering::Relaxed);
     COUNTING.with(|c| c.set(true));
     let result = run();
     COUNTING.with(|c| c.set(false));
-    (ALLOCATIONS.load(Ordering::Relaxed), result)
+    (
+        ALLOCATIONS.load(Ordering::Relaxed),
+        BYTES.load(Ordering::Relaxed),
+        result,
+    )
 }
 
 /// Each growable buffer (node table, hash index, heap, heap positions, successor buffer, path)
@@ -132,4 +145,25 @@ fn puzzle_searches_do_not_allocate_per_expansion() {
             "seed {seed}: {count} allocations for {expanded} expansions"
         );
     }
+}
+
+/// A short search on a map of 4,096² cells: the dense table allocates for the pages it touches,
+/// not a slot for every cell (which was 64 MiB, zeroed again for every search).
+#[test]
+fn a_short_dense_search_allocates_for_what_it_touches() {
+    let grid = Grid::new(4096, 4096);
+    let problem = grid
+        .problem(
+            GridCell::new(2000, 2000),
+            GridCell::new(2002, 2000),
+            Movement::Four,
+        )
+        .unwrap();
+    let (_, bytes, solution) = measured(|| informed::astar(&problem, problem.manhattan()).unwrap());
+    assert_eq!(solution.cost(), 2.0);
+    assert!(
+        bytes < 512 * 1024,
+        "{bytes} bytes for {} expansions",
+        solution.stats().expanded
+    );
 }

@@ -4,7 +4,7 @@ use crate::cost::Cost;
 use crate::engine::control::Setup;
 use crate::engine::options::TieBreak;
 use crate::engine::select::{TableBody, with_tables};
-use crate::engine::table::{Lookup, NO_PARENT, Node, NodeTables, Table, path};
+use crate::engine::table::{Lookup, NO_PARENT, Node, NodeTables, Table, path, take_cheaper_step};
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
@@ -147,8 +147,12 @@ where
                 problem.successors(state, &mut successors);
                 for (next, step) in successors.drain() {
                     let new_g = control.step(g, step, table.state(current), &next)?;
-                    let Lookup::New(key) = table.lookup(&next) else {
-                        continue;
+                    let key = match table.lookup(&next) {
+                        Lookup::New(key) => key,
+                        Lookup::Stored(index) => {
+                            take_cheaper_step(&mut table, index, current, new_g);
+                            continue;
+                        }
                     };
                     let next_h = control.estimate(heuristic, &next)?;
                     let Some(f) = new_g.checked_sum(next_h) else {

@@ -3,7 +3,7 @@
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
 use crate::engine::select::{TableBody, with_tables};
-use crate::engine::table::{Lookup, NO_PARENT, Node, NodeTables, Table, path};
+use crate::engine::table::{Lookup, NO_PARENT, Node, NodeTables, Table, path, take_cheaper_step};
 use crate::observer::{Event, Observer};
 use crate::problem::{SearchProblem, Successors};
 use crate::search::Search;
@@ -150,12 +150,7 @@ where
                         }
                     }
                     Lookup::Stored(index) => {
-                        // Reached before in as few steps or fewer. If by this very expansion,
-                        // the state is not expanded yet, and the cheaper of the two steps wins.
-                        let node = table.node_mut(index);
-                        if node.parent == current && new_g.order(node.g).is_lt() {
-                            node.g = new_g;
-                        }
+                        take_cheaper_step(&mut table, index, current, new_g);
                     }
                 }
             }

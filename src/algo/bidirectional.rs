@@ -5,7 +5,9 @@ use crate::engine::best_first::{Engine, EngineOf, Priority, Ranking};
 use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, OpenSets};
 use crate::engine::select::{EngineBody, TableBody, with_engine, with_tables};
-use crate::engine::table::{Lookup, NO_PARENT, Node, NodeTables, Table, path, path_cost};
+use crate::engine::table::{
+    Lookup, NO_PARENT, Node, NodeTables, Table, path, path_cost, take_cheaper_step,
+};
 use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::{Event, Observer};
@@ -539,11 +541,7 @@ where
                             control.store(&mut this.table, &mut observer, key, next, node)?
                         }
                         Lookup::Stored(index) => {
-                            // As in `bfs`: of two steps from this expansion, the cheaper wins.
-                            let node = this.table.node_mut(index);
-                            if node.parent == current && new_g.order(node.g).is_lt() {
-                                node.g = new_g;
-                            }
+                            take_cheaper_step(&mut this.table, index, current, new_g);
                             continue;
                         }
                     };

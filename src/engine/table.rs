@@ -67,6 +67,24 @@ pub(crate) trait NodeTables<S, C> {
     fn table(&self) -> Self::Table;
 }
 
+/// Takes the step of cost `g` from `parent` to the stored node `index` if that node was reached
+/// from `parent` before and the step is cheaper: for the searches that store a state when they
+/// first reach it and test nothing further (breadth-first, beam), so that of two steps one
+/// expansion pushes to the same state, the cheaper wins. The node is not expanded yet, so its g
+/// can still change.
+#[inline]
+pub(crate) fn take_cheaper_step<S, C: Cost, T: Table<S, C>>(
+    table: &mut T,
+    index: usize,
+    parent: usize,
+    g: C,
+) {
+    let node = table.node_mut(index);
+    if node.parent == parent && g.order(node.g).is_lt() {
+        node.g = g;
+    }
+}
+
 /// The states from a start to `index`, following parent indices. **O(path length)**.
 pub(crate) fn path<S: Clone, C, T: Table<S, C>>(table: &T, index: usize) -> Vec<S> {
     let mut path = Vec::new();
