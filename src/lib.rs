@@ -27,8 +27,11 @@
 //! [`bidirectional_dijkstra`] and [`bidirectional_bfs`] for problems that give predecessors
 //! ([`Bidirectional`]); [`anytime_astar`], improving its answer with a proven bound;
 //! [`k_shortest_paths`] and [`optimal_paths`] for more than one path; [`reachable`] for
-//! everything within a budget; [`Search::stepper`] to drive a search one expansion at a time;
-//! and, for contrast, the incomplete [`hill_climbing`] and [`beam_search`].
+//! everything within a budget; [`stepper`] to drive a search one expansion at a time; and, for
+//! contrast, the incomplete [`hill_climbing`] and [`beam_search`]. Every algorithm is a free
+//! function with the defaults and a [`Search`] method of the same name with options; every
+//! option of a [`Search`] is honoured by every algorithm, or refused with an error (the table in
+//! [`Search`]'s docs says which).
 //!
 //! Ready-made problems live in [`grid`] (Moving AI maps, pictures of a search), [`puzzle`]
 //! (sliding tiles) and [`graph`] (road networks); [`audit`] checks a heuristic before you trust

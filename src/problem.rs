@@ -89,11 +89,13 @@ pub trait SearchProblem {
     /// cell's `y × width + x` or a graph node's id. `None`, the default, for problems without
     /// such a numbering.
     ///
-    /// Where it is `Some`, the best-first searches keep their node table in vectors indexed by
-    /// the number instead of a hash map: the same results, with no hashing (on grids, about
-    /// 1.3 to 2 times as fast). The table holds one `u32` per number, allocated zeroed, so
-    /// memory is touched only where the search goes; it suits bounds up to hundreds of
-    /// millions. [`Search::node_table`](crate::Search::node_table) can still choose hashing.
+    /// Where it is `Some` (and at most 2^32), every search with a node table keeps it in
+    /// vectors indexed by the number instead of a hash map: the same results, with no hashing
+    /// (the speed-up is measured in `docs/benchmarks.md`). The table holds one `u32` per number,
+    /// in pages of 4,096 numbers allocated when a search first stores a state among them, behind
+    /// a directory of one `u32` per page: a search costs memory for the pages it touches, not
+    /// for the whole numbering. Numberings beyond 2^32 are hashed, and
+    /// [`Search::node_table`](crate::Search::node_table) can choose hashing for any problem.
     ///
     /// # Example
     ///
@@ -127,8 +129,13 @@ pub trait SearchProblem {
     }
 
     /// The number of `state` in the problem's dense numbering: below
-    /// [`index_bound`](Self::index_bound), and different for different states. A number out of
-    /// range makes the search panic; two states with the same number would be taken for one.
+    /// [`index_bound`](Self::index_bound), and different for different states. Two states with
+    /// the same number would be taken for one.
+    ///
+    /// # Panics
+    ///
+    /// A search panics, naming the number and the bound, if this gives a number not below
+    /// [`index_bound`](Self::index_bound): the implementation breaks its own promise.
     ///
     /// Called only where `index_bound` is `Some`; the default panics, since a problem that
     /// declares a bound must say how it numbers.

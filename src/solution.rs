@@ -23,8 +23,9 @@ pub type ErrorOf<P> = SearchError<<P as SearchProblem>::State, <P as SearchProbl
 ///   are not generated), and a reopened state counts again each time it is taken off again.
 ///   [`bfs`](crate::bfs) tests for the goal when a state is generated, so the goal is never
 ///   expanded there.
-/// - `generated`: successor pairs delivered by [`SearchProblem::successors`](crate::SearchProblem::successors),
-///   duplicates and worse paths included, plus the start states.
+/// - `generated`: successor pairs delivered by
+///   [`SearchProblem::successors`](crate::SearchProblem::successors), duplicates and worse paths
+///   included, plus the start states.
 /// - `reopened`: times a closed (already expanded) state was reached by a cheaper path and put
 ///   back on the open set. Always 0 with a consistent heuristic.
 /// - `decrease_keys`: times a state waiting on the open set was reached by a cheaper path and

@@ -5,7 +5,7 @@ use crate::engine::best_first::{Engine, EngineOf, Ranking};
 use crate::engine::control::Setup;
 use crate::engine::heap::{Frontier, OpenSets};
 use crate::engine::select::{EngineBody, with_engine};
-use crate::engine::table::{NodeTables, Table};
+use crate::engine::table::{Table, Tables};
 use crate::error::SearchError;
 use crate::heuristic::{Heuristic, InvalidWeight};
 use crate::observer::Observer;
@@ -185,12 +185,7 @@ where
 {
     type Output = AnytimeResult<P>;
 
-    fn run<N, Q>(self, tables: N) -> AnytimeResult<P>
-    where
-        N: NodeTables<P::State, P::Cost> + 'p,
-        N::Table: 'p,
-        Q: OpenSets,
-    {
+    fn run<N: Tables<'p, P::State, P::Cost>, Q: OpenSets>(self, tables: N) -> AnytimeResult<P> {
         let Setup {
             problem,
             options,

@@ -5,7 +5,7 @@ use std::fmt;
 use crate::cost::Cost;
 use crate::engine::control::Setup;
 use crate::engine::select::{TableBody, with_tables};
-use crate::engine::table::{Lookup, Node, NodeTables, Table};
+use crate::engine::table::{Lookup, Node, Table, Tables};
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
 use crate::problem::{SearchProblem, Successors};
@@ -177,9 +177,10 @@ fn exceeds<C: Cost>(a: C, b: C) -> bool {
 ///
 /// # Errors
 ///
-/// [`SearchError::NegativeCost`](crate::SearchError::NegativeCost) or [`SearchError::NanCost`](crate::SearchError::NanCost) for a bad step (against which no
-/// heuristic can be judged), and [`SearchError::Unsupported`](crate::SearchError::Unsupported) for a cost bound set on a
-/// [`Search`].
+/// [`SearchError::NegativeCost`](crate::SearchError::NegativeCost) or
+/// [`SearchError::NanCost`](crate::SearchError::NanCost) for a bad step (against which no heuristic
+/// can be judged), and [`SearchError::Unsupported`](crate::SearchError::Unsupported) for a cost
+/// bound set on a [`Search`].
 ///
 /// # Complexity
 ///
@@ -256,11 +257,7 @@ where
 {
     type Output = Result<Audit<P::State, P::Cost>, ErrorOf<P>>;
 
-    fn run<N>(self, tables: N) -> Self::Output
-    where
-        N: NodeTables<P::State, P::Cost> + 'p,
-        N::Table: 'p,
-    {
+    fn run<N: Tables<'p, P::State, P::Cost>>(self, tables: N) -> Self::Output {
         let Setup {
             problem,
             mut control,

@@ -4,7 +4,7 @@ use crate::cost::Cost;
 use crate::engine::control::Setup;
 use crate::engine::options::TieBreak;
 use crate::engine::select::{TableBody, with_tables};
-use crate::engine::table::{Lookup, NO_PARENT, Node, NodeTables, Table, path, take_cheaper_step};
+use crate::engine::table::{Lookup, NO_PARENT, Node, Table, Tables, path, take_cheaper_step};
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
@@ -34,8 +34,8 @@ use crate::solution::{SearchResult, Solution};
 ///
 /// # Errors
 ///
-/// [`SearchError::GaveUp`](crate::SearchError::GaveUp) if the beam empties; the limit and bad-input errors of
-/// [`astar`](crate::astar).
+/// [`SearchError::GaveUp`](crate::SearchError::GaveUp) if the beam empties; the limit and bad-input
+/// errors of [`astar`](crate::astar).
 ///
 /// # Complexity
 ///
@@ -95,11 +95,7 @@ where
 {
     type Output = SearchResult<P>;
 
-    fn run<N>(self, tables: N) -> SearchResult<P>
-    where
-        N: NodeTables<P::State, P::Cost> + 'p,
-        N::Table: 'p,
-    {
+    fn run<N: Tables<'p, P::State, P::Cost>>(self, tables: N) -> SearchResult<P> {
         let Setup {
             problem,
             options,

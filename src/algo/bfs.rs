@@ -3,7 +3,7 @@
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
 use crate::engine::select::{TableBody, with_tables};
-use crate::engine::table::{Lookup, NO_PARENT, Node, NodeTables, Table, path, take_cheaper_step};
+use crate::engine::table::{Lookup, NO_PARENT, Node, Table, Tables, path, take_cheaper_step};
 use crate::observer::{Event, Observer};
 use crate::problem::{SearchProblem, Successors};
 use crate::search::Search;
@@ -86,11 +86,7 @@ where
 {
     type Output = SearchResult<P>;
 
-    fn run<N>(self, tables: N) -> SearchResult<P>
-    where
-        N: NodeTables<P::State, P::Cost> + 'p,
-        N::Table: 'p,
-    {
+    fn run<N: Tables<'p, P::State, P::Cost>>(self, tables: N) -> SearchResult<P> {
         let Setup {
             problem,
             mut control,

@@ -6,7 +6,7 @@ use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, OpenSets};
 use crate::engine::select::{EngineBody, TableBody, with_engine, with_tables};
 use crate::engine::table::{
-    Lookup, NO_PARENT, Node, NodeTables, Table, path, path_cost, take_cheaper_step,
+    Lookup, NO_PARENT, Node, Table, Tables, path, path_cost, take_cheaper_step,
 };
 use crate::error::SearchError;
 use crate::heuristic::Zero;
@@ -314,12 +314,7 @@ where
 {
     type Output = SearchResult<P>;
 
-    fn run<N, Q>(self, tables: N) -> SearchResult<P>
-    where
-        N: NodeTables<P::State, P::Cost> + 'p,
-        N::Table: 'p,
-        Q: OpenSets,
-    {
+    fn run<N: Tables<'p, P::State, P::Cost>, Q: OpenSets>(self, tables: N) -> SearchResult<P> {
         let Setup {
             problem,
             options,
@@ -457,11 +452,7 @@ where
 {
     type Output = SearchResult<P>;
 
-    fn run<N>(self, tables: N) -> SearchResult<P>
-    where
-        N: NodeTables<P::State, P::Cost> + 'p,
-        N::Table: 'p,
-    {
+    fn run<N: Tables<'p, P::State, P::Cost>>(self, tables: N) -> SearchResult<P> {
         let Setup {
             problem,
             mut control,

@@ -21,11 +21,10 @@ use crate::solution::SearchResult;
 ///
 /// # Errors
 ///
-/// [`SearchError::NoPath`](crate::SearchError::NoPath) if the whole space was searched without reaching the depth limit;
-/// [`SearchError::LimitReached`](crate::SearchError::LimitReached) with
-/// [`Limit::Depth`](crate::Limit::Depth) if no goal was found but the limit cut
-/// nodes off (a deeper search might find one); and the limit and bad-cost errors of
-/// [`bfs`](crate::bfs).
+/// [`SearchError::NoPath`](crate::SearchError::NoPath) if the whole space was searched without
+/// reaching the depth limit; [`SearchError::LimitReached`](crate::SearchError::LimitReached) with
+/// [`Limit::Depth`](crate::Limit::Depth) if no goal was found but the limit cut nodes off (a deeper
+/// search might find one); and the limit and bad-cost errors of [`bfs`](crate::bfs).
 ///
 /// # Complexity
 ///

@@ -30,8 +30,8 @@ use crate::solution::{Partial, SearchResult, Solution};
 ///
 /// # Errors
 ///
-/// [`SearchError::GaveUp`](crate::SearchError::GaveUp) with the local minimum where it stopped; the limit and bad-input
-/// errors of [`astar`](crate::astar).
+/// [`SearchError::GaveUp`](crate::SearchError::GaveUp) with the local minimum where it stopped; the
+/// limit and bad-input errors of [`astar`](crate::astar).
 ///
 /// # Complexity
 ///
@@ -81,8 +81,8 @@ where
 ///
 /// # Errors
 ///
-/// [`SearchError::GaveUp`](crate::SearchError::GaveUp) with the last climb's local minimum if none reached a goal; the limit
-/// and bad-input errors of [`astar`](crate::astar).
+/// [`SearchError::GaveUp`](crate::SearchError::GaveUp) with the last climb's local minimum if none
+/// reached a goal; the limit and bad-input errors of [`astar`](crate::astar).
 ///
 /// # Complexity
 ///

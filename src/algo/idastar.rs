@@ -24,15 +24,16 @@ use crate::solution::SearchResult;
 ///
 /// # Returns
 ///
-/// The [`Solution`](crate::Solution): a least-cost path, its cost and the [`Stats`](crate::Stats), where `expanded` and
-/// `generated` add up all iterations, `iterations` counts them, and `stored` is the deepest path
-/// held. Each iteration starts with an [`Event::Iteration`](crate::Event::Iteration).
+/// The [`Solution`](crate::Solution): a least-cost path, its cost and the [`Stats`](crate::Stats),
+/// where `expanded` and `generated` add up all iterations, `iterations` counts them, and `stored`
+/// is the deepest path held. Each iteration starts with an
+/// [`Event::Iteration`](crate::Event::Iteration).
 ///
 /// # Errors
 ///
-/// [`SearchError::NoPath`](crate::SearchError::NoPath) when an iteration cuts nothing off and finds no goal, the limit and
-/// bad-input errors of [`astar`](crate::astar). Note that on an infinite space without a goal,
-/// IDA* only stops at a limit.
+/// [`SearchError::NoPath`](crate::SearchError::NoPath) when an iteration cuts nothing off and finds
+/// no goal, the limit and bad-input errors of [`astar`](crate::astar). Note that on an infinite
+/// space without a goal, IDA* only stops at a limit.
 ///
 /// # Complexity
 ///

@@ -17,13 +17,13 @@ use crate::solution::SearchResult;
 ///
 /// # Returns
 ///
-/// A path of fewest steps, its cost (the sum of its step costs) and the [`Stats`](crate::Stats) summed over
-/// the iterations.
+/// A path of fewest steps, its cost (the sum of its step costs) and the [`Stats`](crate::Stats)
+/// summed over the iterations.
 ///
 /// # Errors
 ///
-/// [`SearchError::NoPath`](crate::SearchError::NoPath) when an iteration reaches no depth limit (the space is exhausted);
-/// the limit and bad-cost errors of [`bfs`](crate::bfs).
+/// [`SearchError::NoPath`](crate::SearchError::NoPath) when an iteration reaches no depth limit
+/// (the space is exhausted); the limit and bad-cost errors of [`bfs`](crate::bfs).
 ///
 /// # Complexity
 ///

@@ -6,7 +6,7 @@ use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, OpenSets};
 use crate::engine::options::TieBreak;
 use crate::engine::select::{EngineBody, with_engine};
-use crate::engine::table::{NO_PARENT, NodeTables, Table, path_cost};
+use crate::engine::table::{NO_PARENT, NodeTables, Table, Tables, path_cost};
 use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::Observer;
@@ -78,8 +78,8 @@ impl<P: SearchProblem> SearchProblem for Restricted<'_, P> {
 ///
 /// # Errors
 ///
-/// [`SearchError::NoPath`](crate::SearchError::NoPath) if there is not even one path; the bad-input errors of
-/// [`dijkstra`](crate::dijkstra).
+/// [`SearchError::NoPath`](crate::SearchError::NoPath) if there is not even one path; the bad-input
+/// errors of [`dijkstra`](crate::dijkstra).
 ///
 /// # Complexity
 ///
@@ -143,12 +143,7 @@ where
 {
     type Output = Result<Vec<SolutionOf<P>>, ErrorOf<P>>;
 
-    fn run<N, Q>(self, tables: N) -> Self::Output
-    where
-        N: NodeTables<P::State, P::Cost> + 'p,
-        N::Table: 'p,
-        Q: OpenSets,
-    {
+    fn run<N: Tables<'p, P::State, P::Cost>, Q: OpenSets>(self, tables: N) -> Self::Output {
         let Setup {
             problem,
             options,
@@ -159,18 +154,9 @@ where
             return Err(control.no_path());
         };
         let ties = options.tie_break;
-        let mut successors = Successors::new();
         let mut shortest =
             |restricted: &Restricted<'_, P>, start_g, control: &mut Control<'p, P::Cost>| {
-                shortest::<_, N, Q, _>(
-                    restricted,
-                    start_g,
-                    &tables,
-                    ties,
-                    control,
-                    &mut observer,
-                    &mut successors,
-                )
+                shortest::<_, N, Q, _>(restricted, start_g, &tables, ties, control, &mut observer)
             };
         let whole = Restricted {
             problem,
@@ -239,7 +225,6 @@ fn shortest<P, N, Q, O>(
     ties: TieBreak,
     control: &mut Control<'_, P::Cost>,
     observer: &mut O,
-    successors: &mut Successors<P::State, P::Cost>,
 ) -> Result<Option<SolutionOf<P>>, ErrorOf<P>>
 where
     P: SearchProblem,
@@ -248,14 +233,7 @@ where
     O: Observer<P::State, P::Cost>,
 {
     let mut engine: EngineOf<_, _, N, Q> = Engine::new(tables.table(), ties, Ranking::Cost);
-    let outcome = search(
-        &mut engine,
-        restricted,
-        start_g,
-        control,
-        observer,
-        successors,
-    );
+    let outcome = search(&mut engine, restricted, start_g, control, observer);
     control.release(engine.table.len());
     outcome
 }
@@ -267,7 +245,6 @@ fn search<P, T, Q, O>(
     start_g: P::Cost,
     control: &mut Control<'_, P::Cost>,
     observer: &mut O,
-    successors: &mut Successors<P::State, P::Cost>,
 ) -> Result<Option<SolutionOf<P>>, ErrorOf<P>>
 where
     P: SearchProblem,
@@ -278,14 +255,9 @@ where
     control.count_start();
     let start = restricted.start.clone();
     engine.relax(start, NO_PARENT, start_g, &Zero, control, observer)?;
-    loop {
-        let current = match engine.pop(control) {
-            Ok(current) => current,
-            Err(SearchError::NoPath { .. }) => return Ok(None),
-            Err(error) => return Err(error),
-        };
-        if !engine.expand(current, restricted, &Zero, control, observer, successors)? {
-            return engine.solution(restricted, current, control).map(Some);
-        }
+    match engine.run_to_goal(restricted, &Zero, control, observer) {
+        Ok(goal) => engine.solution(restricted, goal, control).map(Some),
+        Err(SearchError::NoPath { .. }) => Ok(None),
+        Err(error) => Err(error),
     }
 }

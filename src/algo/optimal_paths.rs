@@ -5,7 +5,7 @@ use crate::engine::best_first::{Engine, EngineOf, Ranking, Relaxed};
 use crate::engine::control::Setup;
 use crate::engine::heap::OpenSets;
 use crate::engine::select::{EngineBody, with_engine};
-use crate::engine::table::{NO_PARENT, NodeTables, Table};
+use crate::engine::table::{NO_PARENT, Table, Tables};
 use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::Observer;
@@ -33,8 +33,8 @@ use crate::solution::{ErrorOf, Stats};
 ///
 /// # Errors
 ///
-/// [`SearchError::NoPath`](crate::SearchError::NoPath) if no goal is reachable; the bad-input errors of
-/// [`dijkstra`](crate::dijkstra).
+/// [`SearchError::NoPath`](crate::SearchError::NoPath) if no goal is reachable; the bad-input
+/// errors of [`dijkstra`](crate::dijkstra).
 ///
 /// # Complexity
 ///
@@ -88,12 +88,7 @@ where
 {
     type Output = Result<OptimalPaths<P::State, P::Cost>, ErrorOf<P>>;
 
-    fn run<N, Q>(self, tables: N) -> Self::Output
-    where
-        N: NodeTables<P::State, P::Cost> + 'p,
-        N::Table: 'p,
-        Q: OpenSets,
-    {
+    fn run<N: Tables<'p, P::State, P::Cost>, Q: OpenSets>(self, tables: N) -> Self::Output {
         let Setup {
             problem,
             options,

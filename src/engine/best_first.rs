@@ -14,7 +14,7 @@ use crate::engine::heap::{Frontier, OpenSets};
 use crate::engine::options::{Options, TieBreak};
 use crate::engine::select::{EngineBody, with_engine};
 use crate::engine::table::{
-    Lookup, NO_PARENT, Node, NodeTables, Table, most_promising, path, path_cost,
+    Lookup, NO_PARENT, Node, NodeTables, Table, Tables, most_promising, path, path_cost,
 };
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
@@ -224,10 +224,43 @@ where
         Ok(true)
     }
 
+    /// Pops and expands nodes until it expands a goal, and returns the goal's index.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`pop`](Self::pop) and [`expand`](Self::expand).
+    pub(crate) fn run_to_goal<P, H, O>(
+        &mut self,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+    ) -> Result<usize, Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        let mut successors = Successors::new();
+        loop {
+            let current = self.pop(control)?;
+            if !self.expand(
+                current,
+                problem,
+                heuristic,
+                control,
+                observer,
+                &mut successors,
+            )? {
+                return Ok(current);
+            }
+        }
+    }
+
     /// Handles `state`, reached at cost `g` from the node `parent` (`NO_PARENT` for a start):
     /// stores and queues it if it is new and not pruned, moves it up or reopens it if the path
     /// is cheaper than its own.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn relax<H, O>(
         &mut self,
         state: S,
@@ -363,12 +396,7 @@ where
     {
         type Output = SearchResult<P>;
 
-        fn run<N, Q>(self, tables: N) -> Self::Output
-        where
-            N: NodeTables<P::State, P::Cost> + 'p,
-            N::Table: 'p,
-            Q: OpenSets,
-        {
+        fn run<N: Tables<'p, P::State, P::Cost>, Q: OpenSets>(self, tables: N) -> Self::Output {
             let Setup {
                 problem,
                 options,
@@ -379,21 +407,8 @@ where
             let mut engine: EngineOf<_, _, N, Q> =
                 Engine::new(tables.table(), options.tie_break, self.ranking);
             engine.start(problem, heuristic, &mut control, &mut observer)?;
-            let mut successors = Successors::new();
-            loop {
-                let current = engine.pop(&mut control)?;
-                let expanded = engine.expand(
-                    current,
-                    problem,
-                    heuristic,
-                    &mut control,
-                    &mut observer,
-                    &mut successors,
-                )?;
-                if !expanded {
-                    return engine.solution(problem, current, &control);
-                }
-            }
+            let goal = engine.run_to_goal(problem, heuristic, &mut control, &mut observer)?;
+            engine.solution(problem, goal, &control)
         }
     }
 
@@ -541,12 +556,7 @@ where
     {
         type Output = Box<dyn ErasedEngine<D, H, O> + 'p>;
 
-        fn run<N, Q>(self, tables: N) -> Self::Output
-        where
-            N: NodeTables<D::State, D::Cost> + 'p,
-            N::Table: 'p,
-            Q: OpenSets,
-        {
+        fn run<N: Tables<'p, D::State, D::Cost>, Q: OpenSets>(self, tables: N) -> Self::Output {
             let mut engine: EngineOf<_, _, N, Q> =
                 Engine::new(tables.table(), self.ties, self.ranking);
             // The open and closed sets are asked about every stored state: keep positions.

@@ -10,7 +10,7 @@ use std::collections::hash_map::RandomState;
 use crate::engine::hasher::FastState;
 use crate::engine::heap::{Binary, Lazy, OpenSets, Quaternary};
 use crate::engine::options::{DENSE_LIMIT, Hashing, NodeTable, OpenSet, Options};
-use crate::engine::table::{Dense, Hashed, NodeTables};
+use crate::engine::table::{Dense, Hashed, Tables};
 use crate::problem::SearchProblem;
 
 /// An algorithm that needs node tables (and no open set, or one of its own).
@@ -18,10 +18,7 @@ pub(crate) trait TableBody<'p, S, C> {
     /// What the algorithm returns.
     type Output;
     /// Runs the algorithm, making its node tables with `tables`.
-    fn run<N>(self, tables: N) -> Self::Output
-    where
-        N: NodeTables<S, C> + 'p,
-        N::Table: 'p;
+    fn run<N: Tables<'p, S, C>>(self, tables: N) -> Self::Output;
 }
 
 /// An algorithm that needs node tables and open sets.
@@ -30,11 +27,7 @@ pub(crate) trait EngineBody<'p, S, C> {
     type Output;
     /// Runs the algorithm, making its node tables with `tables` and its open sets of type
     /// `Q::Open<_>`.
-    fn run<N, Q>(self, tables: N) -> Self::Output
-    where
-        N: NodeTables<S, C> + 'p,
-        N::Table: 'p,
-        Q: OpenSets;
+    fn run<N: Tables<'p, S, C>, Q: OpenSets>(self, tables: N) -> Self::Output;
 }
 
 /// The bound of `problem`'s dense numbering, where the node table is to use it.
@@ -81,11 +74,7 @@ where
     impl<'p, S, C, B: EngineBody<'p, S, C>> TableBody<'p, S, C> for ChooseOpenSet<B> {
         type Output = B::Output;
 
-        fn run<N>(self, tables: N) -> B::Output
-        where
-            N: NodeTables<S, C> + 'p,
-            N::Table: 'p,
-        {
+        fn run<N: Tables<'p, S, C>>(self, tables: N) -> B::Output {
             match self.open_set {
                 OpenSet::BinaryHeap => self.body.run::<N, Binary>(tables),
                 OpenSet::QuaternaryHeap => self.body.run::<N, Quaternary>(tables),

@@ -59,6 +59,12 @@ pub(crate) trait Table<S, C> {
     fn node_mut(&mut self, index: usize) -> &mut Node<C>;
 }
 
+/// Node tables that live as long as the problem they serve (`'p`): the bound every algorithm
+/// body puts on the tables it is given.
+pub(crate) trait Tables<'p, S, C>: NodeTables<S, C, Table: 'p> + 'p {}
+
+impl<'p, S, C, N: NodeTables<S, C, Table: 'p> + 'p> Tables<'p, S, C> for N {}
+
 /// Makes node tables of one kind: what an algorithm is given to store its states in.
 pub(crate) trait NodeTables<S, C> {
     /// The tables it makes.
@@ -202,8 +208,7 @@ impl<S: Eq + Hash, C, B: BuildHasher> Table<S, C> for HashTable<S, C, B> {
     }
 }
 
-/// Marks a number with no stored state (in a slot), or a range of numbers with no page (in the
-/// directory).
+/// Marks a number with no stored state.
 const VACANT: u32 = 0;
 
 /// A page of slots covers `1 << PAGE_BITS` consecutive numbers: 16 KiB of `u32` slots.
@@ -221,8 +226,9 @@ const PAGE: usize = 1 << PAGE_BITS;
 pub(crate) struct DenseTable<'p, P: SearchProblem> {
     problem: &'p P,
     bound: usize,
-    /// `directory[n >> PAGE_BITS]` is one more than the page of `slots` holding number `n`'s
-    /// slot, or `VACANT`.
+    /// `directory[n >> PAGE_BITS]` is the page of `slots` holding number `n`'s slot. Page 0 is
+    /// never written: every range of numbers with no state stored points to it, so that a lookup
+    /// reads a slot without first testing whether its page exists.
     directory: Vec<u32>,
     /// Pages of slots, each one more than the node index of its number's state, or `VACANT`.
     slots: Vec<u32>,
@@ -237,8 +243,8 @@ impl<'p, P: SearchProblem> DenseTable<'p, P> {
         DenseTable {
             problem,
             bound,
-            directory: vec![VACANT; bound.div_ceil(PAGE)],
-            slots: Vec::new(),
+            directory: vec![0; bound.div_ceil(PAGE)],
+            slots: vec![VACANT; PAGE],
             states: Vec::with_capacity(INITIAL_CAPACITY.min(bound)),
             nodes: Vec::with_capacity(INITIAL_CAPACITY.min(bound)),
         }
@@ -279,11 +285,8 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
     #[inline]
     fn lookup(&self, state: &P::State) -> Lookup {
         let number = self.number(state);
-        let page = self.directory[number >> PAGE_BITS];
-        if page == VACANT {
-            return Lookup::New(number as u64);
-        }
-        match self.slots[((page as usize - 1) << PAGE_BITS) | (number & (PAGE - 1))] {
+        let page = self.directory[number >> PAGE_BITS] as usize;
+        match self.slots[(page << PAGE_BITS) | (number & (PAGE - 1))] {
             VACANT => Lookup::New(number as u64),
             slot => Lookup::Stored(slot as usize - 1),
         }
@@ -298,12 +301,11 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
         );
         let number = key as usize;
         let entry = &mut self.directory[number >> PAGE_BITS];
-        if *entry == VACANT {
-            let pages = self.slots.len() >> PAGE_BITS;
+        if *entry == 0 {
+            *entry = (self.slots.len() >> PAGE_BITS) as u32;
             self.slots.resize(self.slots.len() + PAGE, VACANT);
-            *entry = pages as u32 + 1;
         }
-        let page = *entry as usize - 1;
+        let page = *entry as usize;
         self.slots[(page << PAGE_BITS) | (number & (PAGE - 1))] = index as u32 + 1;
         self.states.push(state);
         self.nodes.push(node);
