@@ -3,8 +3,9 @@
 use std::panic::{RefUnwindSafe, UnwindSafe};
 
 use informed::{
-    Algorithm, Event, InvalidWeight, Limit, Max, NoObserver, Partial, SearchError, Solution, Stats,
-    TieBreak, UnknownAlgorithm, Weighted, Zero,
+    Algorithm, Anytime, Audit, Event, Expansion, FastHasher, FastState, Hashing, Improvement,
+    InvalidWeight, Limit, Max, NoObserver, NodeTable, OpenSet, OptimalPaths, Partial, SearchError,
+    Solution, Stats, Successors, TieBreak, UnknownAlgorithm, Violation, Weighted, Zero,
 };
 
 fn assert_thread_safe<T: Send + Sync + UnwindSafe + RefUnwindSafe>() {}
@@ -25,6 +26,20 @@ fn public_types_are_send_sync_and_unwind_safe() {
     assert_thread_safe::<Max<Zero, Zero>>();
     assert_thread_safe::<Weighted<Zero>>();
     assert_thread_safe::<Event<'static, u32, u32>>();
+    assert_thread_safe::<Hashing>();
+    assert_thread_safe::<NodeTable>();
+    assert_thread_safe::<OpenSet>();
+    assert_thread_safe::<FastHasher>();
+    assert_thread_safe::<FastState>();
+    assert_thread_safe::<Successors<(u32, u32), f64>>();
+    assert_thread_safe::<Anytime<(u32, u32), f64>>();
+    assert_thread_safe::<Improvement<f64>>();
+    assert_thread_safe::<Audit<(u32, u32), f64>>();
+    assert_thread_safe::<Violation<(u32, u32), f64>>();
+    assert_thread_safe::<OptimalPaths<(u32, u32), f64>>();
+    assert_thread_safe::<Expansion<(u32, u32), f64>>();
+    // `Search`, `Stepper` and `Reachable` may hold a cancel callback, which need not be `Send`:
+    // they stay on the thread that made them.
 }
 
 #[test]
