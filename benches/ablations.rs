@@ -3,7 +3,7 @@
 //! node tables (hashed vs dense), tie-breaking, and how successors reach the engine (buffer,
 //! iterator, callback). Every iteration checks its answer.
 //!
-//! `cargo bench --bench ablations`; the summary is in `docs/benchmarks.md`.
+//! `cargo bench -p informed-bench --bench ablations`; the summary is in `docs/benchmarks.md`.
 
 mod common;
 

@@ -2,7 +2,7 @@
 //! each ratio comes from one run. Every iteration checks its answers (against the published
 //! optimum, or the two libraries against each other): a fast wrong answer cannot pass.
 //!
-//! `cargo bench --bench peers`; `docs/benchmarks.md` has the numbers and how they were made.
+//! `cargo bench -p informed-bench --bench peers`; `docs/benchmarks.md` has the numbers and how they were made.
 
 mod common;
 

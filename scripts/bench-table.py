@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns `cargo bench` output into the Markdown tables of docs/benchmarks.md.
 
-Usage: cargo bench --bench peers 2>&1 | tee peers.log; python3 scripts/bench-table.py peers.log
+Usage: cargo bench -p informed-bench --bench peers 2>&1 | tee peers.log; python3 scripts/bench-table.py peers.log
 
 For each criterion group it prints every variant's median time and its ratio to the peer
 (`pathfinding`) variant of the same algorithm: a ratio above 1 means informed is faster.

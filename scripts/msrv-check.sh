@@ -77,8 +77,9 @@ done
   cp "$path" "$work/$path"
 done
 
-# Keep [package], [dependencies], [features], [lints] (and other sections the library build
-# reads); drop the sections only tests, benchmarks and examples use. Tables start at a line
+# Keep [package], [dependencies], [features], [lints] and [workspace.lints] (and other sections
+# the library build reads); drop the sections only tests, benchmarks and examples use, and the
+# workspace's member list (the copy holds the library alone). Tables start at a line
 # beginning with `[`; arrays spanning lines in Cargo.toml must not have lines starting with `[`.
 awk '
   /^[[:space:]]*\[/ {
@@ -88,7 +89,8 @@ awk '
     drop = header ~ /^\[\[(bench|test|example)\]\]$/ ||
       header ~ /^\[(target\..*\.)?dev-dependencies(\..*)?\]$/ ||
       header ~ /^\[(target\..*\.)?dev_dependencies(\..*)?\]$/ ||
-      header ~ /^\[badges(\..*)?\]$/
+      header ~ /^\[badges(\..*)?\]$/ ||
+      header ~ /^\[workspace\]$/
   }
   !drop
 ' Cargo.toml >"$work/Cargo.toml"
