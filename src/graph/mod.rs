@@ -16,11 +16,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt;
-use std::path::{Path, PathBuf};
+mod error;
+mod heuristic;
+mod roads;
 
-use crate::location::numbered_lines;
-use crate::{Heuristic, SearchProblem, Successors};
+pub use self::error::{GraphError, GraphErrorKind};
+pub use self::heuristic::StraightLine;
+
+use crate::{SearchProblem, Successors};
 
 /// A node of a [`Graph`]: its index, from 0.
 pub type Node = u32;
@@ -106,30 +109,6 @@ impl Graph {
         }
         self.coordinates = coordinates;
         Ok(self)
-    }
-
-    /// Reads a road network: a `.cnode` file (`id x y` a line, ids 0, 1, 2, … in order) and a
-    /// `.cedge` file (`id from to length` a line). Edges are undirected.
-    ///
-    /// # Errors
-    ///
-    /// A [`GraphError`] naming the file and line: [`GraphErrorKind::Io`],
-    /// [`GraphErrorKind::BadLine`], [`GraphErrorKind::UnknownNode`],
-    /// [`GraphErrorKind::BadLength`].
-    pub fn load_road_network(
-        nodes: impl AsRef<Path>,
-        edges: impl AsRef<Path>,
-    ) -> Result<Graph, GraphError> {
-        let (nodes, edges) = (nodes.as_ref(), edges.as_ref());
-        let read = |path: &Path| {
-            std::fs::read_to_string(path)
-                .map_err(|e| GraphError::new(GraphErrorKind::Io(e)).in_file(path))
-        };
-        let coordinates = parse_nodes(&read(nodes)?).map_err(|e| e.in_file(nodes))?;
-        let list = parse_edges(&read(edges)?, coordinates.len()).map_err(|e| e.in_file(edges))?;
-        Graph::undirected(coordinates.len(), list)
-            .and_then(|graph| graph.with_coordinates(coordinates))
-            .map_err(|e| e.in_file(edges))
     }
 
     /// The number of nodes.
@@ -236,56 +215,6 @@ fn check_edge(
     Ok(())
 }
 
-fn bad_line(line: usize, expected: &'static str, text: &str) -> GraphError {
-    GraphError::new(GraphErrorKind::BadLine {
-        expected,
-        found: text.to_owned(),
-    })
-    .at_line(line)
-}
-
-fn parse_nodes(text: &str) -> Result<Vec<(f64, f64)>, GraphError> {
-    let mut coordinates = Vec::new();
-    for (number, line) in numbered_lines(text).filter(|(_, l)| !l.trim().is_empty()) {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let parsed = match fields[..] {
-            [id, x, y] => id
-                .parse::<usize>()
-                .ok()
-                .filter(|&id| id == coordinates.len())
-                .and(x.parse::<f64>().ok().zip(y.parse::<f64>().ok())),
-            _ => None,
-        };
-        let (x, y) = parsed.ok_or_else(|| bad_line(number, "`id x y` with ids in order", line))?;
-        coordinates.push((x, y));
-    }
-    Ok(coordinates)
-}
-
-fn parse_edges(text: &str, nodes: usize) -> Result<Vec<(Node, Node, f64)>, GraphError> {
-    let mut edges = Vec::new();
-    for (number, line) in numbered_lines(text).filter(|(_, l)| !l.trim().is_empty()) {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let parsed = match fields[..] {
-            [_, from, to, length] => match (
-                from.parse::<Node>(),
-                to.parse::<Node>(),
-                length.parse::<f64>(),
-            ) {
-                (Ok(from), Ok(to), Ok(length)) => Some((from, to, length)),
-                _ => None,
-            },
-            _ => None,
-        };
-        let (from, to, length) =
-            parsed.ok_or_else(|| bad_line(number, "`id from to length`", line))?;
-        // Checked here as well as when the graph is built, so that the error names the line.
-        check_edge(edges.len(), from, to, length, nodes).map_err(|e| e.at_line(number))?;
-        edges.push((from, to, length));
-    }
-    Ok(edges)
-}
-
 /// A query on a [`Graph`]: from one node to another. Built by [`Graph::problem`].
 #[derive(Clone, Copy, Debug)]
 pub struct GraphProblem<'g> {
@@ -321,164 +250,5 @@ impl SearchProblem for GraphProblem<'_> {
     #[inline]
     fn index(&self, node: &Node) -> usize {
         *node as usize
-    }
-}
-
-/// k × the straight-line distance to a goal node, with k from
-/// [`Graph::straight_line_factor`]: admissible and consistent on the graph it was made for.
-#[derive(Clone, Copy, Debug)]
-pub struct StraightLine<'g> {
-    coordinates: &'g [(f64, f64)],
-    goal: (f64, f64),
-    factor: f64,
-}
-
-impl<'g> StraightLine<'g> {
-    /// The straight-line distance to `goal` times `factor` (see
-    /// [`Graph::straight_line_factor`]; a larger factor may overestimate).
-    ///
-    /// # Panics
-    ///
-    /// Panics if the graph has no coordinates or `goal` is not a node.
-    pub fn with_factor(graph: &'g Graph, goal: Node, factor: f64) -> Self {
-        let goal = graph
-            .coordinates(goal)
-            .unwrap_or_else(|| panic!("node {goal} has no coordinates"));
-        StraightLine {
-            coordinates: &graph.coordinates,
-            goal,
-            factor,
-        }
-    }
-}
-
-impl Heuristic<Node, f64> for StraightLine<'_> {
-    #[inline]
-    fn estimate(&self, node: &Node) -> f64 {
-        let (x, y) = self.coordinates[*node as usize];
-        self.factor * (x - self.goal.0).hypot(y - self.goal.1)
-    }
-}
-
-crate::heuristic::heuristic_by_reference!(['g,] StraightLine<'g>);
-
-/// What was wrong with a graph or its files. See [`GraphError`] for where.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum GraphErrorKind {
-    /// A file could not be read.
-    Io(std::io::Error),
-    /// A line that does not have the expected fields.
-    BadLine {
-        /// The form expected.
-        expected: &'static str,
-        /// The line.
-        found: String,
-    },
-    /// A node number outside the graph.
-    UnknownNode {
-        /// The node.
-        node: Node,
-        /// The number of nodes.
-        nodes: usize,
-    },
-    /// A negative or NaN edge length.
-    BadLength {
-        /// The edge's position in the input (from 0).
-        edge: usize,
-        /// Its length.
-        length: f64,
-    },
-    /// Not one coordinate pair per node.
-    CoordinateCount {
-        /// The number of nodes.
-        nodes: usize,
-        /// The pairs given.
-        found: usize,
-    },
-}
-
-impl fmt::Display for GraphErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GraphErrorKind::Io(error) => write!(f, "cannot read: {error}"),
-            GraphErrorKind::BadLine { expected, found } => {
-                write!(f, "expected {expected}, found {found:?}")
-            }
-            GraphErrorKind::UnknownNode { node, nodes } => {
-                write!(
-                    f,
-                    "node {node} does not exist (the graph has {nodes} nodes)"
-                )
-            }
-            GraphErrorKind::BadLength { edge, length } => {
-                write!(
-                    f,
-                    "edge {edge} has length {length}: lengths must be at least 0"
-                )
-            }
-            GraphErrorKind::CoordinateCount { nodes, found } => {
-                write!(f, "{found} coordinate pairs for {nodes} nodes")
-            }
-        }
-    }
-}
-
-/// An error building or reading a graph: what was wrong and, where known, the file and line.
-#[derive(Debug)]
-pub struct GraphError {
-    file: Option<PathBuf>,
-    line: Option<usize>,
-    kind: GraphErrorKind,
-}
-
-impl GraphError {
-    fn new(kind: GraphErrorKind) -> Self {
-        GraphError {
-            file: None,
-            line: None,
-            kind,
-        }
-    }
-
-    fn at_line(mut self, line: usize) -> Self {
-        self.line.get_or_insert(line);
-        self
-    }
-
-    fn in_file(mut self, file: &Path) -> Self {
-        self.file.get_or_insert_with(|| file.to_owned());
-        self
-    }
-
-    /// What was wrong.
-    pub fn kind(&self) -> &GraphErrorKind {
-        &self.kind
-    }
-
-    /// The file, for errors from a file.
-    pub fn file(&self) -> Option<&Path> {
-        self.file.as_deref()
-    }
-
-    /// The line (from 1), for errors in a file.
-    pub fn line(&self) -> Option<usize> {
-        self.line
-    }
-}
-
-impl fmt::Display for GraphError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::location::write_location(f, self.file.as_deref(), self.line)?;
-        self.kind.fmt(f)
-    }
-}
-
-impl std::error::Error for GraphError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            GraphErrorKind::Io(error) => Some(error),
-            _ => None,
-        }
     }
 }
