@@ -406,3 +406,42 @@ fn scenario_tolerance_follows_the_digits_given() {
     assert!(!unreachable.expects_path());
     assert!(unreachable.accepts(None) && !unreachable.accepts(Some(0.0)));
 }
+
+#[test]
+fn every_line_end_ends_a_line() {
+    // A map with CR-only line ends (old Mac files) reads as one with LF or CRLF.
+    let map = "type octile\rheight 2\rwidth 3\rmap\r..@\r.T.\r";
+    let grid = Grid::parse_map(map).unwrap();
+    assert_eq!((grid.width(), grid.height()), (3, 2));
+    assert_eq!(grid, Grid::parse_map(&map.replace('\r', "\n")).unwrap());
+    assert_eq!(grid, Grid::parse_map(&map.replace('\r', "\r\n")).unwrap());
+    // Its errors name the line and quote it alone.
+    let error = Grid::parse_map("type octile\rheight 2\rwidth x\rmap\r").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "line 3: expected header `width W`, found \"width x\""
+    );
+    let error = Grid::parse_map("type octile\rheight 2\rwidth 3\rmap\r...\r.?.\r").unwrap_err();
+    assert_eq!(error.to_string(), "line 6: unknown terrain '?' in column 1");
+    let error = Grid::from_ascii("...\r..\r").unwrap_err();
+    assert_eq!(error.to_string(), "line 2: row 1 has 2 cells, expected 3");
+    let scenarios =
+        Scenario::parse_all("version 1\r0 m.map 4 4 0 0 3 3 4\r0 m.map 4 4 0 0 1 1 x\r");
+    assert_eq!(
+        scenarios.unwrap_err().to_string(),
+        "line 3: bad optimal length: \"x\""
+    );
+}
+
+#[test]
+fn errors_quote_at_most_80_characters_of_a_line() {
+    // A one-line file with a bad header: only the start of the line is quoted.
+    let error = Grid::parse_map(&format!("height{}", "9".repeat(1000))).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "line 1: expected header `type T`, found \"height{}…\"",
+            "9".repeat(74)
+        )
+    );
+}

@@ -1,9 +1,10 @@
 //! Errors from building a graph and from reading road-network files.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::Node;
+use crate::location::Located;
 
 /// What was wrong with a graph or its files. See [`GraphError`] for where.
 #[derive(Debug)]
@@ -68,60 +69,56 @@ impl fmt::Display for GraphErrorKind {
 }
 
 /// An error building or reading a graph: what was wrong and, where known, the file and line.
+///
+/// Its `Display` reads `FILE:LINE: what was wrong`, as compilers print it.
 #[derive(Debug)]
-pub struct GraphError {
-    file: Option<PathBuf>,
-    line: Option<usize>,
-    kind: GraphErrorKind,
-}
+pub struct GraphError(Located<GraphErrorKind>);
 
 impl GraphError {
     pub(super) fn new(kind: GraphErrorKind) -> Self {
-        GraphError {
-            file: None,
-            line: None,
-            kind,
-        }
+        GraphError(Located::new(kind))
     }
 
-    pub(super) fn at_line(mut self, line: usize) -> Self {
-        self.line.get_or_insert(line);
-        self
+    pub(super) fn at_line(self, line: usize) -> Self {
+        GraphError(self.0.at_line(line))
     }
 
-    pub(super) fn in_file(mut self, file: &Path) -> Self {
-        self.file.get_or_insert_with(|| file.to_owned());
-        self
+    pub(super) fn in_file(self, file: &Path) -> Self {
+        GraphError(self.0.in_file(file))
     }
 
     /// What was wrong.
     pub fn kind(&self) -> &GraphErrorKind {
-        &self.kind
+        self.0.kind()
     }
 
     /// The file, for errors from a file.
     pub fn file(&self) -> Option<&Path> {
-        self.file.as_deref()
+        self.0.file()
     }
 
-    /// The line (from 1), for errors in a file.
+    /// The line (from 1), for errors in a text.
     pub fn line(&self) -> Option<usize> {
-        self.line
+        self.0.line()
     }
 }
 
 impl fmt::Display for GraphError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::location::write_location(f, self.file.as_deref(), self.line)?;
-        self.kind.fmt(f)
+        self.0.fmt(f)
     }
 }
 
 impl std::error::Error for GraphError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
+        match self.kind() {
             GraphErrorKind::Io(error) => Some(error),
             _ => None,
         }
     }
+}
+
+/// Reads the text file at `path`, or says why it cannot.
+pub(super) fn read_text(path: &Path) -> Result<String, GraphError> {
+    crate::location::read_text(path, GraphErrorKind::Io).map_err(GraphError)
 }

@@ -1,7 +1,7 @@
 //! The straight-line heuristic on graphs with coordinates.
 
 use super::{Graph, Node};
-use crate::Heuristic;
+use crate::heuristic::{Heuristic, heuristic_by_reference};
 
 /// k × the straight-line distance to a goal node, with k from
 /// [`Graph::straight_line_factor`]: admissible and consistent on the graph it was made for.
@@ -39,4 +39,4 @@ impl Heuristic<Node, f64> for StraightLine<'_> {
     }
 }
 
-crate::heuristic::heuristic_by_reference!(['g,] StraightLine<'g>);
+heuristic_by_reference!(['g,] StraightLine<'g>);

@@ -23,7 +23,7 @@ mod roads;
 pub use self::error::{GraphError, GraphErrorKind};
 pub use self::heuristic::StraightLine;
 
-use crate::{SearchProblem, Successors};
+use crate::problem::{SearchProblem, Successors};
 
 /// A node of a [`Graph`]: its index, from 0.
 pub type Node = u32;

@@ -2,8 +2,9 @@
 
 use std::path::Path;
 
+use super::error::read_text;
 use super::{Graph, GraphError, GraphErrorKind, Node, check_edge};
-use crate::location::numbered_lines;
+use crate::location::{excerpt, numbered_lines};
 
 impl Graph {
     /// Reads a road network: a `.cnode` file (`id x y` a line, ids 0, 1, 2, … in order) and a
@@ -19,12 +20,9 @@ impl Graph {
         edges: impl AsRef<Path>,
     ) -> Result<Graph, GraphError> {
         let (nodes, edges) = (nodes.as_ref(), edges.as_ref());
-        let read = |path: &Path| {
-            std::fs::read_to_string(path)
-                .map_err(|e| GraphError::new(GraphErrorKind::Io(e)).in_file(path))
-        };
-        let coordinates = parse_nodes(&read(nodes)?).map_err(|e| e.in_file(nodes))?;
-        let list = parse_edges(&read(edges)?, coordinates.len()).map_err(|e| e.in_file(edges))?;
+        let coordinates = parse_nodes(&read_text(nodes)?).map_err(|e| e.in_file(nodes))?;
+        let list =
+            parse_edges(&read_text(edges)?, coordinates.len()).map_err(|e| e.in_file(edges))?;
         Graph::undirected(coordinates.len(), list)
             .and_then(|graph| graph.with_coordinates(coordinates))
             .map_err(|e| e.in_file(edges))
@@ -34,7 +32,7 @@ impl Graph {
 fn bad_line(line: usize, expected: &'static str, text: &str) -> GraphError {
     GraphError::new(GraphErrorKind::BadLine {
         expected,
-        found: text.to_owned(),
+        found: excerpt(text),
     })
     .at_line(line)
 }

@@ -41,7 +41,8 @@ pub use self::heuristics::{Euclidean, Manhattan, Octile};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
 
-use crate::{Bidirectional, SearchProblem, Successors};
+use crate::location::numbered_lines;
+use crate::problem::{Bidirectional, SearchProblem, Successors};
 
 /// A cell of a grid: column `x`, row `y`, from the top-left corner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -126,7 +127,8 @@ impl Grid {
     }
 
     /// A grid drawn in text, one row a line: `.` free, `#` or `@` blocked (and the other Moving
-    /// AI terrain letters). Leading and trailing blank lines and surrounding spaces are ignored.
+    /// AI terrain letters). Blank lines, and the spaces around each row, are ignored; lines may
+    /// end in `\n`, `\r\n` or `\r`.
     ///
     /// # Errors
     ///
@@ -134,10 +136,8 @@ impl Grid {
     /// [`GridErrorKind::UnknownCharacter`] for any other character, [`GridErrorKind::Empty`] for
     /// no rows; each with the line it was found on.
     pub fn from_ascii(picture: &str) -> Result<Self, GridError> {
-        let rows: Vec<(usize, &str)> = picture
-            .lines()
-            .enumerate()
-            .map(|(i, row)| (i + 1, row.trim()))
+        let rows: Vec<(usize, &str)> = numbered_lines(picture)
+            .map(|(line, row)| (line, row.trim()))
             .filter(|(_, row)| !row.is_empty())
             .collect();
         let Some(&(_, first)) = rows.first() else {

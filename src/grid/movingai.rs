@@ -3,17 +3,14 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use super::error::read_text;
 use super::{Cell, Grid, GridError, GridErrorKind, GridProblem, Movement};
-use crate::location::numbered_lines;
-
-fn read(path: &Path) -> Result<String, GridError> {
-    std::fs::read_to_string(path).map_err(|e| GridError::new(GridErrorKind::Io(e)).in_file(path))
-}
+use crate::location::{excerpt, numbered_lines};
 
 impl Grid {
     /// Parses a Moving AI `.map` file: the header `type T`, `height H`, `width W`, `map`, then H
-    /// rows of W terrain characters (`.` `G` `S` free; `@` `O` `T` `W` blocked). CRLF line ends
-    /// are accepted.
+    /// rows of W terrain characters (`.` `G` `S` free; `@` `O` `T` `W` blocked). Lines may end
+    /// in `\n`, `\r\n` or `\r`.
     ///
     /// # Errors
     ///
@@ -39,7 +36,7 @@ impl Grid {
             let bad = || {
                 GridError::new(GridErrorKind::BadHeader {
                     expected,
-                    found: line.to_owned(),
+                    found: excerpt(line),
                 })
                 .at_line(number.max(1))
             };
@@ -59,7 +56,7 @@ impl Grid {
         header("map", "map")?;
         let mut grid = Grid::new(width, height);
         let mut rows = 0u32;
-        for (number, line) in lines {
+        for (number, line) in lines.by_ref() {
             if line.trim().is_empty() {
                 continue;
             }
@@ -75,7 +72,7 @@ impl Grid {
             rows += 1;
         }
         if rows != height {
-            let last = text.lines().count();
+            let last = lines.number();
             return Err(GridError::new(GridErrorKind::WrongRowCount {
                 expected: height,
                 found: rows,
@@ -93,7 +90,7 @@ impl Grid {
     /// be read.
     pub fn load_map(path: impl AsRef<Path>) -> Result<Grid, GridError> {
         let path = path.as_ref();
-        Grid::parse_map(&read(path)?).map_err(|e| e.in_file(path))
+        Grid::parse_map(&read_text(path)?).map_err(|e| e.in_file(path))
     }
 }
 
@@ -141,7 +138,7 @@ impl Scenario {
             other => {
                 return Err(GridError::new(GridErrorKind::BadHeader {
                     expected: "version 1",
-                    found: other.map_or_else(String::new, |(_, l)| l.to_owned()),
+                    found: other.map_or_else(String::new, |(_, l)| excerpt(l)),
                 })
                 .at_line(1));
             }
@@ -163,7 +160,7 @@ impl Scenario {
             fields[index].parse::<u32>().map_err(|_| {
                 GridError::new(GridErrorKind::BadField {
                     field,
-                    text: fields[index].to_owned(),
+                    text: excerpt(fields[index]),
                 })
             })
         };
@@ -175,7 +172,7 @@ impl Scenario {
             .ok_or_else(|| {
                 GridError::new(GridErrorKind::BadField {
                     field: "optimal length",
-                    text: optimal_text.to_owned(),
+                    text: excerpt(optimal_text),
                 })
             })?;
         let decimals = optimal_text
@@ -213,7 +210,7 @@ impl Scenario {
     /// As for [`Scenario::parse_all`], with the file's path, or [`GridErrorKind::Io`].
     pub fn load_all(path: impl AsRef<Path>) -> Result<Vec<Scenario>, GridError> {
         let path = path.as_ref();
-        let mut scenarios = Scenario::parse_all(&read(path)?).map_err(|e| e.in_file(path))?;
+        let mut scenarios = Scenario::parse_all(&read_text(path)?).map_err(|e| e.in_file(path))?;
         let file: Arc<Path> = Arc::from(path);
         for scenario in &mut scenarios {
             scenario.file = Some(Arc::clone(&file));

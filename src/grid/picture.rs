@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{Cell, Grid};
-use crate::{Event, Observer};
+use crate::observer::{Event, Observer};
 
 /// One recorded step of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

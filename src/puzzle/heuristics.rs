@@ -1,8 +1,7 @@
 //! Heuristics for the sliding-tile puzzle: misplaced tiles, Manhattan distance, linear conflict.
 
 use super::{Board, SlidingPuzzle};
-use crate::Heuristic;
-use crate::heuristic::heuristic_by_reference;
+use crate::heuristic::{Heuristic, heuristic_by_reference};
 
 heuristic_by_reference!(['p,] Misplaced<'p>, ['p,] Manhattan<'p>, ['p,] LinearConflict<'p>);
 

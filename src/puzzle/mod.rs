@@ -37,7 +37,7 @@ pub use self::error::PuzzleError;
 use self::heuristics::LineTables;
 pub use self::heuristics::{LinearConflict, Manhattan, Misplaced};
 
-use crate::{Bidirectional, SearchProblem, Successors};
+use crate::problem::{Bidirectional, SearchProblem, Successors};
 
 /// The most cells a board may have (a 5×5 board).
 pub const MAX_CELLS: usize = 25;
