@@ -27,8 +27,18 @@ pub enum GridErrorKind {
         row: u32,
         /// The width.
         expected: u32,
-        /// The row's length.
+        /// The row's length, in characters.
         found: u32,
+        /// How many of those characters are whitespace at the end of the row (invisible in
+        /// most editors, and a common cause of this error).
+        trailing_whitespace: u32,
+    },
+    /// A grid whose cells do not fit in memory.
+    TooLarge {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
     },
     /// The map has fewer or more rows than its header says.
     WrongRowCount {
@@ -95,7 +105,17 @@ impl fmt::Display for GridErrorKind {
                 row,
                 expected,
                 found,
-            } => write!(f, "row {row} has {found} cells, expected {expected}"),
+                trailing_whitespace,
+            } => {
+                write!(f, "row {row} has {found} cells, expected {expected}")?;
+                if *trailing_whitespace > 0 {
+                    write!(f, " ({trailing_whitespace} of them trailing whitespace)")?;
+                }
+                Ok(())
+            }
+            GridErrorKind::TooLarge { width, height } => {
+                write!(f, "a {width}×{height} grid does not fit in memory")
+            }
             GridErrorKind::WrongRowCount { expected, found } => {
                 write!(f, "{found} rows, but the header says height {expected}")
             }
