@@ -16,7 +16,7 @@ pub enum GraphErrorKind {
     BadLine {
         /// The form expected.
         expected: &'static str,
-        /// The line.
+        /// The line (its first 80 characters, if longer).
         found: String,
     },
     /// A node number outside the graph.
@@ -26,12 +26,19 @@ pub enum GraphErrorKind {
         /// The number of nodes.
         nodes: usize,
     },
-    /// A negative or NaN edge length.
+    /// A negative, infinite or NaN edge length.
     BadLength {
         /// The edge's position in the input (from 0).
         edge: usize,
         /// Its length.
         length: f64,
+    },
+    /// An infinite or NaN coordinate.
+    BadCoordinates {
+        /// The node.
+        node: Node,
+        /// Its coordinates.
+        coordinates: (f64, f64),
     },
     /// Not one coordinate pair per node.
     CoordinateCount {
@@ -39,6 +46,24 @@ pub enum GraphErrorKind {
         nodes: usize,
         /// The pairs given.
         found: usize,
+    },
+    /// More nodes than node numbers ([`Node`] is `u32`: at most 2³² nodes).
+    TooManyNodes {
+        /// The number of nodes asked for.
+        nodes: usize,
+    },
+    /// More directed edges than the graph's adjacency arrays can index (2³² − 1; an undirected
+    /// edge counts twice).
+    TooManyEdges {
+        /// The number of directed edges given, at least (counting stopped there).
+        edges: usize,
+    },
+    /// A graph whose adjacency arrays do not fit in memory.
+    TooLarge {
+        /// The nodes the arrays were to index.
+        nodes: usize,
+        /// The directed edges they were to hold.
+        edges: usize,
     },
 }
 
@@ -58,12 +83,31 @@ impl fmt::Display for GraphErrorKind {
             GraphErrorKind::BadLength { edge, length } => {
                 write!(
                     f,
-                    "edge {edge} has length {length}: lengths must be at least 0"
+                    "edge {edge} has length {length}: lengths must be finite and at least 0"
                 )
             }
+            GraphErrorKind::BadCoordinates {
+                node,
+                coordinates: (x, y),
+            } => write!(
+                f,
+                "node {node} has coordinates ({x}, {y}): coordinates must be finite"
+            ),
             GraphErrorKind::CoordinateCount { nodes, found } => {
                 write!(f, "{found} coordinate pairs for {nodes} nodes")
             }
+            GraphErrorKind::TooManyNodes { nodes } => write!(
+                f,
+                "{nodes} nodes is too many: nodes are numbered by u32, so at most 2^32"
+            ),
+            GraphErrorKind::TooManyEdges { edges } => write!(
+                f,
+                "{edges} directed edges is too many: a graph holds at most 2^32 - 1"
+            ),
+            GraphErrorKind::TooLarge { nodes, edges } => write!(
+                f,
+                "a graph of {nodes} nodes and {edges} directed edges does not fit in memory"
+            ),
         }
     }
 }

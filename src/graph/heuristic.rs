@@ -5,6 +5,9 @@ use crate::heuristic::{Heuristic, heuristic_by_reference};
 
 /// k × the straight-line distance to a goal node, with k from
 /// [`Graph::straight_line_factor`]: admissible and consistent on the graph it was made for.
+///
+/// Its estimate of a node that is not in the graph panics: searches only ask about the graph's
+/// nodes.
 #[derive(Clone, Copy, Debug)]
 pub struct StraightLine<'g> {
     coordinates: &'g [(f64, f64)],

@@ -28,11 +28,19 @@ use crate::problem::{SearchProblem, Successors};
 /// A node of a [`Graph`]: its index, from 0.
 pub type Node = u32;
 
+/// The most nodes a graph may have: every [`Node`] number.
+const MAX_NODES: usize = 1 << 32;
+
 /// A weighted graph stored as adjacency arrays (compressed sparse rows), with optional
 /// coordinates per node.
+///
+/// Its memory is in proportion to its edges and to the largest node that has one: nodes above
+/// that have no edges, and take no room (except for their coordinates, if given).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Graph {
-    /// `targets[offsets[n]..offsets[n + 1]]` are the heads of `n`'s edges.
+    nodes: usize,
+    /// `targets[offsets[n]..offsets[n + 1]]` are the heads of `n`'s edges, for the nodes `n`
+    /// below `offsets.len() - 1`: one more than the largest node at either end of an edge.
     offsets: Vec<u32>,
     targets: Vec<Node>,
     lengths: Vec<f64>,
@@ -42,64 +50,65 @@ pub struct Graph {
 impl Graph {
     /// A directed graph of `nodes` nodes with the edges `(from, to, length)`.
     ///
+    /// Computes in **O(E + N')** time and memory, where E is the number of edges and N' one
+    /// more than the largest node at either end of one (at most `nodes`).
+    ///
     /// # Errors
     ///
     /// [`GraphErrorKind::UnknownNode`] for an edge end outside `0..nodes`,
-    /// [`GraphErrorKind::BadLength`] for a negative or NaN length.
+    /// [`GraphErrorKind::BadLength`] for a negative, infinite or NaN length,
+    /// [`GraphErrorKind::TooManyNodes`] for more than 2³² nodes,
+    /// [`GraphErrorKind::TooManyEdges`] for 2³² edges or more, [`GraphErrorKind::TooLarge`] if
+    /// the adjacency arrays do not fit in memory.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::graph::Graph;
+    ///
+    /// let graph = Graph::directed(3, [(0, 1, 1.5), (1, 2, 2.0)])?;
+    /// assert_eq!(graph.edges(1).collect::<Vec<_>>(), [(2, 2.0)]);
+    /// let error = Graph::directed(3, [(0, 1, f64::INFINITY)]).unwrap_err();
+    /// assert_eq!(error.to_string(), "edge 0 has length inf: lengths must be finite and at least 0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn directed(
         nodes: usize,
         edges: impl IntoIterator<Item = (Node, Node, f64)>,
     ) -> Result<Graph, GraphError> {
-        Graph::build(nodes, edges, false)
+        Graph::build(nodes, edges, Direction::OneWay)
     }
 
     /// An undirected graph: every edge `(a, b, length)` can be travelled both ways.
     ///
     /// # Errors
     ///
-    /// As for [`Graph::directed`].
+    /// As for [`Graph::directed`] (where an undirected edge counts as two).
     pub fn undirected(
         nodes: usize,
         edges: impl IntoIterator<Item = (Node, Node, f64)>,
     ) -> Result<Graph, GraphError> {
-        Graph::build(nodes, edges, true)
+        Graph::build(nodes, edges, Direction::BothWays)
     }
 
     fn build(
         nodes: usize,
         edges: impl IntoIterator<Item = (Node, Node, f64)>,
-        both_ways: bool,
+        direction: Direction,
     ) -> Result<Graph, GraphError> {
-        let mut list = Vec::new();
-        for (index, (from, to, length)) in edges.into_iter().enumerate() {
-            check_edge(index, from, to, length, nodes)?;
-            list.push((from, to, length));
-            if both_ways {
-                list.push((to, from, length));
-            }
+        let mut builder = Builder::new(nodes, direction)?;
+        for (from, to, length) in edges {
+            builder.add(from, to, length)?;
         }
-        // A stable sort keeps each node's edges in input order: results do not depend on it.
-        list.sort_by_key(|&(from, _, _)| from);
-        let mut offsets = vec![0u32; nodes + 1];
-        for &(from, _, _) in &list {
-            offsets[from as usize + 1] += 1;
-        }
-        for n in 0..nodes {
-            offsets[n + 1] += offsets[n];
-        }
-        Ok(Graph {
-            offsets,
-            targets: list.iter().map(|e| e.1).collect(),
-            lengths: list.iter().map(|e| e.2).collect(),
-            coordinates: Vec::new(),
-        })
+        builder.finish()
     }
 
     /// Gives every node its (x, y) position, for [`Graph::straight_line`].
     ///
     /// # Errors
     ///
-    /// [`GraphErrorKind::CoordinateCount`] unless there is exactly one pair per node.
+    /// [`GraphErrorKind::CoordinateCount`] unless there is exactly one pair per node,
+    /// [`GraphErrorKind::BadCoordinates`] for the first node with an infinite or NaN coordinate.
     pub fn with_coordinates(mut self, coordinates: Vec<(f64, f64)>) -> Result<Graph, GraphError> {
         if coordinates.len() != self.node_count() {
             return Err(GraphError::new(GraphErrorKind::CoordinateCount {
@@ -107,13 +116,20 @@ impl Graph {
                 found: coordinates.len(),
             }));
         }
+        if let Some((node, &pair)) = coordinates
+            .iter()
+            .enumerate()
+            .find(|(_, (x, y))| !(x.is_finite() && y.is_finite()))
+        {
+            return Err(bad_coordinates(node as Node, pair));
+        }
         self.coordinates = coordinates;
         Ok(self)
     }
 
     /// The number of nodes.
     pub fn node_count(&self) -> usize {
-        self.offsets.len() - 1
+        self.nodes
     }
 
     /// The number of directed edges (an undirected edge counts twice).
@@ -121,9 +137,30 @@ impl Graph {
         self.targets.len()
     }
 
-    /// The edges leaving `node`, as (head, length).
+    /// One more than the largest node at either end of an edge (0 without edges): the nodes
+    /// that the adjacency arrays index.
+    fn span(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// The edges leaving `node`, as (head, length), in the order they were given.
+    ///
+    /// Computes in **O(1)** time; the iterator yields one edge each step.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `node` is not a node of the graph (`node_count()` or above).
     pub fn edges(&self, node: Node) -> impl Iterator<Item = (Node, f64)> + '_ {
-        let range = self.offsets[node as usize] as usize..self.offsets[node as usize + 1] as usize;
+        let n = node as usize;
+        assert!(
+            n < self.nodes,
+            "Graph::edges: node {node} does not exist (the graph has {} nodes)",
+            self.nodes
+        );
+        let range = match self.offsets.get(n..n + 2) {
+            Some(&[start, end]) => start as usize..end as usize,
+            _ => 0..0,
+        };
         self.targets[range.clone()]
             .iter()
             .copied()
@@ -161,13 +198,13 @@ impl Graph {
     ///
     /// Real road data rounds lengths, so a few edges are slightly shorter than the straight
     /// line between their ends; scaling the straight-line estimate by this factor keeps it
-    /// admissible and consistent on exactly this graph.
+    /// admissible and consistent on exactly this graph. Computes in **O(E)** time.
     pub fn straight_line_factor(&self) -> f64 {
         let mut factor = 1.0f64;
         if self.coordinates.is_empty() {
             return factor;
         }
-        for node in 0..self.node_count() as Node {
+        for node in 0..self.span() as Node {
             for (head, length) in self.edges(node) {
                 let distance = self.distance(node, head);
                 if distance > 0.0 && length < factor * distance {
@@ -196,23 +233,123 @@ impl Graph {
     }
 }
 
-/// Checks edge number `edge` (from 0): both ends are nodes, and its length is a number ≥ 0.
-fn check_edge(
-    edge: usize,
-    from: Node,
-    to: Node,
-    length: f64,
+fn bad_coordinates(node: Node, coordinates: (f64, f64)) -> GraphError {
+    GraphError::new(GraphErrorKind::BadCoordinates { node, coordinates })
+}
+
+/// Whether each edge given is one road or two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Direction {
+    OneWay,
+    BothWays,
+}
+
+/// A graph being built from its edges, one at a time, for [`Graph::directed`],
+/// [`Graph::undirected`] and the road-network parser: each edge is checked as it comes, and the
+/// memory grows with the edges given, never with a node count alone.
+struct Builder {
     nodes: usize,
-) -> Result<(), GraphError> {
-    for node in [from, to] {
-        if node as usize >= nodes {
-            return Err(GraphError::new(GraphErrorKind::UnknownNode { node, nodes }));
+    direction: Direction,
+    /// The directed edges, in input order.
+    list: Vec<(Node, Node, f64)>,
+    /// The edges given so far (an undirected edge once).
+    given: usize,
+    /// One more than the largest node at either end of an edge.
+    span: usize,
+}
+
+impl Builder {
+    fn new(nodes: usize, direction: Direction) -> Result<Builder, GraphError> {
+        if nodes > MAX_NODES {
+            return Err(GraphError::new(GraphErrorKind::TooManyNodes { nodes }));
         }
+        Ok(Builder {
+            nodes,
+            direction,
+            list: Vec::new(),
+            given: 0,
+            span: 0,
+        })
     }
-    if length.is_nan() || length < 0.0 {
-        return Err(GraphError::new(GraphErrorKind::BadLength { edge, length }));
+
+    /// Checks and adds the next edge: both ends are nodes, and its length is finite and ≥ 0.
+    fn add(&mut self, from: Node, to: Node, length: f64) -> Result<(), GraphError> {
+        for node in [from, to] {
+            if node as usize >= self.nodes {
+                return Err(GraphError::new(GraphErrorKind::UnknownNode {
+                    node,
+                    nodes: self.nodes,
+                }));
+            }
+        }
+        if !(length.is_finite() && length >= 0.0) {
+            return Err(GraphError::new(GraphErrorKind::BadLength {
+                edge: self.given,
+                length,
+            }));
+        }
+        let added = match self.direction {
+            Direction::OneWay => 1,
+            Direction::BothWays => 2,
+        };
+        let edges = self.list.len() + added;
+        if edges > u32::MAX as usize {
+            return Err(GraphError::new(GraphErrorKind::TooManyEdges { edges }));
+        }
+        self.list
+            .try_reserve(added)
+            .map_err(|_| too_large(self.span, edges))?;
+        self.list.push((from, to, length));
+        if self.direction == Direction::BothWays {
+            self.list.push((to, from, length));
+        }
+        self.given += 1;
+        self.span = self.span.max(from.max(to) as usize + 1);
+        Ok(())
     }
-    Ok(())
+
+    /// The adjacency arrays, each node's edges in input order (a counting sort, stable): results
+    /// do not depend on the order of a node's edges, but a reader of `edges` may.
+    fn finish(self) -> Result<Graph, GraphError> {
+        let (span, edges) = (self.span, self.list.len());
+        let too_large = || too_large(span, edges);
+        let mut offsets = zeroed::<u32>(span + 1).ok_or_else(too_large)?;
+        for &(from, _, _) in &self.list {
+            offsets[from as usize + 1] += 1;
+        }
+        for n in 0..span {
+            offsets[n + 1] += offsets[n];
+        }
+        let mut next = zeroed::<u32>(span).ok_or_else(too_large)?;
+        next.copy_from_slice(&offsets[..span]);
+        let mut targets = zeroed::<Node>(edges).ok_or_else(too_large)?;
+        let mut lengths = zeroed::<f64>(edges).ok_or_else(too_large)?;
+        for (from, to, length) in self.list {
+            let slot = &mut next[from as usize];
+            targets[*slot as usize] = to;
+            lengths[*slot as usize] = length;
+            *slot += 1;
+        }
+        Ok(Graph {
+            nodes: self.nodes,
+            offsets,
+            targets,
+            lengths,
+            coordinates: Vec::new(),
+        })
+    }
+}
+
+fn too_large(nodes: usize, edges: usize) -> GraphError {
+    GraphError::new(GraphErrorKind::TooLarge { nodes, edges })
+}
+
+/// `len` default values, or `None` if they do not fit in memory.
+fn zeroed<T: Clone + Default>(len: usize) -> Option<Vec<T>> {
+    let mut vec = Vec::new();
+    vec.try_reserve_exact(len).ok()?;
+    vec.resize(len, T::default());
+    Some(vec)
 }
 
 /// A query on a [`Graph`]: from one node to another. Built by [`Graph::problem`].
@@ -224,7 +361,9 @@ pub struct GraphProblem<'g> {
 }
 
 /// Nodes are their own numbers, so the best-first searches keep their node table in vectors,
-/// without hashing (see [`SearchProblem::index_bound`]).
+/// without hashing (see [`SearchProblem::index_bound`]). The bound covers the nodes a search
+/// can reach (the start, and the heads of edges), not every node of a graph whose top nodes
+/// have no edges.
 impl SearchProblem for GraphProblem<'_> {
     type State = Node;
     type Cost = f64;
@@ -244,7 +383,7 @@ impl SearchProblem for GraphProblem<'_> {
     }
 
     fn index_bound(&self) -> Option<usize> {
-        Some(self.graph.node_count())
+        Some(self.graph.span().max(self.from as usize + 1))
     }
 
     #[inline]
