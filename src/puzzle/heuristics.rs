@@ -228,7 +228,7 @@ impl Heuristic<Board, u32> for Manhattan<'_> {
 ///
 /// Up to the 15-puzzle (lines of at most 4 cells) an estimate is one table lookup per row and
 /// per column; the tables take 24 KB for the 8-puzzle and 512 KB for the 15-puzzle. The first
-/// `new` for a puzzle builds them (a few milliseconds for the 15-puzzle) and keeps them in the
+/// `new` for a puzzle builds them, in time proportional to their size, and keeps them in the
 /// [`SlidingPuzzle`]; every later one shares them.
 #[derive(Clone, Debug)]
 pub struct LinearConflict<'p> {
