@@ -10,7 +10,8 @@
 //! The network is `NAME.cnode` and `NAME.cedge` (give the path without the extension). A*'s
 //! heuristic is the straight-line distance scaled by the smallest length/distance ratio of any
 //! edge, which keeps it admissible on data whose lengths are rounded. Exits 1 if any cost
-//! disagrees; says it skipped if the default data is absent.
+//! disagrees, 2 for a network it cannot read or one without nodes; says it skipped if the
+//! default data is absent.
 
 mod common;
 
@@ -62,6 +63,12 @@ fn run() -> Result<bool, String> {
         );
     }
 
+    if graph.node_count() == 0 {
+        return Err(format!(
+            "{}: the network has no nodes, so there is nothing to query",
+            base.display()
+        ));
+    }
     let nodes = graph.node_count() as u64;
     let mut random_node = || {
         seed = seed

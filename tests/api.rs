@@ -79,3 +79,50 @@ fn algorithms_parse_and_display_round_trip() {
          anytime:W, idastar, iddfs, dfs:D, hill, beam:W"
     );
 }
+
+#[test]
+fn domain_types_are_send_sync_and_unwind_safe() {
+    use informed::graph::{Graph, GraphError, GraphErrorKind, GraphProblem, StraightLine};
+    use informed::grid::{
+        Cell, Euclidean, Grid, GridError, GridErrorKind, GridProblem, Manhattan, Movement, Octile,
+        Picture, Recorder, Scenario,
+    };
+    use informed::puzzle::{
+        Board, Direction, LinearConflict, Manhattan as PuzzleManhattan, Misplaced, Move,
+        PuzzleError, PuzzleProblem, SlidingPuzzle,
+    };
+
+    assert_thread_safe::<Grid>();
+    assert_thread_safe::<Cell>();
+    assert_thread_safe::<Movement>();
+    assert_thread_safe::<GridProblem<'static>>();
+    assert_thread_safe::<Scenario>();
+    assert_thread_safe::<Manhattan>();
+    assert_thread_safe::<Octile>();
+    assert_thread_safe::<Euclidean>();
+    assert_thread_safe::<Picture<'static>>();
+    assert_thread_safe::<Recorder>();
+
+    assert_thread_safe::<SlidingPuzzle>();
+    assert_thread_safe::<Board>();
+    assert_thread_safe::<Move>();
+    assert_thread_safe::<Direction>();
+    assert_thread_safe::<PuzzleProblem<'static>>();
+    assert_thread_safe::<PuzzleError>();
+    assert_thread_safe::<Misplaced<'static>>();
+    assert_thread_safe::<PuzzleManhattan<'static>>();
+    assert_thread_safe::<LinearConflict<'static>>();
+
+    assert_thread_safe::<Graph>();
+    assert_thread_safe::<GraphProblem<'static>>();
+    assert_thread_safe::<StraightLine<'static>>();
+
+    // The file errors carry the std::io::Error of a failed read (their `source`), and
+    // io::Error is neither UnwindSafe nor RefUnwindSafe (it may hold a boxed `dyn Error`):
+    // these are Send and Sync only.
+    fn assert_send_sync<T: Send + Sync + 'static>() {}
+    assert_send_sync::<GridError>();
+    assert_send_sync::<GridErrorKind>();
+    assert_send_sync::<GraphError>();
+    assert_send_sync::<GraphErrorKind>();
+}

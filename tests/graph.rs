@@ -33,7 +33,7 @@ fn bad_graphs_are_refused_with_the_value() {
     let error = Graph::directed(2, [(0, 1, 1.0), (1, 0, -2.0)]).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "edge 1 has length -2: lengths must be at least 0"
+        "edge 1 has length -2: lengths must be finite and at least 0"
     );
     let error = Graph::directed(2, [])
         .unwrap()
@@ -82,7 +82,7 @@ fn malformed_network_files_name_file_and_line() {
         ),
         (
             "0 0 1 -1.0\n",
-            "t.cedge:1: edge 0 has length -1: lengths must be at least 0",
+            "t.cedge:1: edge 0 has length -1: lengths must be finite and at least 0",
         ),
     ];
     for (text, message) in cases {
@@ -175,4 +175,133 @@ fn road_network_straight_line_passes_a_complete_audit() {
     // Unscaled, rounding makes it inconsistent somewhere.
     let raw = informed::graph::StraightLine::with_factor(&graph, 3000, 1.0);
     assert!(!audit(&problem, raw, 10_000).unwrap().is_consistent());
+}
+
+#[test]
+fn road_texts_with_non_finite_numbers_are_refused_at_their_line() {
+    let nodes = "0 0.0 0.0\n1 1.0 0.0\n2 1.0 1.0\n";
+    let cases = [
+        (
+            "0 0.0 0.0\n1 NaN 0.0\n",
+            "0 0 1 1.0\n",
+            "line 2: node 1 has coordinates (NaN, 0): coordinates must be finite",
+        ),
+        (
+            "0 0.0 0.0\n\n1 1.0 -inf\n",
+            "0 0 1 1.0\n",
+            "line 3: node 1 has coordinates (1, -inf): coordinates must be finite",
+        ),
+        (
+            nodes,
+            "0 0 1 1.0\n1 1 2 inf\n",
+            "line 2: edge 1 has length inf: lengths must be finite and at least 0",
+        ),
+        (
+            nodes,
+            "0 0 1 1.0\r1 1 2 NaN\r",
+            "line 2: edge 1 has length NaN: lengths must be finite and at least 0",
+        ),
+        (
+            nodes,
+            "0 0 3 1.0\n",
+            "line 1: node 3 does not exist (the graph has 3 nodes)",
+        ),
+    ];
+    for (nodes, edges, message) in cases {
+        let error = Graph::parse_road_network(nodes, edges).unwrap_err();
+        assert_eq!(error.to_string(), message, "{nodes:?} {edges:?}");
+        assert_eq!(error.file(), None);
+    }
+    let graph = Graph::parse_road_network(nodes, "0 0 1 1.0\n1 1 2 1.5\n").unwrap();
+    assert_eq!((graph.node_count(), graph.edge_count()), (3, 4));
+    assert_eq!(graph.coordinates(2), Some((1.0, 1.0)));
+    assert_eq!(graph.edges(1).collect::<Vec<_>>(), [(0, 1.0), (2, 1.5)]);
+
+    // Loaded from files, the same errors name the file as well.
+    let dir = std::env::temp_dir().join(format!("informed-roads-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (node_file, edge_file) = (dir.join("r.cnode"), dir.join("r.cedge"));
+    std::fs::write(&node_file, "0 0.0 0.0\n1 inf 0.0\n").unwrap();
+    std::fs::write(&edge_file, "0 0 1 1.0\n").unwrap();
+    let error = Graph::load_road_network(&node_file, &edge_file).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{}:2: node 1 has coordinates (inf, 0): coordinates must be finite",
+            node_file.display()
+        )
+    );
+    std::fs::write(&node_file, nodes).unwrap();
+    std::fs::write(&edge_file, "0 0 1 1e400\n").unwrap();
+    let error = Graph::load_road_network(&node_file, &edge_file).unwrap_err();
+    assert_eq!(
+        (error.file(), error.line()),
+        (Some(edge_file.as_path()), Some(1))
+    );
+    assert!(matches!(
+        error.kind(),
+        GraphErrorKind::BadLength { edge: 0, .. }
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn graphs_built_in_code_refuse_non_finite_numbers() {
+    let error = Graph::undirected(2, [(0, 1, f64::INFINITY)]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "edge 0 has length inf: lengths must be finite and at least 0"
+    );
+    assert!(Graph::directed(2, [(0, 1, 1.0), (1, 0, f64::NAN)]).is_err());
+    let error = Graph::directed(3, [])
+        .unwrap()
+        .with_coordinates(vec![(0.0, 0.0), (1.0, 0.0), (f64::NAN, 2.0)])
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "node 2 has coordinates (NaN, 2): coordinates must be finite"
+    );
+    assert!(matches!(
+        error.kind(),
+        GraphErrorKind::BadCoordinates { node: 2, .. }
+    ));
+}
+
+#[test]
+fn node_counts_are_bounded_by_node_numbers_not_by_memory() {
+    let error = Graph::directed(usize::MAX, []).unwrap_err();
+    assert!(matches!(
+        error.kind(),
+        GraphErrorKind::TooManyNodes { nodes: usize::MAX }
+    ));
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{} nodes is too many: nodes are numbered by u32, so at most 2^32",
+            usize::MAX
+        )
+    );
+    assert!(Graph::undirected((1 << 32) + 1, []).is_err());
+    // Every node number may be used; nodes without edges take no room.
+    let graph = Graph::directed(1 << 32, [(0, 1, 2.0)]).unwrap();
+    assert_eq!(graph.edges(u32::MAX).count(), 0);
+    let graph = Graph::directed(4_000_000_000, [(0, 1, 1.0)]).unwrap();
+    assert_eq!(graph.node_count(), 4_000_000_000);
+    assert_eq!(graph.edges(3_999_999_999).count(), 0);
+    // A search's node table covers the nodes it can reach, not all four billion.
+    let problem = graph.problem(0, 3_999_999_999).unwrap();
+    assert_eq!(informed::SearchProblem::index_bound(&problem), Some(2));
+    assert!(informed::dijkstra(&problem).unwrap_err().is_no_path());
+    let far = graph.problem(3_000_000_000, 1).unwrap();
+    assert_eq!(
+        informed::SearchProblem::index_bound(&far),
+        Some(3_000_000_001)
+    );
+}
+
+#[test]
+#[should_panic(expected = "Graph::edges: node 5 does not exist (the graph has 3 nodes)")]
+fn edges_of_a_node_not_in_the_graph_panic_with_a_message() {
+    let graph = Graph::directed(3, [(0, 1, 1.0)]).unwrap();
+    let _ = graph.edges(5);
 }

@@ -7,7 +7,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use common::config;
-use informed::grid::{Cell, Grid, GridErrorKind, Movement, Scenario};
+use informed::grid::{Cell, Grid, GridErrorKind, Movement, Picture, Recorder, Scenario};
 use informed::{Heuristic, SearchError};
 use proptest::prelude::*;
 
@@ -405,4 +405,150 @@ fn scenario_tolerance_follows_the_digits_given() {
     let unreachable = parse("0");
     assert!(!unreachable.expects_path());
     assert!(unreachable.accepts(None) && !unreachable.accepts(Some(0.0)));
+}
+
+#[test]
+fn every_line_end_ends_a_line() {
+    // A map with CR-only line ends (old Mac files) reads as one with LF or CRLF.
+    let map = "type octile\rheight 2\rwidth 3\rmap\r..@\r.T.\r";
+    let grid = Grid::parse_map(map).unwrap();
+    assert_eq!((grid.width(), grid.height()), (3, 2));
+    assert_eq!(grid, Grid::parse_map(&map.replace('\r', "\n")).unwrap());
+    assert_eq!(grid, Grid::parse_map(&map.replace('\r', "\r\n")).unwrap());
+    // Its errors name the line and quote it alone.
+    let error = Grid::parse_map("type octile\rheight 2\rwidth x\rmap\r").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "line 3: expected header `width W`, found \"width x\""
+    );
+    let error = Grid::parse_map("type octile\rheight 2\rwidth 3\rmap\r...\r.?.\r").unwrap_err();
+    assert_eq!(error.to_string(), "line 6: unknown terrain '?' in column 1");
+    let error = Grid::from_ascii("...\r..\r").unwrap_err();
+    assert_eq!(error.to_string(), "line 2: row 1 has 2 cells, expected 3");
+    let scenarios =
+        Scenario::parse_all("version 1\r0 m.map 4 4 0 0 3 3 4\r0 m.map 4 4 0 0 1 1 x\r");
+    assert_eq!(
+        scenarios.unwrap_err().to_string(),
+        "line 3: bad optimal length: \"x\""
+    );
+}
+
+#[test]
+fn errors_quote_at_most_80_characters_of_a_line() {
+    // A one-line file with a bad header: only the start of the line is quoted.
+    let error = Grid::parse_map(&format!("height{}", "9".repeat(1000))).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "line 1: expected header `type T`, found \"height{}…\"",
+            "9".repeat(74)
+        )
+    );
+}
+
+#[test]
+fn huge_headers_cost_nothing_until_their_rows_arrive() {
+    // Each of these once allocated width × height before reading a row: 10^16 bytes (an abort),
+    // a capacity overflow (a panic), or 10 GB before the error.
+    let cases = [
+        (
+            "type octile\nheight 100000000\nwidth 100000000\nmap\n".to_owned(),
+            "line 4: 0 rows, but the header says height 100000000",
+        ),
+        (
+            "type octile\nheight 4294967295\nwidth 4294967295\nmap\n.\n".to_owned(),
+            "line 5: row 0 has 1 cells, expected 4294967295",
+        ),
+        (
+            format!(
+                "type octile\nheight 100000\nwidth 100000\nmap\n{}\n",
+                ".".repeat(100_000)
+            ),
+            "line 5: 1 rows, but the header says height 100000",
+        ),
+    ];
+    for (text, message) in cases {
+        assert_eq!(Grid::parse_map(&text).unwrap_err().to_string(), message);
+    }
+}
+
+#[test]
+fn grids_too_large_for_memory_are_errors_or_clear_panics() {
+    let error = Grid::try_new(u32::MAX, u32::MAX).unwrap_err();
+    assert!(matches!(error.kind(), GridErrorKind::TooLarge { .. }));
+    assert_eq!(
+        error.to_string(),
+        "a 4294967295×4294967295 grid does not fit in memory"
+    );
+    assert_eq!(Grid::try_new(3, 2).unwrap(), Grid::new(3, 2));
+    assert_eq!(Grid::try_new(0, u32::MAX).unwrap().free_count(), 0);
+    let panic = std::panic::catch_unwind(|| Grid::new(u32::MAX, u32::MAX)).unwrap_err();
+    assert_eq!(
+        panic.downcast_ref::<String>().map(String::as_str),
+        Some("a 4294967295×4294967295 grid does not fit in memory")
+    );
+}
+
+#[test]
+fn row_lengths_count_trailing_whitespace_and_say_so() {
+    let row = ".".repeat(49);
+    let text = format!("type octile\nheight 4\nwidth 49\nmap\n{row}\n{row}\n{row}\n{row}  \n");
+    assert_eq!(
+        Grid::parse_map(&text).unwrap_err().to_string(),
+        "line 8: row 3 has 51 cells, expected 49 (2 of them trailing whitespace)"
+    );
+    let error = Grid::parse_map("type octile\nheight 1\nwidth 3\nmap\n..\t\n").unwrap_err();
+    // Whitespace within the width is no terrain.
+    assert_eq!(
+        error.to_string(),
+        "line 5: unknown terrain '\\t' in column 2"
+    );
+}
+
+#[test]
+fn scenario_files_of_another_version_are_refused() {
+    let line = "0\tm.map\t4\t4\t0\t0\t3\t3\t4.24264069\n";
+    for version in ["version 1", "version 1.0", "  version\t1  "] {
+        assert!(
+            Scenario::parse_all(&format!("{version}\n{line}")).is_ok(),
+            "{version}"
+        );
+    }
+    for version in [
+        "version 2",
+        "version",
+        "version 1 2",
+        "versions 1",
+        "version 1.5",
+    ] {
+        assert_eq!(
+            Scenario::parse_all(&format!("{version}\n{line}"))
+                .unwrap_err()
+                .to_string(),
+            format!("line 1: expected header `version 1`, found {version:?}")
+        );
+    }
+}
+
+#[test]
+#[should_panic(expected = "Picture::path: cell (5, 0) is outside the 3×2 grid")]
+fn pictures_refuse_paths_off_the_grid() {
+    let grid = Grid::new(3, 2);
+    let _ = Picture::new(&grid).path(&[Cell::new(0, 0), Cell::new(5, 0)]);
+}
+
+#[test]
+#[should_panic(expected = "Picture::search: the recorder's cell (0, 2) is outside the 3×2 grid")]
+fn pictures_refuse_searches_of_another_grid() {
+    let big = Grid::new(3, 5);
+    let problem = big
+        .problem(Cell::new(0, 0), Cell::new(0, 4), Movement::Four)
+        .unwrap();
+    let mut recorder = Recorder::new();
+    informed::Search::new(&problem)
+        .observer(&mut recorder)
+        .bfs()
+        .unwrap();
+    let small = Grid::new(3, 2);
+    let _ = Picture::new(&small).search(&recorder, None);
 }

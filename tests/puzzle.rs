@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use informed::puzzle::{Direction, PuzzleError, SlidingPuzzle};
+use informed::puzzle::{Board, Direction, PuzzleError, SlidingPuzzle};
 use informed::{Heuristic, Search};
 
 /// Every arrangement reachable from `goal` (row-major tiles, 0 the blank) with its distance.
@@ -336,8 +336,14 @@ fn malformed_boards_are_typed_errors_with_clear_messages() {
             "tile 9 is out of range: tiles go from 0 (the blank) to 8",
         ),
         ("1 2 3 4 5 6 7 7 0", "tile 7 appears more than once"),
-        ("1 2 3 4 five 6 7 8 0", "\"five\" is not a tile number"),
-        ("1 2 3 4 5 6 7 8 -1", "\"-1\" is not a tile number"),
+        (
+            "1 2 3 4 five 6 7 8 0",
+            "\"five\" is not a tile number: tiles go from 0 (the blank) to 8",
+        ),
+        (
+            "1 2 3 4 5 6 7 8 -1",
+            "\"-1\" is not a tile number: tiles go from 0 (the blank) to 8",
+        ),
     ];
     for (text, message) in cases {
         assert_eq!(
@@ -355,4 +361,68 @@ fn malformed_boards_are_typed_errors_with_clear_messages() {
     assert!(SlidingPuzzle::square(16).is_some_and(|p| p.width() == 4));
     assert!(SlidingPuzzle::square(10).is_none());
     assert!(puzzle.clone().with_goal("1 1 2 3 4 5 6 7 8").is_err());
+}
+
+#[test]
+fn sizes_whose_product_overflows_are_refused() {
+    // 2^63 + 4 times 2 wrapped around to 8 cells, and solving then panicked.
+    let width = (1usize << 63) + 4;
+    assert_eq!(
+        SlidingPuzzle::new(width, 2).unwrap_err(),
+        PuzzleError::BadSize { width, height: 2 }
+    );
+    assert!(SlidingPuzzle::new(usize::MAX, usize::MAX).is_err());
+    assert!(SlidingPuzzle::new(2, usize::MAX).is_err());
+}
+
+#[test]
+fn numbers_that_are_no_tile_say_the_range() {
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    assert_eq!(
+        puzzle.parse("1 2 3 4 5 6 7 8 256").unwrap_err().to_string(),
+        "\"256\" is not a tile number: tiles go from 0 (the blank) to 8"
+    );
+    let fifteen = SlidingPuzzle::new(4, 4).unwrap();
+    assert_eq!(
+        fifteen.parse("x").unwrap_err(),
+        PuzzleError::NotANumber {
+            token: "x".to_owned(),
+            largest: 15
+        }
+    );
+}
+
+#[test]
+fn accessors_with_arguments_off_the_board_do_not_index_out_of_range() {
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    let board = puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap();
+    assert_eq!(puzzle.tile(board, 0), Some(8));
+    assert_eq!(puzzle.tile(board, 7), Some(0));
+    assert_eq!(puzzle.tile(board, 9), None);
+    assert_eq!(puzzle.tile(board, 200), None);
+    assert_eq!(puzzle.goal_cell(0), 8);
+    let panic = std::panic::catch_unwind(|| puzzle.goal_cell(200)).unwrap_err();
+    assert_eq!(
+        panic.downcast_ref::<String>().map(String::as_str),
+        Some(
+            "SlidingPuzzle::goal_cell: tile 200 is out of range: tiles go from 0 (the blank) to 8"
+        )
+    );
+}
+
+#[test]
+fn boards_of_another_puzzle_are_refused_before_searching() {
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    assert_eq!(
+        puzzle.problem(Board::default()).unwrap_err().to_string(),
+        "tile 0 appears more than once"
+    );
+    let fifteen = SlidingPuzzle::new(4, 4).unwrap();
+    let board = fifteen
+        .parse("15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0")
+        .unwrap();
+    assert_eq!(
+        puzzle.problem(board).unwrap_err().to_string(),
+        "tile 15 is out of range: tiles go from 0 (the blank) to 8"
+    );
 }

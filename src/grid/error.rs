@@ -1,9 +1,10 @@
 //! Errors from reading maps and scenarios, and from posing queries on a grid.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::Cell;
+use crate::location::Located;
 
 /// What was wrong with a map, a scenario or a query. See [`GridError`] for where.
 #[derive(Debug)]
@@ -26,8 +27,18 @@ pub enum GridErrorKind {
         row: u32,
         /// The width.
         expected: u32,
-        /// The row's length.
+        /// The row's length, in characters.
         found: u32,
+        /// How many of those characters are whitespace at the end of the row (invisible in
+        /// most editors, and a common cause of this error).
+        trailing_whitespace: u32,
+    },
+    /// A grid whose cells do not fit in memory.
+    TooLarge {
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
     },
     /// The map has fewer or more rows than its header says.
     WrongRowCount {
@@ -94,7 +105,17 @@ impl fmt::Display for GridErrorKind {
                 row,
                 expected,
                 found,
-            } => write!(f, "row {row} has {found} cells, expected {expected}"),
+                trailing_whitespace,
+            } => {
+                write!(f, "row {row} has {found} cells, expected {expected}")?;
+                if *trailing_whitespace > 0 {
+                    write!(f, " ({trailing_whitespace} of them trailing whitespace)")?;
+                }
+                Ok(())
+            }
+            GridErrorKind::TooLarge { width, height } => {
+                write!(f, "a {width}×{height} grid does not fit in memory")
+            }
             GridErrorKind::WrongRowCount { expected, found } => {
                 write!(f, "{found} rows, but the header says height {expected}")
             }
@@ -126,59 +147,53 @@ impl fmt::Display for GridErrorKind {
 ///
 /// Its `Display` reads `FILE:LINE: what was wrong`, as compilers print it.
 #[derive(Debug)]
-pub struct GridError {
-    file: Option<PathBuf>,
-    line: Option<usize>,
-    kind: GridErrorKind,
-}
+pub struct GridError(Located<GridErrorKind>);
 
 impl GridError {
     pub(crate) fn new(kind: GridErrorKind) -> Self {
-        GridError {
-            file: None,
-            line: None,
-            kind,
-        }
+        GridError(Located::new(kind))
     }
 
-    pub(crate) fn at_line(mut self, line: usize) -> Self {
-        self.line.get_or_insert(line);
-        self
+    pub(crate) fn at_line(self, line: usize) -> Self {
+        GridError(self.0.at_line(line))
     }
 
-    pub(crate) fn in_file(mut self, file: &Path) -> Self {
-        self.file.get_or_insert_with(|| file.to_owned());
-        self
+    pub(crate) fn in_file(self, file: &Path) -> Self {
+        GridError(self.0.in_file(file))
     }
 
     /// What was wrong.
     pub fn kind(&self) -> &GridErrorKind {
-        &self.kind
+        self.0.kind()
     }
 
     /// The file, for errors from a file.
     pub fn file(&self) -> Option<&Path> {
-        self.file.as_deref()
+        self.0.file()
     }
 
     /// The line (from 1), for errors in a text.
     pub fn line(&self) -> Option<usize> {
-        self.line
+        self.0.line()
     }
 }
 
 impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::location::write_location(f, self.file.as_deref(), self.line)?;
-        self.kind.fmt(f)
+        self.0.fmt(f)
     }
 }
 
 impl std::error::Error for GridError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
+        match self.kind() {
             GridErrorKind::Io(error) => Some(error),
             _ => None,
         }
     }
+}
+
+/// Reads the text file at `path`, or says why it cannot.
+pub(super) fn read_text(path: &Path) -> Result<String, GridError> {
+    crate::location::read_text(path, GridErrorKind::Io).map_err(GridError)
 }

@@ -3,8 +3,7 @@
 use std::f64::consts::SQRT_2;
 
 use super::Cell;
-use crate::Heuristic;
-use crate::heuristic::heuristic_by_reference;
+use crate::heuristic::{Heuristic, heuristic_by_reference};
 
 heuristic_by_reference!([] Manhattan, [] Octile, [] Euclidean);
 

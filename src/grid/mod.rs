@@ -41,7 +41,8 @@ pub use self::heuristics::{Euclidean, Manhattan, Octile};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
 
-use crate::{Bidirectional, SearchProblem, Successors};
+use crate::location::numbered_lines;
+use crate::problem::{Bidirectional, SearchProblem, Successors};
 
 /// A cell of a grid: column `x`, row `y`, from the top-left corner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -107,6 +108,81 @@ fn parse_terrain(c: char) -> Option<bool> {
     }
 }
 
+fn too_large(width: usize, height: usize) -> GridError {
+    GridError::new(GridErrorKind::TooLarge { width, height })
+}
+
+/// A grid being read row by row, by the parsers: its memory grows with the rows read, never
+/// ahead of them, so that a header promising a huge map costs nothing until its rows arrive.
+struct Rows {
+    width: u32,
+    /// The height a header gave, if any (for the error of a grid too large).
+    height: Option<u32>,
+    rows: u32,
+    free: Vec<bool>,
+}
+
+impl Rows {
+    fn new(width: u32, height: Option<u32>) -> Self {
+        Rows {
+            width,
+            height,
+            rows: 0,
+            free: Vec::new(),
+        }
+    }
+
+    /// The number of rows read.
+    fn count(&self) -> u32 {
+        self.rows
+    }
+
+    /// Reads one row of terrain characters, the next one down.
+    fn push(&mut self, row: &str) -> Result<(), GridError> {
+        let found = row.chars().count();
+        if found != self.width as usize {
+            let trailing_whitespace = row.chars().rev().take_while(|c| c.is_whitespace()).count();
+            let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+            return Err(GridError::new(GridErrorKind::WrongRowLength {
+                row: self.rows,
+                expected: self.width,
+                found: clamp(found),
+                trailing_whitespace: clamp(trailing_whitespace),
+            }));
+        }
+        let height = self
+            .height
+            .map_or(self.rows as usize + 1, |height| height as usize);
+        if self.rows == u32::MAX {
+            return Err(too_large(found, height.saturating_add(1)));
+        }
+        self.free
+            .try_reserve(found)
+            .map_err(|_| too_large(found, height))?;
+        for (x, c) in row.chars().enumerate() {
+            let free = parse_terrain(c).ok_or_else(|| {
+                GridError::new(GridErrorKind::UnknownCharacter {
+                    character: c,
+                    column: x as u32,
+                })
+            })?;
+            self.free.push(free);
+        }
+        self.rows += 1;
+        Ok(())
+    }
+
+    /// The grid of the rows read.
+    fn finish(mut self) -> Grid {
+        self.free.shrink_to_fit();
+        Grid {
+            width: self.width,
+            height: self.rows,
+            free: self.free,
+        }
+    }
+}
+
 /// A rectangular grid of free and blocked cells.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
@@ -117,60 +193,93 @@ pub struct Grid {
 
 impl Grid {
     /// A grid of `width × height` free cells.
+    ///
+    /// Computes in **O(width × height)** time and takes a byte a cell.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the cells do not fit in memory, with the message of the
+    /// [`GridErrorKind::TooLarge`] error that [`Grid::try_new`] returns instead.
     pub fn new(width: u32, height: u32) -> Self {
-        Grid {
-            width,
-            height,
-            free: vec![true; width as usize * height as usize],
-        }
+        Grid::try_new(width, height).unwrap_or_else(|error| panic!("{error}"))
     }
 
-    /// A grid drawn in text, one row a line: `.` free, `#` or `@` blocked (and the other Moving
-    /// AI terrain letters). Leading and trailing blank lines and surrounding spaces are ignored.
+    /// A grid of `width × height` free cells, or an error if they do not fit in memory.
     ///
     /// # Errors
     ///
-    /// [`GridErrorKind::WrongRowLength`] if the rows differ in length,
-    /// [`GridErrorKind::UnknownCharacter`] for any other character, [`GridErrorKind::Empty`] for
-    /// no rows; each with the line it was found on.
-    pub fn from_ascii(picture: &str) -> Result<Self, GridError> {
-        let rows: Vec<(usize, &str)> = picture
-            .lines()
-            .enumerate()
-            .map(|(i, row)| (i + 1, row.trim()))
-            .filter(|(_, row)| !row.is_empty())
-            .collect();
-        let Some(&(_, first)) = rows.first() else {
-            return Err(GridError::new(GridErrorKind::Empty));
-        };
-        let width = first.chars().count();
-        let mut grid = Grid::new(width as u32, rows.len() as u32);
-        for (y, &(line, row)) in rows.iter().enumerate() {
-            grid.fill_row(y, row, width).map_err(|e| e.at_line(line))?;
-        }
-        Ok(grid)
+    /// [`GridErrorKind::TooLarge`] if `width × height` bytes cannot be allocated.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Grid, GridErrorKind};
+    ///
+    /// let grid = Grid::try_new(640, 480)?;
+    /// assert_eq!(grid.free_count(), 640 * 480);
+    /// let error = Grid::try_new(u32::MAX, u32::MAX).unwrap_err();
+    /// assert!(matches!(error.kind(), GridErrorKind::TooLarge { .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_new(width: u32, height: u32) -> Result<Self, GridError> {
+        let too_large = || too_large(width as usize, height as usize);
+        let cells = (width as usize)
+            .checked_mul(height as usize)
+            .ok_or_else(too_large)?;
+        let mut free = Vec::new();
+        free.try_reserve_exact(cells).map_err(|_| too_large())?;
+        free.resize(cells, true);
+        Ok(Grid {
+            width,
+            height,
+            free,
+        })
     }
 
-    /// Reads one row of terrain characters into row `y`.
-    fn fill_row(&mut self, y: usize, row: &str, width: usize) -> Result<(), GridError> {
-        let found = row.chars().count();
-        if found != width {
-            return Err(GridError::new(GridErrorKind::WrongRowLength {
-                row: y as u32,
-                expected: width as u32,
-                found: found as u32,
-            }));
+    /// A grid drawn in text, one row a line: `.` free, `#` or `@` blocked (and the other Moving
+    /// AI terrain letters). Blank lines, and the spaces around each row, are ignored; lines may
+    /// end in `\n`, `\r\n` or `\r`.
+    ///
+    /// Takes memory in proportion to the text: the grid is built row by row as it is read.
+    ///
+    /// # Errors
+    ///
+    /// [`GridErrorKind::WrongRowLength`] if the rows differ in length or
+    /// [`GridErrorKind::UnknownCharacter`] for any other character, with the line it was found
+    /// on; [`GridErrorKind::Empty`] for no rows, [`GridErrorKind::TooLarge`] for a grid that
+    /// does not fit in memory.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Cell, Grid};
+    ///
+    /// let grid = Grid::from_ascii("..#\n...")?;
+    /// assert_eq!((grid.width(), grid.height()), (3, 2));
+    /// assert!(!grid.is_free(Cell::new(2, 0)));
+    /// let error = Grid::from_ascii("..#\n..").unwrap_err();
+    /// assert_eq!(error.to_string(), "line 2: row 1 has 2 cells, expected 3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_ascii(picture: &str) -> Result<Self, GridError> {
+        let mut rows: Option<Rows> = None;
+        for (line, row) in numbered_lines(picture) {
+            let row = row.trim();
+            if row.is_empty() {
+                continue;
+            }
+            let rows = match &mut rows {
+                Some(rows) => rows,
+                None => {
+                    let width = row.chars().count();
+                    let width = u32::try_from(width).map_err(|_| too_large(width, 1))?;
+                    rows.insert(Rows::new(width, None))
+                }
+            };
+            rows.push(row).map_err(|e| e.at_line(line))?;
         }
-        for (x, c) in row.chars().enumerate() {
-            let free = parse_terrain(c).ok_or_else(|| {
-                GridError::new(GridErrorKind::UnknownCharacter {
-                    character: c,
-                    column: x as u32,
-                })
-            })?;
-            self.free[y * width + x] = free;
-        }
-        Ok(())
+        let rows = rows.ok_or_else(|| GridError::new(GridErrorKind::Empty))?;
+        Ok(rows.finish())
     }
 
     /// The number of columns.

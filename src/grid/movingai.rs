@@ -3,23 +3,63 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::{Cell, Grid, GridError, GridErrorKind, GridProblem, Movement};
-use crate::location::numbered_lines;
+use super::error::read_text;
+use super::{Cell, Grid, GridError, GridErrorKind, GridProblem, Movement, Rows};
+use crate::location::{NumberedLines, excerpt, numbered_lines};
 
-fn read(path: &Path) -> Result<String, GridError> {
-    std::fs::read_to_string(path).map_err(|e| GridError::new(GridErrorKind::Io(e)).in_file(path))
+/// The next line of a `.map` header, which must be `name` followed by a value (or, for `map`,
+/// nothing): the line's number, the line, and the value, trimmed.
+fn header<'t>(
+    lines: &mut NumberedLines<'t>,
+    name: &str,
+    expected: &'static str,
+) -> Result<(usize, &'t str, &'t str), GridError> {
+    let (number, line) = lines.next().unwrap_or((lines.number() + 1, ""));
+    let trimmed = line.trim();
+    let (word, value) = trimmed
+        .split_once(char::is_whitespace)
+        .map_or((trimmed, ""), |(word, value)| (word, value.trim()));
+    let wants_value = name != "map";
+    if word == name && value.is_empty() != wants_value {
+        return Ok((number, line, value));
+    }
+    Err(bad_header(number, expected, line))
+}
+
+fn bad_header(number: usize, expected: &'static str, line: &str) -> GridError {
+    GridError::new(GridErrorKind::BadHeader {
+        expected,
+        found: excerpt(line),
+    })
+    .at_line(number)
+}
+
+/// The next line of a `.map` header, `name N`: the number N.
+fn header_number(
+    lines: &mut NumberedLines<'_>,
+    name: &str,
+    expected: &'static str,
+) -> Result<u32, GridError> {
+    let (number, line, value) = header(lines, name, expected)?;
+    value
+        .parse::<u32>()
+        .map_err(|_| bad_header(number, expected, line))
 }
 
 impl Grid {
     /// Parses a Moving AI `.map` file: the header `type T`, `height H`, `width W`, `map`, then H
-    /// rows of W terrain characters (`.` `G` `S` free; `@` `O` `T` `W` blocked). CRLF line ends
-    /// are accepted.
+    /// rows of W terrain characters (`.` `G` `S` free; `@` `O` `T` `W` blocked). Lines may end
+    /// in `\n`, `\r\n` or `\r`; blank lines between rows are skipped.
+    ///
+    /// Takes memory in proportion to the text, whatever its header says: the grid is built row
+    /// by row as the rows arrive, and their count is checked at the end.
     ///
     /// # Errors
     ///
     /// A [`GridError`] with the line number: [`GridErrorKind::BadHeader`],
     /// [`GridErrorKind::WrongRowLength`], [`GridErrorKind::WrongRowCount`],
-    /// [`GridErrorKind::UnknownCharacter`].
+    /// [`GridErrorKind::UnknownCharacter`], or [`GridErrorKind::TooLarge`] if the rows do not
+    /// fit in memory.
     ///
     /// # Example
     ///
@@ -29,60 +69,45 @@ impl Grid {
     /// let grid = Grid::parse_map("type octile\nheight 2\nwidth 3\nmap\n..@\n.T.\n")?;
     /// assert_eq!((grid.width(), grid.height()), (3, 2));
     /// assert!(!grid.is_free(Cell::new(2, 0)));
-    /// assert!(Grid::parse_map("type octile\nheight 2\nwidth 3\nmap\n..@\n").is_err());
+    /// let error = Grid::parse_map("type octile\nheight 2\nwidth 3\nmap\n..@\n").unwrap_err();
+    /// assert_eq!(error.to_string(), "line 5: 1 rows, but the header says height 2");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_map(text: &str) -> Result<Grid, GridError> {
         let mut lines = numbered_lines(text);
-        let mut header = |expected: &'static str, prefix: &str| {
-            let (number, line) = lines.next().unwrap_or((0, ""));
-            let bad = || {
-                GridError::new(GridErrorKind::BadHeader {
-                    expected,
-                    found: line.to_owned(),
-                })
-                .at_line(number.max(1))
-            };
-            let rest = line.trim().strip_prefix(prefix).ok_or_else(bad)?;
-            if prefix == "map" {
-                return if rest.is_empty() { Ok(0) } else { Err(bad()) };
-            }
-            let value = rest.trim();
-            if prefix == "type" {
-                return if value.is_empty() { Err(bad()) } else { Ok(0) };
-            }
-            value.parse::<u32>().map_err(|_| bad())
-        };
-        header("type T", "type")?;
-        let height = header("height H", "height")?;
-        let width = header("width W", "width")?;
-        header("map", "map")?;
-        let mut grid = Grid::new(width, height);
-        let mut rows = 0u32;
-        for (number, line) in lines {
+        header(&mut lines, "type", "type T")?;
+        let height = header_number(&mut lines, "height", "height H")?;
+        let width = header_number(&mut lines, "width", "width W")?;
+        let (map_line, _, _) = header(&mut lines, "map", "map")?;
+        if (width as usize).checked_mul(height as usize).is_none() {
+            return Err(GridError::new(GridErrorKind::TooLarge {
+                width: width as usize,
+                height: height as usize,
+            })
+            .at_line(map_line));
+        }
+        let mut rows = Rows::new(width, Some(height));
+        for (number, line) in lines.by_ref() {
             if line.trim().is_empty() {
                 continue;
             }
-            if rows == height {
+            if rows.count() == height {
                 return Err(GridError::new(GridErrorKind::WrongRowCount {
                     expected: height,
-                    found: rows + 1,
+                    found: height.saturating_add(1),
                 })
                 .at_line(number));
             }
-            grid.fill_row(rows as usize, line, width as usize)
-                .map_err(|e| e.at_line(number))?;
-            rows += 1;
+            rows.push(line).map_err(|e| e.at_line(number))?;
         }
-        if rows != height {
-            let last = text.lines().count();
+        if rows.count() != height {
             return Err(GridError::new(GridErrorKind::WrongRowCount {
                 expected: height,
-                found: rows,
+                found: rows.count(),
             })
-            .at_line(last.max(1)));
+            .at_line(lines.number().max(1)));
         }
-        Ok(grid)
+        Ok(rows.finish())
     }
 
     /// Reads and parses a Moving AI `.map` file (see [`Grid::parse_map`]).
@@ -93,7 +118,7 @@ impl Grid {
     /// be read.
     pub fn load_map(path: impl AsRef<Path>) -> Result<Grid, GridError> {
         let path = path.as_ref();
-        Grid::parse_map(&read(path)?).map_err(|e| e.in_file(path))
+        Grid::parse_map(&read_text(path)?).map_err(|e| e.in_file(path))
     }
 }
 
@@ -102,7 +127,7 @@ impl Grid {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     bucket: u32,
-    map: String,
+    map: Arc<str>,
     width: u32,
     height: u32,
     start: Cell,
@@ -115,14 +140,20 @@ pub struct Scenario {
 }
 
 impl Scenario {
-    /// Parses a `.map.scen` file: a `version` line, then one problem a line with nine fields
-    /// separated by tabs or spaces: bucket, map file, map width, map height, start x, start y,
-    /// goal x, goal y, optimal length.
+    /// Parses a `.map.scen` file: a `version 1` line (or `version 1.0`), then one problem a
+    /// line with nine fields separated by tabs or spaces: bucket, map file, map width, map
+    /// height, start x, start y, goal x, goal y, optimal length. Lines may end in `\n`, `\r\n`
+    /// or `\r`; blank lines are skipped.
+    ///
+    /// Takes memory in proportion to the text (scenarios naming the same map as the one before
+    /// share its name).
     ///
     /// # Errors
     ///
-    /// A [`GridError`] with the line number: [`GridErrorKind::BadHeader`] for a missing version
-    /// line, [`GridErrorKind::WrongFieldCount`] and [`GridErrorKind::BadField`] for bad problems.
+    /// A [`GridError`] with the line number: [`GridErrorKind::BadHeader`] for a missing or
+    /// unknown version line, [`GridErrorKind::WrongFieldCount`] and
+    /// [`GridErrorKind::BadField`] for bad problems, [`GridErrorKind::OutOfBounds`] for a start
+    /// or goal outside the map size the line gives.
     ///
     /// # Example
     ///
@@ -132,58 +163,79 @@ impl Scenario {
     /// let scenarios = Scenario::parse_all("version 1\n0\tarena.map\t49\t49\t1\t11\t1\t12\t1\n")?;
     /// assert_eq!(scenarios[0].start(), Cell::new(1, 11));
     /// assert!(scenarios[0].accepts(Some(1.0)));
+    /// let error = Scenario::parse_all("version 2\n").unwrap_err();
+    /// assert_eq!(error.to_string(), "line 1: expected header `version 1`, found \"version 2\"");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_all(text: &str) -> Result<Vec<Scenario>, GridError> {
         let mut lines = numbered_lines(text);
-        match lines.next() {
-            Some((_, line)) if line.trim_start().starts_with("version") => {}
-            other => {
-                return Err(GridError::new(GridErrorKind::BadHeader {
-                    expected: "version 1",
-                    found: other.map_or_else(String::new, |(_, l)| l.to_owned()),
-                })
-                .at_line(1));
-            }
+        let (_, first) = lines.next().unwrap_or((1, ""));
+        let mut words = first.split_whitespace();
+        let known = words.next() == Some("version")
+            && matches!(words.next(), Some("1" | "1.0"))
+            && words.next().is_none();
+        if !known {
+            return Err(GridError::new(GridErrorKind::BadHeader {
+                expected: "version 1",
+                found: excerpt(first),
+            })
+            .at_line(1));
         }
-        lines
-            .filter(|(_, line)| !line.trim().is_empty())
-            .map(|(number, line)| Scenario::parse_line(line, number).map_err(|e| e.at_line(number)))
-            .collect()
+        let mut scenarios: Vec<Scenario> = Vec::new();
+        for (number, line) in lines.filter(|(_, line)| !line.trim().is_empty()) {
+            let previous = scenarios.last().map(|s| &s.map);
+            let scenario =
+                Scenario::parse_line(line, number, previous).map_err(|e| e.at_line(number))?;
+            scenarios.push(scenario);
+        }
+        Ok(scenarios)
     }
 
-    fn parse_line(line: &str, line_number: usize) -> Result<Scenario, GridError> {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.len() != 9 {
-            return Err(GridError::new(GridErrorKind::WrongFieldCount {
-                found: fields.len(),
-            }));
+    /// One problem line; `previous` is the map name of the line before, to share if it is the
+    /// same.
+    fn parse_line(
+        line: &str,
+        line_number: usize,
+        previous: Option<&Arc<str>>,
+    ) -> Result<Scenario, GridError> {
+        let mut fields = [""; 9];
+        let mut found = 0;
+        for field in line.split_whitespace() {
+            if let Some(slot) = fields.get_mut(found) {
+                *slot = field;
+            }
+            found += 1;
         }
-        let number = |index: usize, field: &'static str| {
-            fields[index].parse::<u32>().map_err(|_| {
-                GridError::new(GridErrorKind::BadField {
-                    field,
-                    text: fields[index].to_owned(),
-                })
+        if found != fields.len() {
+            return Err(GridError::new(GridErrorKind::WrongFieldCount { found }));
+        }
+        let bad = |field: &'static str, text: &str| {
+            GridError::new(GridErrorKind::BadField {
+                field,
+                text: excerpt(text),
             })
+        };
+        let number = |index: usize, field: &'static str| {
+            fields[index]
+                .parse::<u32>()
+                .map_err(|_| bad(field, fields[index]))
         };
         let optimal_text = fields[8];
         let optimal = optimal_text
             .parse::<f64>()
             .ok()
             .filter(|v| v.is_finite() && *v >= 0.0)
-            .ok_or_else(|| {
-                GridError::new(GridErrorKind::BadField {
-                    field: "optimal length",
-                    text: optimal_text.to_owned(),
-                })
-            })?;
+            .ok_or_else(|| bad("optimal length", optimal_text))?;
         let decimals = optimal_text
             .split_once('.')
-            .map_or(0, |(_, fraction)| fraction.len() as u32);
+            .map_or(0, |(_, fraction)| fraction.len().min(16) as u32);
+        let map = match previous {
+            Some(name) if **name == *fields[1] => Arc::clone(name),
+            _ => Arc::from(fields[1]),
+        };
         let scenario = Scenario {
             bucket: number(0, "bucket")?,
-            map: fields[1].to_owned(),
+            map,
             width: number(2, "map width")?,
             height: number(3, "map height")?,
             start: Cell::new(number(4, "start x")?, number(5, "start y")?),
@@ -213,7 +265,7 @@ impl Scenario {
     /// As for [`Scenario::parse_all`], with the file's path, or [`GridErrorKind::Io`].
     pub fn load_all(path: impl AsRef<Path>) -> Result<Vec<Scenario>, GridError> {
         let path = path.as_ref();
-        let mut scenarios = Scenario::parse_all(&read(path)?).map_err(|e| e.in_file(path))?;
+        let mut scenarios = Scenario::parse_all(&read_text(path)?).map_err(|e| e.in_file(path))?;
         let file: Arc<Path> = Arc::from(path);
         for scenario in &mut scenarios {
             scenario.file = Some(Arc::clone(&file));

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{Cell, Grid};
-use crate::{Event, Observer};
+use crate::observer::{Event, Observer};
 
 /// One recorded step of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,10 +104,16 @@ impl<'g> Picture<'g> {
 
     /// Adds the search `recorder` recorded, as it stood after `after` expansions (all of it for
     /// `None`): the cells expanded by then, and the frontier at that moment.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the recorder holds a cell outside the grid (it recorded a search of another
+    /// grid), naming the cell.
     pub fn search(mut self, recorder: &Recorder, after: Option<usize>) -> Self {
         let limit = after.unwrap_or(usize::MAX);
         let mut count = 0u32;
         for &(cell, step) in &recorder.steps {
+            self.check(cell, "Picture::search: the recorder's cell");
             let index = self.grid.index(cell);
             match step {
                 Step::Opened => self.frontier[index] = true,
@@ -128,9 +134,26 @@ impl<'g> Picture<'g> {
     }
 
     /// Adds a path to draw (usually [`Solution::path`](crate::Solution::path)).
+    ///
+    /// # Panics
+    ///
+    /// Panics if a cell of the path is outside the grid, naming the cell.
     pub fn path(mut self, path: &[Cell]) -> Self {
+        for &cell in path {
+            self.check(cell, "Picture::path: cell");
+        }
         self.path = path.to_vec();
         self
+    }
+
+    /// Panics, saying `what` and the cell, unless `cell` is on the grid.
+    fn check(&self, cell: Cell, what: &str) {
+        assert!(
+            self.grid.contains(cell),
+            "{what} {cell} is outside the {}×{} grid",
+            self.grid.width(),
+            self.grid.height()
+        );
     }
 
     /// Sets a title, drawn above the SVG picture.

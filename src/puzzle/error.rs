@@ -16,7 +16,12 @@ pub enum PuzzleError {
         height: usize,
     },
     /// A token that is not a tile number.
-    NotANumber(String),
+    NotANumber {
+        /// The token (its first 80 characters, if longer).
+        token: String,
+        /// The largest tile of the board.
+        largest: u8,
+    },
     /// A board with the wrong number of tiles.
     WrongCount {
         /// The puzzle's number of cells.
@@ -51,7 +56,10 @@ impl fmt::Display for PuzzleError {
                  the board at most {} cells",
                 super::MAX_CELLS
             ),
-            PuzzleError::NotANumber(token) => write!(f, "{token:?} is not a tile number"),
+            PuzzleError::NotANumber { token, largest } => write!(
+                f,
+                "{token:?} is not a tile number: tiles go from 0 (the blank) to {largest}"
+            ),
             PuzzleError::WrongCount { expected, found } => {
                 write!(f, "{found} tiles given, the board has {expected} cells")
             }

@@ -1,8 +1,7 @@
 //! Heuristics for the sliding-tile puzzle: misplaced tiles, Manhattan distance, linear conflict.
 
 use super::{Board, SlidingPuzzle};
-use crate::Heuristic;
-use crate::heuristic::heuristic_by_reference;
+use crate::heuristic::{Heuristic, heuristic_by_reference};
 
 heuristic_by_reference!(['p,] Misplaced<'p>, ['p,] Manhattan<'p>, ['p,] LinearConflict<'p>);
 
@@ -27,8 +26,8 @@ impl Heuristic<Board, u32> for Misplaced<'_> {
         let p = self.puzzle;
         (0..p.cells())
             .filter(|&cell| {
-                let tile = p.tile(*board, cell);
-                tile != 0 && p.goal_cell(tile) != cell
+                let tile = p.tile_at(*board, cell);
+                tile != 0 && p.goal_of(tile) != cell
             })
             .count() as u32
     }
@@ -175,7 +174,7 @@ impl<'p> Manhattan<'p> {
         let w = puzzle.width();
         let mut distance = vec![0u8; cells * cells];
         for tile in 1..cells {
-            let goal = puzzle.goal_cell(tile as u8);
+            let goal = puzzle.goal_of(tile as u8);
             for cell in 0..cells {
                 let d = (cell / w).abs_diff(goal / w) + (cell % w).abs_diff(goal % w);
                 distance[tile * cells + cell] = d as u8;
@@ -229,7 +228,7 @@ impl Heuristic<Board, u32> for Manhattan<'_> {
 ///
 /// Up to the 15-puzzle (lines of at most 4 cells) an estimate is one table lookup per row and
 /// per column; the tables take 24 KB for the 8-puzzle and 512 KB for the 15-puzzle. The first
-/// `new` for a puzzle builds them (a few milliseconds for the 15-puzzle) and keeps them in the
+/// `new` for a puzzle builds them, in time proportional to their size, and keeps them in the
 /// [`SlidingPuzzle`]; every later one shares them.
 #[derive(Clone, Debug)]
 pub struct LinearConflict<'p> {
@@ -245,7 +244,7 @@ impl<'p> LinearConflict<'p> {
     pub fn new(puzzle: &'p SlidingPuzzle) -> Self {
         let (mut goal_row, mut goal_column) = ([0u8; super::MAX_CELLS], [0u8; super::MAX_CELLS]);
         for tile in 0..puzzle.cells() {
-            let cell = puzzle.goal_cell(tile as u8);
+            let cell = puzzle.goal_of(tile as u8);
             goal_row[tile] = (cell / puzzle.width()) as u8;
             goal_column[tile] = (cell % puzzle.width()) as u8;
         }

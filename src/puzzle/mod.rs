@@ -37,7 +37,8 @@ pub use self::error::PuzzleError;
 use self::heuristics::LineTables;
 pub use self::heuristics::{LinearConflict, Manhattan, Misplaced};
 
-use crate::{Bidirectional, SearchProblem, Successors};
+use crate::location::excerpt;
+use crate::problem::{Bidirectional, SearchProblem, Successors};
 
 /// The most cells a board may have (a 5×5 board).
 pub const MAX_CELLS: usize = 25;
@@ -163,10 +164,10 @@ impl SlidingPuzzle {
     /// [`PuzzleError::BadSize`] unless both sides are at least 2 and there are at most
     /// [`MAX_CELLS`] cells.
     pub fn new(width: usize, height: usize) -> Result<Self, PuzzleError> {
-        let cells = width * height;
-        if width < 2 || height < 2 || cells > MAX_CELLS {
-            return Err(PuzzleError::BadSize { width, height });
-        }
+        let cells = width
+            .checked_mul(height)
+            .filter(|&cells| width >= 2 && height >= 2 && cells <= MAX_CELLS)
+            .ok_or(PuzzleError::BadSize { width, height })?;
         let mut puzzle = SlidingPuzzle {
             width,
             height,
@@ -232,8 +233,24 @@ impl SlidingPuzzle {
         self.goal
     }
 
-    /// The cell (row-major index) where `tile` belongs.
+    /// The cell (row-major index) where `tile` belongs; 0 is the blank.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `tile` is not a tile of the puzzle (`cells()` or above), saying so.
     pub fn goal_cell(&self, tile: u8) -> usize {
+        assert!(
+            usize::from(tile) < self.cells(),
+            "SlidingPuzzle::goal_cell: tile {tile} is out of range: tiles go from 0 (the blank) \
+             to {}",
+            self.cells() - 1
+        );
+        self.goal_of(tile)
+    }
+
+    /// Where `tile` belongs, for a tile known to be in range.
+    #[inline]
+    pub(super) fn goal_of(&self, tile: u8) -> usize {
         usize::from(self.goal_cell[usize::from(tile)])
     }
 
@@ -248,20 +265,38 @@ impl SlidingPuzzle {
         Ok(self.pack(&self.parse_tiles(text)?))
     }
 
+    /// The tiles of `text`, read in one pass with no memory beyond the board's, whatever the
+    /// text's length.
     fn parse_tiles(&self, text: &str) -> Result<Vec<u8>, PuzzleError> {
-        let tokens: Vec<&str> = text
+        let mut tiles = [0u8; MAX_CELLS];
+        let mut found = 0;
+        for token in text
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
-            .collect();
-        let tiles = tokens
-            .iter()
-            .map(|t| {
-                t.parse::<u8>()
-                    .map_err(|_| PuzzleError::NotANumber((*t).to_owned()))
-            })
-            .collect::<Result<Vec<u8>, _>>()?;
+        {
+            let tile = token.parse::<u8>().map_err(|_| PuzzleError::NotANumber {
+                token: excerpt(token),
+                largest: self.largest(),
+            })?;
+            if let Some(slot) = tiles.get_mut(found) {
+                *slot = tile;
+            }
+            found += 1;
+        }
+        if found != self.cells() {
+            return Err(PuzzleError::WrongCount {
+                expected: self.cells(),
+                found,
+            });
+        }
+        let tiles = tiles[..found].to_vec();
         self.check_tiles(&tiles)?;
         Ok(tiles)
+    }
+
+    /// The largest tile number.
+    fn largest(&self) -> u8 {
+        (self.cells() - 1) as u8
     }
 
     /// Checks that `tiles` holds each of 0 … cells − 1 exactly once.
@@ -278,7 +313,7 @@ impl SlidingPuzzle {
             if usize::from(tile) >= cells {
                 return Err(PuzzleError::OutOfRange {
                     tile,
-                    largest: (cells - 1) as u8,
+                    largest: self.largest(),
                 });
             }
             if std::mem::replace(&mut seen[usize::from(tile)], true) {
@@ -305,9 +340,15 @@ impl SlidingPuzzle {
         Board::from_bits(bits)
     }
 
-    /// The tile in `cell` (row-major index) of `board`; 0 is the blank.
+    /// The tile in `cell` (row-major index) of `board`, 0 for the blank; `None` if `cell` is
+    /// not a cell of the puzzle (`cells()` or above).
+    pub fn tile(&self, board: Board, cell: usize) -> Option<u8> {
+        (cell < self.cells()).then(|| self.tile_at(board, cell))
+    }
+
+    /// The tile in `cell`, for a cell known to be on the board.
     #[inline]
-    pub fn tile(&self, board: Board, cell: usize) -> u8 {
+    pub(super) fn tile_at(&self, board: Board, cell: usize) -> u8 {
         let mask = (1u128 << self.tile_bits) - 1;
         ((board.bits() >> (cell as u32 * self.tile_bits)) & mask) as u8
     }
@@ -328,16 +369,24 @@ impl SlidingPuzzle {
     /// The tiles of `board` in row-major order.
     pub fn tiles(&self, board: Board) -> Vec<u8> {
         (0..self.cells())
-            .map(|cell| self.tile(board, cell))
+            .map(|cell| self.tile_at(board, cell))
             .collect()
     }
 
     /// The cell holding the blank.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `board` has no blank: a board of another puzzle (one this puzzle's
+    /// [`parse`](Self::parse), [`board`](Self::board), [`problem`](Self::problem) would have
+    /// refused).
     #[inline]
     pub fn blank(&self, board: Board) -> usize {
         (0..self.cells())
-            .find(|&cell| self.tile(board, cell) == 0)
-            .expect("every board has a blank")
+            .find(|&cell| self.tile_at(board, cell) == 0)
+            .unwrap_or_else(|| {
+                panic!("board {board:?} has no blank: it is not a board of this puzzle")
+            })
     }
 
     /// The parity invariant of an arrangement: the parity of its inversions (pairs of tiles in
@@ -367,8 +416,10 @@ impl SlidingPuzzle {
     /// # Errors
     ///
     /// [`PuzzleError::Unsolvable`], at once and without searching, if `start` cannot reach the
-    /// goal.
+    /// goal; [`PuzzleError::OutOfRange`] or [`PuzzleError::Duplicate`] for a board that is not
+    /// one of this puzzle's (such as `Board::default()`, or a board of another size).
     pub fn problem(&self, start: Board) -> Result<PuzzleProblem<'_>, PuzzleError> {
+        self.check_tiles(&self.tiles(start))?;
         if !self.is_solvable(start) {
             return Err(PuzzleError::Unsolvable {
                 board: self.tiles(start),
@@ -388,7 +439,7 @@ impl SlidingPuzzle {
         let blank = self.blank(board);
         let (row, column) = (blank / self.width, blank % self.width);
         let mut slide = |from: usize| {
-            let tile = u128::from(self.tile(board, from));
+            let tile = u128::from(self.tile_at(board, from));
             let bits = board.bits();
             // The tile moves into the blank's cell; its old cell becomes the blank (0).
             let moved = (bits
@@ -421,7 +472,7 @@ impl SlidingPuzzle {
             .map(|pair| {
                 let (before, after) = (self.blank(pair[0]), self.blank(pair[1]));
                 // The tile now in the old blank cell came from the new blank cell.
-                let tile = self.tile(pair[1], before);
+                let tile = self.tile_at(pair[1], before);
                 let direction = match after as isize - before as isize {
                     d if d == self.width as isize => Direction::Up,
                     d if d == -(self.width as isize) => Direction::Down,
