@@ -157,19 +157,21 @@
 pub use crate::algo::Algorithm;
 pub use crate::algo::UnknownAlgorithm;
 pub use crate::algo::anytime::{Anytime, AnytimeResult, Improvement, anytime_astar};
-pub use crate::algo::astar::{astar, weighted_astar};
+pub use crate::algo::astar::{astar, astar_fn, weighted_astar, weighted_astar_fn};
 pub use crate::algo::audit::{Audit, KEPT_VIOLATIONS, Violation, audit};
 pub use crate::algo::beam::beam_search;
 pub use crate::algo::bfs::bfs;
+pub use crate::algo::bfs_reach::{BfsReach, bfs_reach};
 pub use crate::algo::bidirectional::{bidirectional_bfs, bidirectional_dijkstra};
 pub use crate::algo::depth_first::depth_first;
 pub use crate::algo::dijkstra::dijkstra;
-pub use crate::algo::greedy::greedy;
+pub use crate::algo::greedy::{greedy, greedy_fn};
 pub use crate::algo::hill_climbing::{hill_climbing, hill_climbing_with_restarts};
-pub use crate::algo::idastar::idastar;
+pub use crate::algo::idastar::{idastar, idastar_fn};
 pub use crate::algo::iddfs::iddfs;
 pub use crate::algo::k_shortest::k_shortest_paths;
 pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
+pub use crate::algo::path_tree::{PathTree, shortest_path_tree};
 pub use crate::algo::reachable::{Reachable, reachable};
 pub use crate::algo::stepper::{Expansion, Stepper, stepper};
 pub use crate::cost::Cost;
@@ -178,7 +180,9 @@ pub use crate::engine::options::{Hashing, NodeTable, OpenSet, TieBreak};
 pub use crate::error::{Limit, SearchError};
 pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
-pub use crate::problem::{Bidirectional, FnProblem, SearchProblem, Successors, from_fn};
+pub use crate::problem::{
+    Bidirectional, FnProblem, SearchProblem, Successors, UnitFnProblem, from_fn, from_fn_unit,
+};
 pub use crate::search::Search;
 pub use crate::solution::{ErrorOf, Partial, SearchResult, Solution, SolutionOf, Stats};
 
@@ -186,6 +190,11 @@ pub use crate::solution::{ErrorOf, Partial, SearchResult, Solution, SolutionOf, 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The migration guide's examples (`docs/migrating-from-pathfinding.md`), compiled and run.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/migrating-from-pathfinding.md")]
+struct MigrationDoctests;
 
 pub mod graph;
 pub mod grid;

@@ -425,3 +425,97 @@ impl<S: fmt::Debug, FN, FG> fmt::Debug for FnProblem<S, FN, FG> {
             .finish_non_exhaustive()
     }
 }
+
+/// A [`SearchProblem`] made of closures in which every step costs 1, for one-off searches over
+/// plain successor lists.
+///
+/// Built by [`from_fn_unit`]; see there for an example.
+#[derive(Clone)]
+pub struct UnitFnProblem<S, FN, FG> {
+    starts: Vec<S>,
+    successors: FN,
+    is_goal: FG,
+}
+
+/// Builds a [`SearchProblem`] in which every step costs 1 from a start state, a closure that
+/// lists a state's neighbours and a goal test: the shape of `pathfinding::directed::bfs::bfs`.
+///
+/// # Arguments
+///
+/// - `start`: the start state.
+/// - `successors`: returns the neighbours of a state, as anything iterable over states (an
+///   array, an iterator or a `Vec`). Each step costs 1.
+/// - `is_goal`: whether a state is a goal.
+///
+/// The cost type is `u32`: a path's cost is its number of steps. A path longer than `u32::MAX`
+/// steps is reported as [`SearchError::Overflow`](crate::SearchError::Overflow).
+/// [`UnitFnProblem::with_starts`] gives a search several start states.
+///
+/// # Example
+///
+/// Moving from `pathfinding::directed::bfs::bfs` takes the same closures:
+///
+/// ```
+/// // The Collatz-style walk: halve an even number, or go from n to 3n + 1.
+/// let problem = informed::from_fn_unit(
+///     6u64,
+///     |&n: &u64| if n % 2 == 0 { vec![n / 2, 3 * n + 1] } else { vec![3 * n + 1] },
+///     |&n| n == 1,
+/// );
+/// let solution = informed::bfs(&problem)?;
+/// assert_eq!(solution.path(), [6, 3, 10, 5, 16, 8, 4, 2, 1]);
+/// assert_eq!(solution.cost(), 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_fn_unit<S, I, FN, FG>(start: S, successors: FN, is_goal: FG) -> UnitFnProblem<S, FN, FG>
+where
+    S: Clone + Eq + Hash,
+    I: IntoIterator<Item = S>,
+    FN: Fn(&S) -> I,
+    FG: Fn(&S) -> bool,
+{
+    UnitFnProblem {
+        starts: vec![start],
+        successors,
+        is_goal,
+    }
+}
+
+impl<S, FN, FG> UnitFnProblem<S, FN, FG> {
+    /// Replaces the start state with several start states (a multi-source search).
+    pub fn with_starts<I: IntoIterator<Item = S>>(mut self, starts: I) -> Self {
+        self.starts = starts.into_iter().collect();
+        self
+    }
+}
+
+impl<S, I, FN, FG> SearchProblem for UnitFnProblem<S, FN, FG>
+where
+    S: Clone + Eq + Hash,
+    I: IntoIterator<Item = S>,
+    FN: Fn(&S) -> I,
+    FG: Fn(&S) -> bool,
+{
+    type State = S;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = S> {
+        self.starts.iter().cloned()
+    }
+
+    fn is_goal(&self, state: &S) -> bool {
+        (self.is_goal)(state)
+    }
+
+    fn successors(&self, state: &S, out: &mut Successors<S, u32>) {
+        out.extend((self.successors)(state).into_iter().map(|next| (next, 1)));
+    }
+}
+
+impl<S: fmt::Debug, FN, FG> fmt::Debug for UnitFnProblem<S, FN, FG> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UnitFnProblem")
+            .field("starts", &self.starts)
+            .finish_non_exhaustive()
+    }
+}

@@ -4,8 +4,9 @@ use std::panic::{RefUnwindSafe, UnwindSafe};
 
 use informed::{
     Algorithm, Anytime, Audit, Event, Expansion, FastHasher, FastState, Hashing, Improvement,
-    InvalidWeight, Limit, Max, NoObserver, NodeTable, OpenSet, OptimalPaths, Partial, SearchError,
-    Solution, Stats, Successors, TieBreak, UnknownAlgorithm, Violation, Weighted, Zero,
+    InvalidWeight, Limit, Max, NoObserver, NodeTable, OpenSet, OptimalPaths, Partial, PathTree,
+    SearchError, Solution, Stats, Successors, TieBreak, UnknownAlgorithm, Violation, Weighted,
+    Zero,
 };
 
 fn assert_thread_safe<T: Send + Sync + UnwindSafe + RefUnwindSafe>() {}
@@ -37,6 +38,7 @@ fn public_types_are_send_sync_and_unwind_safe() {
     assert_thread_safe::<Audit<(u32, u32), f64>>();
     assert_thread_safe::<Violation<(u32, u32), f64>>();
     assert_thread_safe::<OptimalPaths<(u32, u32), f64>>();
+    assert_thread_safe::<PathTree<(u32, u32), f64>>();
     assert_thread_safe::<Expansion<(u32, u32), f64>>();
     // `Search`, `Stepper` and `Reachable` may hold a cancel callback, which need not be `Send`:
     // they stay on the thread that made them.

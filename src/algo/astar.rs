@@ -147,6 +147,105 @@ where
     Search::new(problem).weighted_astar(heuristic, weight)
 }
 
+/// [`astar`] for a heuristic written as a closure with its argument type left to inference, as
+/// `pathfinding` users write it.
+///
+/// [`astar`] accepts every [`Heuristic`], closures included, but a closure passed to a generic
+/// `H: Heuristic` parameter must name its argument's type: the bound does not tell the compiler
+/// what the closure takes, so `informed::astar(&problem, |&(x, y)| x + y)` fails with E0282,
+/// "type annotations needed". This entry point is bounded by `Fn(&State) -> Cost` instead, so
+/// the argument's type comes from the problem. It runs the same search as [`astar`]: the same
+/// path, cost and [`Stats`](crate::Stats). Use [`astar`] for the heuristics that are types
+/// ([`Max`](crate::Max), the puzzle's and grid's heuristics).
+///
+/// # Arguments
+///
+/// - `problem`: the state space; step costs must be non-negative.
+/// - `heuristic`: an admissible estimate of the remaining cost, as for [`astar`].
+///
+/// # Returns
+///
+/// As for [`astar`].
+///
+/// # Errors
+///
+/// As for [`astar`].
+///
+/// # Complexity
+///
+/// As for [`astar`].
+///
+/// # Example
+///
+/// ```
+/// let goal = (5, 3);
+/// let problem = informed::from_fn(
+///     (0i32, 0i32),
+///     |&(x, y): &(i32, i32)| [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)].map(|c| (c, 1u32)),
+///     |&cell| cell == goal,
+/// );
+/// // No type on the closure's argument: it is the problem's state type.
+/// let solution = informed::astar_fn(&problem, |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y))?;
+/// assert_eq!(solution.cost(), 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// The same closure given to [`astar`] does not compile:
+///
+/// ```compile_fail
+/// # let goal = (5, 3);
+/// # let problem = informed::from_fn(
+/// #     (0i32, 0i32),
+/// #     |&(x, y): &(i32, i32)| [(x + 1, y), (x - 1, y)].map(|c| (c, 1u32)),
+/// #     |&cell| cell == goal,
+/// # );
+/// let solution = informed::astar(&problem, |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y));
+/// ```
+pub fn astar_fn<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
+where
+    P: SearchProblem,
+    F: Fn(&P::State) -> P::Cost,
+{
+    Search::new(problem).astar(heuristic)
+}
+
+/// [`weighted_astar`] for a heuristic written as a closure with its argument type left to
+/// inference; see [`astar_fn`] for why it exists.
+///
+/// # Arguments
+///
+/// - `problem`: the state space; step costs must be non-negative.
+/// - `heuristic`: the estimate to weight, as for [`weighted_astar`].
+/// - `weight`: w ≥ 1, finite.
+///
+/// # Returns
+///
+/// As for [`weighted_astar`].
+///
+/// # Errors
+///
+/// As for [`weighted_astar`].
+///
+/// # Complexity
+///
+/// As for [`weighted_astar`].
+///
+/// # Example
+///
+/// ```
+/// let problem = informed::from_fn(0i64, |&n: &i64| [(n + 1, 1i64), (n + 7, 5)], |&n| n == 30);
+/// let solution = informed::weighted_astar_fn(&problem, |&n| (30 - n).max(0) * 5 / 7, 2.0)?;
+/// assert!(solution.cost() <= 2 * informed::dijkstra(&problem)?.cost());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn weighted_astar_fn<P, F>(problem: &P, heuristic: F, weight: f64) -> SearchResult<P>
+where
+    P: SearchProblem,
+    F: Fn(&P::State) -> P::Cost,
+{
+    Search::new(problem).weighted_astar(heuristic, weight)
+}
+
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// Runs [`astar`](crate::astar) with this search's options.
     ///
@@ -168,5 +267,27 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     {
         let weight = InvalidWeight::check(weight)?;
         best_first(self.into_setup()?, heuristic, Ranking::Weighted(weight))
+    }
+
+    /// Runs [`astar_fn`](crate::astar_fn) with this search's options: A* with a closure whose
+    /// argument type comes from the problem.
+    ///
+    /// # Errors
+    ///
+    /// As for [`astar`](crate::astar).
+    pub fn astar_fn<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> SearchResult<P> {
+        self.astar(heuristic)
+    }
+
+    /// Runs [`weighted_astar_fn`](crate::weighted_astar_fn) with this search's options.
+    ///
+    /// # Errors
+    ///
+    /// As for [`weighted_astar`](crate::weighted_astar).
+    pub fn weighted_astar_fn<F>(self, heuristic: F, weight: f64) -> SearchResult<P>
+    where
+        F: Fn(&P::State) -> P::Cost,
+    {
+        self.weighted_astar(heuristic, weight)
     }
 }

@@ -64,6 +64,42 @@ where
     Search::new(problem).greedy(heuristic)
 }
 
+/// [`greedy`] for a heuristic written as a closure with its argument type left to inference; see
+/// [`astar_fn`](crate::astar_fn) for why it exists.
+///
+/// # Arguments
+///
+/// - `problem`: the state space.
+/// - `heuristic`: the estimate that guides the search, as for [`greedy`].
+///
+/// # Returns
+///
+/// As for [`greedy`].
+///
+/// # Errors
+///
+/// As for [`greedy`].
+///
+/// # Complexity
+///
+/// As for [`greedy`].
+///
+/// # Example
+///
+/// ```
+/// let problem = informed::from_fn(0i32, |&n: &i32| [(n - 1, 1), (n + 1, 1)], |&n| n == 10);
+/// let solution = informed::greedy_fn(&problem, |&n| (10 - n).abs())?;
+/// assert_eq!(solution.stats().expanded, 11);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn greedy_fn<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
+where
+    P: SearchProblem,
+    F: Fn(&P::State) -> P::Cost,
+{
+    Search::new(problem).greedy(heuristic)
+}
+
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// Runs [`greedy`](crate::greedy) best-first search with this search's options.
     ///
@@ -72,5 +108,14 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// As for [`greedy`](crate::greedy).
     pub fn greedy<H: Heuristic<P::State, P::Cost>>(self, heuristic: H) -> SearchResult<P> {
         best_first(self.into_setup()?, heuristic, Ranking::Estimate)
+    }
+
+    /// Runs [`greedy_fn`](crate::greedy_fn) with this search's options.
+    ///
+    /// # Errors
+    ///
+    /// As for [`greedy`](crate::greedy).
+    pub fn greedy_fn<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> SearchResult<P> {
+        self.greedy(heuristic)
     }
 }

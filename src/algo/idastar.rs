@@ -67,6 +67,42 @@ where
     Search::new(problem).idastar(heuristic)
 }
 
+/// [`idastar`] for a heuristic written as a closure with its argument type left to inference; see
+/// [`astar_fn`](crate::astar_fn) for why it exists.
+///
+/// # Arguments
+///
+/// - `problem`: the state space.
+/// - `heuristic`: an admissible estimate, as for [`idastar`].
+///
+/// # Returns
+///
+/// As for [`idastar`].
+///
+/// # Errors
+///
+/// As for [`idastar`].
+///
+/// # Complexity
+///
+/// As for [`idastar`].
+///
+/// # Example
+///
+/// ```
+/// let problem = informed::from_fn(1u8, |&n: &u8| [(n / 2, 1u32), (n.saturating_mul(3), 1)], |&n| n == 81);
+/// let solution = informed::idastar_fn(&problem, |&n| u32::from(n < 81))?;
+/// assert_eq!(solution.cost(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn idastar_fn<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
+where
+    P: SearchProblem,
+    F: Fn(&P::State) -> P::Cost,
+{
+    Search::new(problem).idastar(heuristic)
+}
+
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// Runs [`idastar`](crate::idastar) with this search's options (the cost bound prunes as
     /// well; `max_stored` bounds the path's length).
@@ -80,5 +116,14 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
             return prober.deepen(Bound::Depth(0), |_, _| None);
         };
         prober.deepen(Bound::Cost(first), |_, least| least.map(Bound::Cost))
+    }
+
+    /// Runs [`idastar_fn`](crate::idastar_fn) with this search's options.
+    ///
+    /// # Errors
+    ///
+    /// As for [`idastar`](crate::idastar).
+    pub fn idastar_fn<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> SearchResult<P> {
+        self.idastar(heuristic)
     }
 }

@@ -15,6 +15,7 @@ pub(crate) mod astar;
 pub(crate) mod audit;
 pub(crate) mod beam;
 pub(crate) mod bfs;
+pub(crate) mod bfs_reach;
 pub(crate) mod bidirectional;
 pub(crate) mod depth_first;
 pub(crate) mod dijkstra;
@@ -24,6 +25,7 @@ pub(crate) mod idastar;
 pub(crate) mod iddfs;
 pub(crate) mod k_shortest;
 pub(crate) mod optimal_paths;
+pub(crate) mod path_tree;
 pub(crate) mod reachable;
 pub(crate) mod stepper;
 

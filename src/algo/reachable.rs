@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::engine::best_first::{ErasedEngine, Ranking, erased_engine};
 use crate::engine::control::Control;
+use crate::engine::table::NO_PARENT;
 use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::{NoObserver, Observer};
@@ -119,6 +120,22 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Reachable<'_, P, O> {
     /// The statistics so far.
     pub fn stats(&self) -> Stats {
         self.control.stats()
+    }
+
+    /// Every state stored so far, in the order stored, with its parent's index in that order
+    /// (`None` for a start) and its least known cost: once the iteration has ended without an
+    /// error, the tree of least-cost paths to everything it returned.
+    pub(super) fn stored(
+        &self,
+    ) -> impl ExactSizeIterator<Item = (&P::State, Option<usize>, P::Cost)> {
+        (0..self.engine.len()).map(|index| {
+            let (state, node) = self.engine.entry(index);
+            (
+                state,
+                (node.parent != NO_PARENT).then_some(node.parent),
+                node.g,
+            )
+        })
     }
 
     fn advance(&mut self) -> ReachedOf<P> {

@@ -132,6 +132,13 @@ impl<'c, C: Cost> Control<'c, C> {
         self.stats.generated += 1;
     }
 
+    /// Counts `count` successors generated without a step check: for the breadth-first flood,
+    /// which ignores step costs.
+    #[inline]
+    pub(crate) fn count_generated(&mut self, count: usize) {
+        self.stats.generated += count as u64;
+    }
+
     /// Whether a node of priority `f` (g + h, unweighted) is pruned, counting it if so: `f` is
     /// infinite (an impassable step or a dead end) or exceeds the cost bound.
     #[inline]

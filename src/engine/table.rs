@@ -124,6 +124,38 @@ pub(crate) fn most_promising<S: Clone, C: Cost, T: Table<S, C>>(
     })
 }
 
+/// A table chosen at run time, for the lazy iterators that must name their table's type.
+impl<S, C, T: Table<S, C> + ?Sized> Table<S, C> for Box<T> {
+    #[inline]
+    fn len(&self) -> usize {
+        (**self).len()
+    }
+    #[inline]
+    fn lookup(&self, state: &S) -> Lookup {
+        (**self).lookup(state)
+    }
+    #[inline]
+    fn insert(&mut self, key: u64, state: S, node: Node<C>) -> usize {
+        (**self).insert(key, state, node)
+    }
+    #[inline]
+    fn entry(&self, index: usize) -> (&S, &Node<C>) {
+        (**self).entry(index)
+    }
+    #[inline]
+    fn state(&self, index: usize) -> &S {
+        (**self).state(index)
+    }
+    #[inline]
+    fn node(&self, index: usize) -> &Node<C> {
+        (**self).node(index)
+    }
+    #[inline]
+    fn node_mut(&mut self, index: usize) -> &mut Node<C> {
+        (**self).node_mut(index)
+    }
+}
+
 /// A node table for any hashable state: an `IndexMap` from state to node.
 pub(crate) struct HashTable<S, C, B> {
     nodes: IndexMap<S, Node<C>, B>,
