@@ -198,6 +198,8 @@ struct MigrationDoctests;
 
 pub mod graph;
 pub mod grid;
+#[cfg(feature = "petgraph")]
+pub mod petgraph;
 pub mod puzzle;
 
 mod algo;
