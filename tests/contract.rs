@@ -102,6 +102,9 @@ fn algorithms() -> Vec<(&'static str, Run)> {
             }
             Ok(())
         }),
+        ("shortest_path_tree", |s, _| {
+            s.shortest_path_tree().map(drop)
+        }),
     ]
 }
 
@@ -170,7 +173,7 @@ fn every_algorithm_honours_the_cost_bound() {
     for (name, run) in algorithms() {
         let outcome = run(Search::new(&line).cost_bound(5), &line);
         match (name, outcome) {
-            ("reachable", Ok(())) => {}
+            ("reachable" | "shortest_path_tree", Ok(())) => {}
             ("hill_climbing" | "beam_search", Err(SearchError::GaveUp { .. })) => {}
             (_, Err(SearchError::NoPath { .. })) => {}
             (_, other) => panic!("{name}: expected no path within the bound, got {other:?}"),

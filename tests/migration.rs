@@ -237,3 +237,21 @@ fn the_flood_stops_at_a_cap_on_expansions() {
     assert_eq!(flood.by_ref().count(), 7);
     assert_eq!(flood.limit(), Some(Limit::Expansions(7)));
 }
+
+#[test]
+fn the_flood_stops_when_cancelled_or_past_its_deadline() {
+    let line = informed::from_fn_unit(0i64, |&n: &i64| [n - 1, n + 1], |_| false);
+    let calls = std::cell::Cell::new(0u32);
+    let cancel = || {
+        calls.set(calls.get() + 1);
+        calls.get() > 30
+    };
+    let mut flood = Search::new(&line).cancel_when(cancel).bfs_reach();
+    assert_eq!(flood.by_ref().count(), 30);
+    assert_eq!(flood.limit(), Some(Limit::Cancelled));
+    let mut flood = Search::new(&line)
+        .deadline(std::time::Instant::now())
+        .bfs_reach();
+    assert_eq!(flood.by_ref().count(), 0);
+    assert_eq!(flood.limit(), Some(Limit::Deadline));
+}
