@@ -128,15 +128,19 @@ fn run() -> Result<(), String> {
                 let shown = after.map_or(run.recorder.expansions(), |k| {
                     k.min(run.recorder.expansions())
                 });
-                let mut title = format!("{}: {} expanded", name(run.algorithm), shown);
-                let mut picture = Picture::new(&grid).search(&run.recorder, after);
-                if after.is_none_or(|k| k >= run.recorder.expansions()) {
-                    picture = picture.path(run.solution.path());
-                    title += &format!(", cost {}", run.solution.cost());
+                let picture = Picture::new(&grid)
+                    .search(&run.recorder, after)
+                    .endpoints(cell(START), cell(GOAL));
+                if shown == run.recorder.expansions() {
+                    let (cost, stats) = (run.solution.cost(), run.solution.stats());
+                    picture.path(run.solution.path()).summary(
+                        name(run.algorithm),
+                        Some(cost),
+                        stats,
+                    )
                 } else {
-                    title += " (frontier outlined)";
+                    picture.title(format!("{}\nafter {shown} expansions", name(run.algorithm)))
                 }
-                picture.title(title)
             })
             .collect();
         std::fs::write(file, Picture::side_by_side_svg(&pictures, 40.0))

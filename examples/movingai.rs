@@ -199,23 +199,20 @@ fn draw(grid: &Grid, scenario: &Scenario, algorithm: Algorithm, file: &str) -> R
             .as_ref()
             .map(|s| s.path().to_vec())
             .unwrap_or_default();
-        let cost = outcome
-            .map(|s| format!("cost {:.4}", s.cost()))
-            .unwrap_or_else(|e| e.to_string());
-        pictures.push((
-            path,
-            format!("{algorithm}: {} expanded, {cost}", recorder.expansions()),
-        ));
+        let cost = outcome.as_ref().ok().map(|s| s.cost());
+        let stats = outcome.map_or_else(|e| e.stats(), |s| s.stats());
+        pictures.push((path, algorithm, cost, stats));
     }
     let cell = (900.0 / f64::from(grid.width().max(grid.height()))).clamp(0.5, 40.0);
     let drawn: Vec<Picture<'_>> = recorders
         .iter()
         .zip(&pictures)
-        .map(|(recorder, (path, title))| {
+        .map(|(recorder, (path, algorithm, cost, stats))| {
             Picture::new(grid)
                 .search(recorder, None)
                 .path(path)
-                .title(title.clone())
+                .endpoints(scenario.start(), scenario.goal())
+                .summary(algorithm, *cost, *stats)
         })
         .collect();
     std::fs::write(file, Picture::side_by_side_svg(&drawn, cell))

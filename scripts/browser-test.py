@@ -1,0 +1,199 @@
+#!/usr/bin/python3
+"""Checks the crate's pictures and replay pages in headless Chromium (run by .ci/run).
+
+  scripts/browser-test.py svg FILE.svg
+      Draws the maze example's SVG onto a canvas at fractional zooms and reads pixel colours:
+      the legend's swatches, walls, start, goal and path at known cells, and no seam between
+      two adjacent wall cells.
+  scripts/browser-test.py svg FILE.svg FILE.map
+      The movingai example's SVG of FILE.map: no seam between adjacent walls, at several zooms.
+  scripts/browser-test.py replay FILE.html JSON_LINES [--limits] [--screenshot FILE.png]
+      Loads a replay page, steps it to the end with its own buttons, and compares its counters
+      with the example's `--json` lines and its path pixels with the path. With --limits, also
+      checks the 20 MB page size and the 16 ms frame time.
+
+Needs Debian's chromium, chromium-driver and python3-selenium.
+"""
+
+import base64
+import json
+import os
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+WALL = (0x2B, 0x2B, 0x2B)
+FREE = (0xFB, 0xFB, 0xF8)
+PATH = (0x0A, 0x8F, 0x3C)
+START = (0x7B, 0x2C, 0xBF)
+GOAL = (0xC0, 0x39, 0x2B)
+REACHED = (0xCF, 0xE6, 0xFF)
+EXPANDED_EARLY = (255, 236, 170)
+EXPANDED_LATE = (230, 86, 20)
+
+failures = []
+
+
+def check(condition, message):
+    print(("ok   " if condition else "FAIL ") + message)
+    if not condition:
+        failures.append(message)
+
+
+def near(colour, expected, tolerance=3):
+    return all(abs(a - b) <= tolerance for a, b in zip(colour[:3], expected))
+
+
+def browser(width=1400, height=1000):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 f"--window-size={width},{height}", "--force-device-scale-factor=1"):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+# Draws an SVG (given as text) onto a canvas at a zoom, and returns the colours of the pixels
+# asked for, in the SVG's own pixel coordinates (scaled by the zoom, rounded down).
+DRAW_SVG = """
+const [svg, zoom, points, done] = arguments;
+const doc = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
+const width = Math.ceil(+doc.getAttribute('width') * zoom);
+const height = Math.ceil(+doc.getAttribute('height') * zoom);
+const image = new Image();
+image.onload = () => {
+  const canvas = document.createElement('canvas');
+  canvas.width = width; canvas.height = height;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0, width, height);
+  done(points.map(([x, y]) => Array.from(
+    context.getImageData(Math.floor(x * zoom), Math.floor(y * zoom), 1, 1).data)));
+};
+image.onerror = () => done('the SVG did not load');
+image.src = 'data:image/svg+xml;base64,' + btoa(unescape(encodeURIComponent(svg)));
+"""
+
+
+def svg_test(path):
+    """The maze example's SVG (Dijkstra and A*, full searches): 11 × 7 cells, start (1, 3) and
+    goal (9, 3) in maze coordinates counted from the bottom row."""
+    import xml.etree.ElementTree as tree
+
+    text = open(path, encoding="utf-8").read()
+    root = tree.fromstring(text)
+    ns = "{http://www.w3.org/2000/svg}"
+    panels = [g for g in root.iter(ns + "g") if "data-cell" in g.attrib]
+    check(len(panels) == 2, f"{path}: two panels (found {len(panels)})")
+    legend = {g.attrib["data-legend"]: g for g in root.iter(ns + "g") if "data-legend" in g.attrib}
+    check(sorted(legend) == sorted(["wall", "expanded (early → late)", "reached", "path",
+                                    "start", "goal"]), f"legend items {sorted(legend)}")
+    titles = [t.text for t in root.iter(ns + "text")]
+    check(any(t and "cost 10" in t for t in titles) and any(t and "expanded" in t for t in titles),
+          "titles give cost and counts")
+    height = 7
+
+    def centre(panel, x, y, dx=0.5, dy=0.5):
+        left, top, cell = (float(panel.attrib[k]) for k in ("data-left", "data-top", "data-cell"))
+        return (left + (x + dx) * cell, top + (height - 1 - y + dy) * cell)
+
+    points, expected = [], []
+    for name, item in legend.items():
+        shape = item[0]
+        if shape.tag == ns + "circle":
+            p = (float(shape.attrib["cx"]), float(shape.attrib["cy"]))
+        else:
+            p = (float(shape.attrib["x"]) + 3, float(shape.attrib["y"]) + 2)
+        colour = {"wall": WALL, "reached": REACHED, "path": PATH, "start": START, "goal": GOAL,
+                  "expanded (early → late)": EXPANDED_EARLY}[name]
+        points.append(p)
+        expected.append((f"legend swatch {name!r}", colour))
+    for panel in panels:
+        for (x, y), what, colour in [((1, 3), "start", START), ((9, 3), "goal", GOAL),
+                                      ((4, 0), "wall", WALL), ((6, 6), "wall", WALL)]:
+            points.append(centre(panel, x, y))
+            expected.append((f"{what} at cell ({x}, {y})", colour))
+    # A renderer may ignore the crispEdges hint (see seam_test).
+    antialiased = text.replace('shape-rendering="crispEdges"', "")
+    for zoom in (1.0, 0.737, 0.5, 1.618):
+        colours = driver.execute_async_script(DRAW_SVG, text, zoom, points)
+        check(isinstance(colours, list), f"SVG drawn at zoom {zoom}")
+        for (what, colour), got in zip(expected, colours):
+            check(near(got, colour), f"zoom {zoom}: {what} is {colour} (read {got[:3]})")
+        # No seam: every pixel row from the centre of wall (4, 1) to the centre of wall (4, 0)
+        # (adjacent, one above the other), and likewise (6, 4) to (6, 3), is wall-coloured.
+        for panel in panels:
+            for x, y in ((4, 1), (6, 4)):
+                (px, top), (_, bottom) = centre(panel, x, y), centre(panel, x, y - 1)
+                column = [(px, top + i / zoom) for i in range(int((bottom - top) * zoom))]
+                for how, svg in (("as drawn", text), ("antialiased", antialiased)):
+                    got = driver.execute_async_script(DRAW_SVG, svg, zoom, column)
+                    bad = [c[:3] for c in got if not near(c, WALL)]
+                    check(not bad, f"zoom {zoom} {how}: no seam between walls ({x}, {y}) and "
+                          f"({x}, {y - 1})" + (f" (read {bad[:3]})" if bad else ""))
+
+
+def seam_test(path, map_path):
+    """A Moving AI SVG (cells of a fractional size): no pixel between two adjacent wall cells of
+    the first panel, horizontally or vertically, shows anything but the wall's colour."""
+    import random
+    import re
+
+    text = open(path, encoding="utf-8").read()
+    found = re.search(r'data-left="([^"]+)" data-top="([^"]+)" data-cell="([^"]+)"', text)
+    left, top, cell = (float(v) for v in found.groups())
+    rows = open(map_path, encoding="utf-8").read().split("\n")
+    height = int(rows[1].split()[1])
+    grid = [r.rstrip("\r") for r in rows[4:4 + height]]
+    blocked = lambda x, y: 0 <= y < len(grid) and 0 <= x < len(grid[y]) and grid[y][x] not in ".GS"
+    pairs = [(x, y, dx, dy) for y in range(len(grid)) for x in range(len(grid[y]))
+             for dx, dy in ((1, 0), (0, 1))
+             if blocked(x, y) and blocked(x + dx, y + dy)
+             # both cells' other neighbours blocked too, so antialiased edges cannot reach
+             and blocked(x - dy, y - dx) and blocked(x + dy, y + dx)
+             and blocked(x + dx - dy, y + dy - dx) and blocked(x + dx + dy, y + dy + dx)]
+    random.Random(1).shuffle(pairs)
+    pairs = pairs[:300]
+    # Renderers may ignore shape-rendering="crispEdges" (it is a hint) and antialias every edge:
+    # then each of two abutting shapes covers part of the pixel on their edge, and the background
+    # shows through between them. Check the picture both ways.
+    variants = [("as drawn", text), ("antialiased", text.replace('shape-rendering="crispEdges"', ""))]
+    for (how, svg), zoom in [(v, z) for v in variants for z in (1.0, 2.3, 3.7)]:
+        points = []
+        for x, y, dx, dy in pairs:
+            # the pixels straddling the shared edge, at the middle of the edge
+            edge = (left + (x + 1) * cell, top + (y + 0.5) * cell) if dx else \
+                (left + (x + 0.5) * cell, top + (y + 1) * cell)
+            for step in (-1, 0, 1):
+                points.append((edge[0] + dx * step / zoom, edge[1] + dy * step / zoom))
+        got = driver.execute_async_script(DRAW_SVG, svg, zoom, points)
+        bad = [(pairs[i // 3], c[:3]) for i, c in enumerate(got) if not near(c, WALL)]
+        check(not bad, f"{path} {how} at zoom {zoom}: no seam between {len(pairs)} pairs of adjacent "
+              f"walls (cell {cell:.3f} px)" + (f"; seams at {bad[:3]}" if bad else ""))
+
+
+def main():
+    global driver
+    args = sys.argv[1:]
+    if not args or args[0] not in ("svg", "replay"):
+        print(__doc__)
+        sys.exit(2)
+    driver = browser()
+    try:
+        if args[0] == "svg" and len(args) == 3:
+            seam_test(args[1], args[2])
+        elif args[0] == "svg":
+            svg_test(args[1])
+        else:
+            replay_test(args[1:])
+    finally:
+        driver.quit()
+    if failures:
+        print(f"{len(failures)} check(s) failed")
+        sys.exit(1)
+    print("all browser checks passed")
+
+
+if __name__ == "__main__":
+    main()
