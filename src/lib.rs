@@ -189,6 +189,7 @@ struct ReadmeDoctests;
 
 pub mod graph;
 pub mod grid;
+pub mod pdb;
 pub mod puzzle;
 
 mod algo;
