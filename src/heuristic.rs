@@ -31,8 +31,61 @@ use crate::cost::Cost;
 pub trait Heuristic<S, C> {
     /// The estimated cost from `state` to the nearest goal.
     fn estimate(&self, state: &S) -> C;
+
+    /// The estimate of `successor`, a successor of `parent` whose estimate was
+    /// `parent_estimate`: a way for a heuristic to update its estimate from the step instead of
+    /// computing it afresh (the sliding puzzle's [`Manhattan`](crate::puzzle::Manhattan) looks
+    /// at the one tile that moved).
+    ///
+    /// [`idastar`](crate::idastar) calls this instead of [`estimate`](Self::estimate) for every
+    /// successor it generates from a parent whose estimate was above zero.
+    ///
+    /// # Contract
+    ///
+    /// - `parent_estimate` is exactly what this heuristic returned for `parent` (from
+    ///   `estimate` or from `estimate_successor`), before the search raised a negative estimate
+    ///   to zero; the search never passes anything else.
+    /// - The result must equal `self.estimate(successor)` exactly, for every `parent` and every
+    ///   `successor` the problem generates from it: the search treats the two as the same
+    ///   function, so a difference changes what it expands, and can make it return a worse path.
+    ///
+    /// The default computes `self.estimate(successor)`, which meets the contract; combinators
+    /// that cannot recover their parts' estimates from `parent_estimate` ([`Max`], [`Weighted`])
+    /// keep it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::Heuristic;
+    ///
+    /// /// The distance to 0 on the integer line, updated by the step instead of recomputed.
+    /// struct Distance;
+    ///
+    /// impl Heuristic<i64, i64> for Distance {
+    ///     fn estimate(&self, &n: &i64) -> i64 {
+    ///         n.abs()
+    ///     }
+    ///
+    ///     fn estimate_successor(&self, &parent: &i64, h: i64, &successor: &i64) -> i64 {
+    ///         // Moving away from 0 adds the step's length, moving towards it takes it away.
+    ///         let step = (successor - parent).abs();
+    ///         if successor.abs() > parent.abs() { h + step } else { self.estimate(&successor) }
+    ///     }
+    /// }
+    ///
+    /// let h = Distance;
+    /// assert_eq!(h.estimate_successor(&3, h.estimate(&3), &5), h.estimate(&5));
+    /// assert_eq!(h.estimate_successor(&3, h.estimate(&3), &-2), h.estimate(&-2));
+    /// ```
+    #[inline]
+    fn estimate_successor(&self, parent: &S, parent_estimate: C, successor: &S) -> C {
+        let _ = (parent, parent_estimate);
+        self.estimate(successor)
+    }
 }
 
+/// A closure computes every estimate afresh ([`estimate_successor`](Heuristic::estimate_successor)
+/// is the default); implement the trait on a type of your own to update estimates by the step.
 impl<S, C, F: Fn(&S) -> C> Heuristic<S, C> for F {
     #[inline]
     fn estimate(&self, state: &S) -> C {
@@ -51,6 +104,11 @@ macro_rules! heuristic_by_reference {
             #[inline]
             fn estimate(&self, state: &S) -> C {
                 (**self).estimate(state)
+            }
+
+            #[inline]
+            fn estimate_successor(&self, parent: &S, parent_estimate: C, successor: &S) -> C {
+                (**self).estimate_successor(parent, parent_estimate, successor)
             }
         }
     )*};
@@ -103,6 +161,12 @@ where
             return if a.is_nan() { a } else { b };
         }
         if b > a { b } else { a }
+    }
+
+    /// Both parts afresh: the parent's maximum does not say what each part estimated there.
+    #[inline]
+    fn estimate_successor(&self, _: &S, _: C, successor: &S) -> C {
+        self.estimate(successor)
     }
 }
 
@@ -157,6 +221,12 @@ impl<S, C: Cost, H: Heuristic<S, C>> Heuristic<S, C> for Weighted<H> {
     #[inline]
     fn estimate(&self, state: &S) -> C {
         self.inner.estimate(state).scale(self.weight)
+    }
+
+    /// Afresh: a weighted (rounded) parent estimate does not give back the inner one.
+    #[inline]
+    fn estimate_successor(&self, _: &S, _: C, successor: &S) -> C {
+        self.estimate(successor)
     }
 }
 

@@ -198,6 +198,7 @@ struct MigrationDoctests;
 
 pub mod graph;
 pub mod grid;
+pub mod pdb;
 #[cfg(feature = "petgraph")]
 pub mod petgraph;
 pub mod puzzle;

@@ -29,6 +29,7 @@
 
 mod error;
 mod heuristics;
+mod pdb;
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -36,6 +37,10 @@ use std::sync::OnceLock;
 pub use self::error::PuzzleError;
 use self::heuristics::LineTables;
 pub use self::heuristics::{LinearConflict, Manhattan, Misplaced};
+pub use self::pdb::{
+    AdditivePdb, BuildOptions, BuildProgress, FORMAT_VERSION, MAGIC, MAX_PATTERN_ENTRIES,
+    Partition, PdbFileError, Reflection,
+};
 
 use crate::location::excerpt;
 use crate::problem::{Bidirectional, SearchProblem, Successors};

@@ -1,0 +1,230 @@
+//! Korf's 100 15-puzzles with IDA* and the 7-8 additive pattern databases (and their diagonal
+//! reflection), and Korf & Felner's 24-puzzles with 6-6-6-6: every answer checked against the
+//! published optimal length.
+//!
+//! ```text
+//! cargo run --release -p informed-bench --bin pdb -- 15 [--pdb-dir DIR] [--only 1,2,3] [--no-reflection]
+//! cargo run --release -p informed-bench --bin pdb -- 24 [--pdb-dir DIR] [--only 40,44,1] [--seconds S]
+//! ```
+//!
+//! The tables are built on the first run (every core) and saved in `--pdb-dir` (default
+//! `target/pdb`), then loaded; building, loading and searching are timed apart. The instances
+//! are read in place from `../shared/data/puzzles/`; without them the binary says it skipped.
+//! `--seconds S` stops each 24-puzzle search after S seconds (reported as unfinished).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use informed::puzzle::{AdditivePdb, BuildOptions, Partition, Reflection, SlidingPuzzle};
+use informed::{Search, SearchError};
+
+struct Instance {
+    id: u32,
+    tiles: String,
+    optimal: u32,
+}
+
+fn instances(file: &Path, cells: usize) -> Option<Vec<Instance>> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        out.push(Instance {
+            id: fields[0].parse().ok()?,
+            tiles: fields[1..=cells].join(" "),
+            optimal: fields[cells + 1].parse().ok()?,
+        });
+    }
+    Some(out)
+}
+
+/// Peak resident memory of this process so far, from /proc (Linux), in MiB.
+fn peak_mib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// Loads the tables of `partition` from `dir`, or builds and saves them.
+fn tables(
+    puzzle: &SlidingPuzzle,
+    partition: &Partition,
+    dir: &Path,
+) -> Result<AdditivePdb, Box<dyn std::error::Error>> {
+    let name = format!(
+        "{}x{}-{}.pdb",
+        puzzle.width(),
+        puzzle.height(),
+        partition.to_string().replace(['/', ','], "_")
+    );
+    let path = dir.join(name);
+    if let Ok(file) = std::fs::File::open(&path) {
+        let started = Instant::now();
+        let pdb = AdditivePdb::load_expecting(
+            puzzle,
+            partition,
+            &mut std::io::BufReader::with_capacity(1 << 20, file),
+        )?;
+        println!(
+            "loaded {} ({} entries) in {:.2} s",
+            path.display(),
+            pdb.entries(),
+            started.elapsed().as_secs_f64()
+        );
+        return Ok(pdb);
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("building {partition} on {threads} threads…");
+    let started = Instant::now();
+    let mut last = Instant::now();
+    let mut report = |p: &informed::puzzle::BuildProgress| {
+        if last.elapsed() > Duration::from_secs(10) || p.filled == p.entries {
+            last = Instant::now();
+            println!(
+                "  group {} depth {:>2}: {:>5.1}% of {} entries, {:.0} s",
+                p.group + 1,
+                p.depth,
+                100.0 * p.filled as f64 / p.entries as f64,
+                p.entries,
+                p.elapsed.as_secs_f64()
+            );
+        }
+    };
+    let pdb = AdditivePdb::build_with(
+        puzzle,
+        partition,
+        BuildOptions::new().threads(threads).on_progress(&mut report),
+    )?;
+    println!(
+        "built {} entries in {:.1} s; peak memory so far {} MiB",
+        pdb.entries(),
+        started.elapsed().as_secs_f64(),
+        peak_mib().map_or("?".into(), |m| m.to_string())
+    );
+    std::fs::create_dir_all(dir)?;
+    let started = Instant::now();
+    let temporary = path.with_extension("part");
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&temporary)?);
+    pdb.save(&mut out)?;
+    drop(out);
+    std::fs::rename(&temporary, &path)?;
+    println!(
+        "saved {} in {:.2} s",
+        path.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(pdb)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let size = args.first().map(String::as_str).unwrap_or("15");
+    let (side, file) = match size {
+        "15" => (4, "korf100.txt"),
+        "24" => (5, "korf-felner-24.txt"),
+        other => return Err(format!("unknown puzzle {other:?}: expected 15 or 24").into()),
+    };
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/puzzles");
+    let Some(mut list) = instances(&data.join(file), side * side) else {
+        println!("skipped: {} is absent", data.join(file).display());
+        return Ok(());
+    };
+    if let Some(only) = value("--only") {
+        let ids: Vec<u32> = only
+            .split(',')
+            .map(|s| s.parse().map_err(|_| format!("--only: cannot read {s:?}")))
+            .collect::<Result<_, _>>()?;
+        list = ids
+            .iter()
+            .filter_map(|id| list.iter().position(|i| i.id == *id))
+            .map(|i| Instance {
+                id: list[i].id,
+                tiles: list[i].tiles.clone(),
+                optimal: list[i].optimal,
+            })
+            .collect();
+    }
+    let seconds: Option<f64> = value("--seconds").map(|s| s.parse()).transpose()?;
+    let dir = value("--pdb-dir").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/pdb"),
+        PathBuf::from,
+    );
+    let goal: Vec<String> = (0..side * side).map(|t| t.to_string()).collect();
+    let puzzle = SlidingPuzzle::new(side, side)?.with_goal(&goal.join(" "))?;
+    let partition = Partition::standard(&puzzle);
+    let reflection = if args.iter().any(|a| a == "--no-reflection") {
+        Reflection::None
+    } else {
+        Reflection::Diagonal
+    };
+    let pdb = tables(&puzzle, &partition, &dir)?.with_reflection(reflection)?;
+    println!(
+        "{}-puzzle, IDA* + {partition} additive PDB, reflection {reflection:?}; peak memory {} MiB",
+        side * side - 1,
+        peak_mib().map_or("?".into(), |m| m.to_string())
+    );
+    println!(
+        "{:>4} {:>4} {:>14} {:>14} {:>9} {:>11}  result",
+        "id", "len", "expanded", "generated", "seconds", "expanded/s"
+    );
+    let (mut expanded, mut generated, mut time, mut solved) = (0u64, 0u64, 0.0f64, 0usize);
+    let mut wrong = 0usize;
+    for instance in &list {
+        let board = puzzle.parse(&instance.tiles)?;
+        let problem = puzzle.problem(board)?;
+        let mut search = Search::new(&problem);
+        if let Some(s) = seconds {
+            search = search.deadline(Instant::now() + Duration::from_secs_f64(s));
+        }
+        let started = Instant::now();
+        let result = search.idastar(&pdb);
+        let elapsed = started.elapsed().as_secs_f64();
+        let (stats, outcome) = match &result {
+            Ok(solution) if solution.cost() == instance.optimal => {
+                solved += 1;
+                (solution.stats(), "optimal".to_string())
+            }
+            Ok(solution) => {
+                wrong += 1;
+                (
+                    solution.stats(),
+                    format!("WRONG: {} moves, published {}", solution.cost(), instance.optimal),
+                )
+            }
+            Err(error @ SearchError::LimitReached { .. }) => {
+                (error.stats(), format!("unfinished: {error}"))
+            }
+            Err(error) => return Err(format!("instance {}: {error}", instance.id).into()),
+        };
+        expanded += stats.expanded;
+        generated += stats.generated;
+        time += elapsed;
+        println!(
+            "{:>4} {:>4} {:>14} {:>14} {:>9.3} {:>11.0}  {outcome}",
+            instance.id,
+            instance.optimal,
+            stats.expanded,
+            stats.generated,
+            elapsed,
+            stats.expanded as f64 / elapsed.max(1e-9)
+        );
+    }
+    println!(
+        "total: {solved} of {} solved optimally, {expanded} expanded, {generated} generated, \
+         {time:.2} s of search ({:.0} expanded/s, {:.0} generated a solved instance)",
+        list.len(),
+        expanded as f64 / time.max(1e-9),
+        generated as f64 / list.len().max(1) as f64
+    );
+    if wrong > 0 {
+        return Err(format!("{wrong} answers differ from the published optimal lengths").into());
+    }
+    Ok(())
+}

@@ -1,0 +1,489 @@
+//! Pattern databases: exact distances in an abstraction of a state space, stored in a table
+//! indexed by rank, as a heuristic for the real space.
+//!
+//! An *abstraction* maps every state onto a smaller abstract state (a 15-puzzle board onto the
+//! cells of seven of its tiles; a stack of pancakes onto the positions of the four smallest) so
+//! that every step of the real space is a step of the abstract one, at no higher cost. The exact
+//! distance from an abstract state to the nearest abstract goal then never exceeds the real
+//! distance: an admissible and consistent heuristic. [`PatternDatabase::build`] computes every
+//! such distance once, by a flood backwards from the abstract goals, into one byte per abstract
+//! state; a lookup is then a rank and an array index, **O(1)** and no hashing.
+//!
+//! You describe the abstraction with [`Abstraction`]: how many abstract states there are, a
+//! perfect rank (a bijection onto `0..size`) and its inverse, the abstract goals and the
+//! abstract predecessors. [`Placements`] ranks the most common kind of abstract state, k distinct
+//! items placed in n slots. The sliding-tile puzzle's additive databases are ready-made in
+//! [`puzzle::AdditivePdb`](crate::puzzle::AdditivePdb).
+//!
+//! # Example: the pancake puzzle
+//!
+//! A stack of 8 pancakes, sizes 0 (smallest) to 7; a step flips the top k ≥ 2 of them. The
+//! abstraction keeps where the four smallest pancakes are and forgets which of the others is
+//! where.
+//!
+//! ```
+//! use informed::pdb::{Abstraction, PatternDatabase, Placements};
+//! use informed::{SearchProblem, Successors};
+//!
+//! const N: usize = 8; // pancakes
+//! const K: usize = 4; // pancakes the abstraction keeps: 0, 1, 2, 3
+//!
+//! /// Abstract state: `slot[i]` is where pancake i lies (0 = top).
+//! struct SmallestFour(Placements);
+//!
+//! impl Abstraction for SmallestFour {
+//!     type State = [u8; K];
+//!     fn size(&self) -> usize { self.0.count() }
+//!     fn rank(&self, slots: &[u8; K]) -> usize { self.0.rank(slots) }
+//!     fn unrank(&self, rank: usize) -> [u8; K] {
+//!         let mut slots = [0; K];
+//!         self.0.unrank(rank, &mut slots);
+//!         slots
+//!     }
+//!     fn goals(&self) -> impl IntoIterator<Item = [u8; K]> { [[0, 1, 2, 3]] }
+//!     fn predecessors(&self, slots: &[u8; K], out: &mut Successors<[u8; K], u32>) {
+//!         for k in 2..=N as u8 {
+//!             // A flip is its own inverse: predecessors are successors.
+//!             out.push(slots.map(|s| if s < k { k - 1 - s } else { s }), 1);
+//!         }
+//!     }
+//! }
+//!
+//! /// The real puzzle: `stack[i]` is the pancake in slot i.
+//! struct Pancakes([u8; N]);
+//!
+//! impl SearchProblem for Pancakes {
+//!     type State = [u8; N];
+//!     type Cost = u32;
+//!     fn starts(&self) -> impl IntoIterator<Item = [u8; N]> { [self.0] }
+//!     fn is_goal(&self, stack: &[u8; N]) -> bool { stack.is_sorted() }
+//!     fn successors(&self, stack: &[u8; N], out: &mut Successors<[u8; N], u32>) {
+//!         for k in 2..=N {
+//!             let mut next = *stack;
+//!             next[..k].reverse();
+//!             out.push(next, 1);
+//!         }
+//!     }
+//! }
+//!
+//! let abstraction = SmallestFour(Placements::new(N, K)?);
+//! let db = PatternDatabase::build(&abstraction)?;
+//! assert_eq!(db.len(), 8 * 7 * 6 * 5);
+//!
+//! let project = |stack: &[u8; N]| {
+//!     let mut slots = [0u8; K];
+//!     for (slot, &pancake) in stack.iter().enumerate() {
+//!         if usize::from(pancake) < K {
+//!             slots[usize::from(pancake)] = slot as u8;
+//!         }
+//!     }
+//!     abstraction.rank(&slots)
+//! };
+//! let problem = Pancakes([3, 6, 0, 7, 1, 5, 2, 4]);
+//! let with_pdb = informed::astar(&problem, db.heuristic(project))?;
+//! let blind = informed::bfs(&problem)?;
+//! assert_eq!(with_pdb.cost(), blind.steps() as u32);
+//! assert!(with_pdb.stats().expanded < blind.stats().expanded);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Reference
+//!
+//! J. C. Culberson and J. Schaeffer, "Pattern databases", *Computational Intelligence* 14(3)
+//! (1998), 318–334.
+
+use std::fmt;
+
+use crate::cost::Cost;
+use crate::heuristic::Heuristic;
+use crate::problem::Successors;
+
+/// The largest abstraction [`PatternDatabase::build`] accepts: 2³² abstract states (4 GiB of
+/// table).
+pub const MAX_ENTRIES: usize = 1 << 32;
+
+/// The table value of an abstract state no abstract goal can be reached from.
+pub const UNREACHABLE: u8 = u8::MAX;
+
+/// An abstraction of a state space, as [`PatternDatabase::build`] needs it.
+///
+/// Every step s → t of the real space must map to a path from the abstraction of s to that of
+/// t costing at most the real step (usually one abstract step of the same cost, or staying in
+/// place), and every real goal to an abstract goal; otherwise the database is not admissible.
+pub trait Abstraction {
+    /// An abstract state.
+    type State;
+
+    /// The number of abstract states: ranks run over `0..size()`.
+    fn size(&self) -> usize;
+
+    /// The rank of `state`: a distinct number below [`size`](Self::size) for each abstract state.
+    fn rank(&self, state: &Self::State) -> usize;
+
+    /// The abstract state of rank `rank` (the inverse of [`rank`](Self::rank)).
+    fn unrank(&self, rank: usize) -> Self::State;
+
+    /// The abstract goals, where the flood starts at distance 0.
+    fn goals(&self) -> impl IntoIterator<Item = Self::State>;
+
+    /// The abstract states with a step *into* `state`, with that step's cost (0 to 254).
+    fn predecessors(&self, state: &Self::State, out: &mut Successors<Self::State, u32>);
+}
+
+/// Why a pattern database could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PdbError {
+    /// The abstraction has more states than [`MAX_ENTRIES`].
+    TooLarge {
+        /// The abstraction's size.
+        size: usize,
+    },
+    /// [`Abstraction::rank`] returned a rank of `size()` or above.
+    RankOutOfRange {
+        /// The rank.
+        rank: usize,
+        /// The abstraction's size.
+        size: usize,
+    },
+    /// A step cost of 255 or more: the distances would not fit a byte.
+    CostTooLarge {
+        /// The cost.
+        cost: u32,
+    },
+    /// An abstract state is 255 or more from the goals: its distance does not fit a byte.
+    DistanceTooLarge {
+        /// The rank of the state.
+        rank: usize,
+    },
+    /// Bad arguments to [`Placements::new`].
+    BadPlacements {
+        /// Slots asked for.
+        slots: usize,
+        /// Items asked for.
+        items: usize,
+    },
+}
+
+impl fmt::Display for PdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PdbError::TooLarge { size } => write!(
+                f,
+                "abstraction of {size} states is too large for a pattern database (at most \
+                 {MAX_ENTRIES})"
+            ),
+            PdbError::RankOutOfRange { rank, size } => write!(
+                f,
+                "abstraction returned rank {rank}, outside 0..{size}: its rank is not perfect"
+            ),
+            PdbError::CostTooLarge { cost } => write!(
+                f,
+                "abstract step cost {cost} does not fit a pattern database (at most 254)"
+            ),
+            PdbError::DistanceTooLarge { rank } => write!(
+                f,
+                "abstract state of rank {rank} is 255 or more from the goals: distances do not \
+                 fit a byte"
+            ),
+            PdbError::BadPlacements { slots, items } => write!(
+                f,
+                "cannot place {items} items in {slots} slots: need 1 ≤ items ≤ slots ≤ 64"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PdbError {}
+
+/// Ranks of k distinct items placed in n slots (k-permutations of n): `slots[i]` is where item
+/// i is; there are n! / (n − k)! placements, ranked `0..count()` in lexicographic order.
+///
+/// Rank and unrank take **O(k)** time (a bit mask of the slots taken and a population count).
+///
+/// # Example
+///
+/// ```
+/// use informed::pdb::Placements;
+///
+/// let placements = Placements::new(16, 7)?;
+/// assert_eq!(placements.count(), 57_657_600);
+/// let rank = placements.rank(&[0, 15, 3, 4, 9, 1, 2]);
+/// let mut back = [0u8; 7];
+/// placements.unrank(rank, &mut back);
+/// assert_eq!(back, [0, 15, 3, 4, 9, 1, 2]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placements {
+    slots: usize,
+    /// `weights[i]` = (n − 1 − i)! / (n − k)!: the placements of the items after i.
+    weights: Vec<usize>,
+    count: usize,
+}
+
+impl Placements {
+    /// Placements of `items` distinct items in `slots` slots.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::BadPlacements`] unless 1 ≤ `items` ≤ `slots` ≤ 64;
+    /// [`PdbError::TooLarge`] if there are more than [`MAX_ENTRIES`] placements.
+    pub fn new(slots: usize, items: usize) -> Result<Self, PdbError> {
+        if items == 0 || items > slots || slots > 64 {
+            return Err(PdbError::BadPlacements { slots, items });
+        }
+        let mut weights = vec![1usize; items];
+        let mut count = 1u128;
+        for i in (0..items).rev() {
+            weights[i] = count as usize;
+            count *= (slots - i) as u128;
+            if count > MAX_ENTRIES as u128 {
+                let size = usize::try_from(count).unwrap_or(usize::MAX);
+                return Err(PdbError::TooLarge { size });
+            }
+        }
+        let count = count as usize;
+        Ok(Placements {
+            slots,
+            weights,
+            count,
+        })
+    }
+
+    /// The number of placements, n! / (n − k)!.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The number of slots n.
+    pub fn slots(&self) -> usize {
+        self.slots
+    }
+
+    /// The number of items k.
+    pub fn items(&self) -> usize {
+        self.weights.len()
+    }
+
+    /// The rank of a placement: `slots[i]` is the slot of item i.
+    ///
+    /// Only the first [`items`](Self::items) entries are read. Slots must be distinct and below
+    /// [`slots`](Self::slots) (a placement this type would [`unrank`](Self::unrank)); otherwise
+    /// the rank is some number, not necessarily below [`count`](Self::count).
+    #[inline]
+    pub fn rank(&self, slots: &[u8]) -> usize {
+        let mut taken = 0u64;
+        let mut rank = 0usize;
+        for (&slot, &weight) in slots.iter().zip(&self.weights) {
+            let bit = 1u64 << (slot & 63);
+            let before = (taken & (bit - 1)).count_ones() as usize;
+            rank += (usize::from(slot) - before) * weight;
+            taken |= bit;
+        }
+        rank
+    }
+
+    /// Writes the placement of rank `rank` into the first [`items`](Self::items) entries of
+    /// `slots`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `slots` is shorter than [`items`](Self::items); a rank of
+    /// [`count`](Self::count) or above yields some placement, not an error.
+    #[inline]
+    pub fn unrank(&self, mut rank: usize, slots: &mut [u8]) {
+        let mut free = if self.slots == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.slots) - 1
+        };
+        for (slot, &weight) in slots.iter_mut().zip(&self.weights) {
+            let mut skip = (rank / weight) as u32;
+            rank %= weight;
+            let mut bits = free;
+            while skip > 0 && bits != 0 {
+                bits &= bits - 1;
+                skip -= 1;
+            }
+            let chosen = bits.trailing_zeros().min(63);
+            *slot = chosen as u8;
+            free &= !(1u64 << chosen);
+        }
+    }
+}
+
+/// Exact abstract distances, one byte per abstract state, indexed by rank.
+///
+/// Built by [`build`](Self::build); [`distance`](Self::distance) reads one entry and
+/// [`heuristic`](Self::heuristic) turns the table and a projection into a
+/// [`Heuristic`].
+#[derive(Clone, PartialEq, Eq)]
+pub struct PatternDatabase {
+    table: Vec<u8>,
+}
+
+impl fmt::Debug for PatternDatabase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PatternDatabase")
+            .field("entries", &self.table.len())
+            .field("max", &self.max_distance())
+            .finish()
+    }
+}
+
+impl PatternDatabase {
+    /// Floods the abstraction backwards from its goals and stores every abstract state's exact
+    /// distance to the nearest goal ([`UNREACHABLE`] where there is none).
+    ///
+    /// Unit and small integer step costs are handled alike by a bucket queue (Dial's variant of
+    /// Dijkstra's algorithm; with unit costs it is breadth-first search, and 0-cost steps stay
+    /// in their bucket).
+    ///
+    /// # Arguments
+    ///
+    /// - `abstraction`: the abstract space; its rank must be perfect and its predecessors those
+    ///   of the real space's steps (see [`Abstraction`]).
+    ///
+    /// # Returns
+    ///
+    /// The database, with [`size()`](Abstraction::size) entries.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::TooLarge`] above [`MAX_ENTRIES`] states; [`PdbError::RankOutOfRange`] for a
+    /// rank outside `0..size()`; [`PdbError::CostTooLarge`] for a step cost above 254;
+    /// [`PdbError::DistanceTooLarge`] for a distance of 255 or more.
+    ///
+    /// # Complexity
+    ///
+    /// **O(V + E)** time for V abstract states and E abstract steps (each state is expanded
+    /// once, plus stale queue entries when costs differ); V bytes of table plus the queue, at
+    /// most one entry (8 bytes) per abstract step.
+    ///
+    /// # Example
+    ///
+    /// See the [module documentation](self).
+    pub fn build<A: Abstraction>(abstraction: &A) -> Result<Self, PdbError> {
+        let size = abstraction.size();
+        if size > MAX_ENTRIES {
+            return Err(PdbError::TooLarge { size });
+        }
+        let checked = |rank: usize| {
+            if rank < size {
+                Ok(rank)
+            } else {
+                Err(PdbError::RankOutOfRange { rank, size })
+            }
+        };
+        let mut table = vec![UNREACHABLE; size];
+        // buckets[d % 256]: ranks reached at tentative distance d.
+        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 256];
+        for goal in abstraction.goals() {
+            let rank = checked(abstraction.rank(&goal))?;
+            table[rank] = 0;
+            buckets[0].push(rank);
+        }
+        let mut out = Successors::new();
+        let mut pending = buckets[0].len();
+        let mut distance = 0usize;
+        while pending > 0 {
+            let slot = distance % 256;
+            while let Some(rank) = buckets[slot].pop() {
+                pending -= 1;
+                if usize::from(table[rank]) != distance {
+                    continue; // reached again at a smaller distance
+                }
+                out.clear();
+                abstraction.predecessors(&abstraction.unrank(rank), &mut out);
+                for (before, cost) in out.as_slice() {
+                    if *cost >= u32::from(UNREACHABLE) {
+                        return Err(PdbError::CostTooLarge { cost: *cost });
+                    }
+                    let before = checked(abstraction.rank(before))?;
+                    let reached = distance + *cost as usize;
+                    if reached < usize::from(table[before]) {
+                        table[before] = reached as u8;
+                        buckets[reached % 256].push(before);
+                        pending += 1;
+                    } else if reached >= usize::from(UNREACHABLE) && table[before] == UNREACHABLE {
+                        return Err(PdbError::DistanceTooLarge { rank: before });
+                    }
+                }
+            }
+            distance += 1;
+        }
+        Ok(PatternDatabase { table })
+    }
+
+    /// A database from a table of distances indexed by rank ([`UNREACHABLE`] for no path), such
+    /// as one saved with [`as_bytes`](Self::as_bytes).
+    pub fn from_table(table: Vec<u8>) -> Self {
+        PatternDatabase { table }
+    }
+
+    /// The number of entries (abstract states).
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether the table has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// The distance of the abstract state of rank `rank` to the nearest abstract goal; `None`
+    /// if no goal can be reached from it or `rank` is out of range.
+    ///
+    /// Computes in **O(1)** time.
+    #[inline]
+    pub fn distance(&self, rank: usize) -> Option<u8> {
+        self.table.get(rank).copied().filter(|&d| d != UNREACHABLE)
+    }
+
+    /// The largest finite distance in the table (0 for an empty table).
+    pub fn max_distance(&self) -> u8 {
+        self.table
+            .iter()
+            .copied()
+            .filter(|&d| d != UNREACHABLE)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The table: one byte per rank, [`UNREACHABLE`] where there is no path.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.table
+    }
+
+    /// The heuristic that estimates a state by the distance of its abstract state: `rank`
+    /// maps a real state to its abstract state's rank.
+    ///
+    /// A state whose abstract state cannot reach a goal (or whose rank is out of range) is
+    /// estimated 0: admissible, and the search finds out the rest.
+    pub fn heuristic<F>(&self, rank: F) -> PdbHeuristic<'_, F> {
+        PdbHeuristic { db: self, rank }
+    }
+}
+
+/// A [`PatternDatabase`] read through a projection of real states onto ranks; made by
+/// [`PatternDatabase::heuristic`].
+pub struct PdbHeuristic<'d, F> {
+    db: &'d PatternDatabase,
+    rank: F,
+}
+
+impl<F> fmt::Debug for PdbHeuristic<'_, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PdbHeuristic")
+            .field("db", self.db)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S, C: Cost + From<u8>, F: Fn(&S) -> usize> Heuristic<S, C> for PdbHeuristic<'_, F> {
+    #[inline]
+    fn estimate(&self, state: &S) -> C {
+        C::from(self.db.distance((self.rank)(state)).unwrap_or(0))
+    }
+}
