@@ -182,6 +182,7 @@ pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{
     Bidirectional, FnProblem, SearchProblem, Successors, UnitFnProblem, from_fn, from_fn_unit,
+    heuristic_fn,
 };
 pub use crate::search::Search;
 pub use crate::solution::{ErrorOf, Partial, SearchResult, Solution, SolutionOf, Stats};
