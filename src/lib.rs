@@ -27,15 +27,19 @@
 //! [`bidirectional_dijkstra`] and [`bidirectional_bfs`] for problems that give predecessors
 //! ([`Bidirectional`]); [`anytime_astar`], improving its answer with a proven bound;
 //! [`k_shortest_paths`] and [`optimal_paths`] for more than one path; [`reachable`] for
-//! everything within a budget; [`stepper`] to drive a search one expansion at a time; and, for
+//! everything within a budget, [`bfs_reach`] for everything with its depth, and
+//! [`shortest_path_tree`] for the cheapest path to every state from one flood; [`stepper`] to
+//! drive a search one expansion at a time; and, for
 //! contrast, the incomplete [`hill_climbing`] and [`beam_search`]. Every algorithm is a free
 //! function with the defaults and a [`Search`] method of the same name with options; every
 //! option of a [`Search`] is honoured by every algorithm, or refused with an error (the table in
 //! [`Search`]'s docs says which).
 //!
 //! Ready-made problems live in [`grid`] (Moving AI maps, pictures of a search), [`puzzle`]
-//! (sliding tiles) and [`graph`] (road networks); [`audit`] checks a heuristic before you trust
-//! it.
+//! (sliding tiles, with additive pattern databases) and [`graph`] (road networks); [`pdb`]
+//! builds pattern databases for any permutation-like space; with the `petgraph` feature,
+//! `informed::petgraph` searches any `petgraph` graph; [`audit`] checks a heuristic before you
+//! trust it.
 //!
 //! # Tutorial: your own state space
 //!
@@ -133,7 +137,9 @@
 //! # Example: one-off searches with closures
 //!
 //! [`from_fn`] builds a problem from a start state and two closures, as `pathfinding` users
-//! write them; it runs on the same engine with every algorithm and option.
+//! write them ([`from_fn_unit`] where every step costs 1); it runs on the same engine with every
+//! algorithm and option. [`astar_fn`] takes the heuristic as a closure whose argument type is
+//! left to inference (`docs/migrating-from-pathfinding.md` maps each `pathfinding` function).
 //!
 //! ```
 //! let problem = informed::from_fn(
@@ -141,8 +147,11 @@
 //!     |&(x, y): &(i32, i32)| [((x + 1, y), 2u32), ((x, y + 1), 3)],
 //!     |&p| p == (2, 2),
 //! );
-//! let solution = informed::astar(&problem, |&(x, y): &(i32, i32)| 2 * (2 - x).unsigned_abs())?;
+//! let solution = informed::astar_fn(&problem, |&(x, _)| 2 * (2 - x).unsigned_abs())?;
 //! assert_eq!(solution.cost(), 10);
+//!
+//! let unit = informed::from_fn_unit(1u32, |&n: &u32| [n + 1, 2 * n], |&n| n == 10);
+//! assert_eq!(informed::bfs(&unit)?.path(), [1, 2, 4, 5, 10]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
