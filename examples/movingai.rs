@@ -156,7 +156,9 @@ fn run(options: &Options) -> Result<bool, String> {
     }
 
     let mut total = Tally::default();
-    for file in &files {
+    // "file 2/15 arena.map.scen: scenario 130/160, 0 mismatches" on stderr, if a terminal.
+    let mut progress = common::Progress::on_terminal();
+    for (number, file) in files.iter().enumerate() {
         let scenarios = Scenario::load_all(file).map_err(|e| e.to_string())?;
         let Some(first) = scenarios.first() else {
             continue;
@@ -173,6 +175,17 @@ fn run(options: &Options) -> Result<bool, String> {
         let grid = Grid::load_map(&map_path).map_err(|e| e.to_string())?;
         let mut tally = Tally::default();
         for (index, scenario) in scenarios.iter().enumerate() {
+            progress.update(|| {
+                let name = file.file_name().unwrap_or_default().to_string_lossy();
+                format!(
+                    "file {}/{} {name}: scenario {}/{}, {} mismatches",
+                    number + 1,
+                    files.len(),
+                    index + 1,
+                    scenarios.len(),
+                    total.mismatches + tally.mismatches
+                )
+            });
             tally.problems += 1;
             let problem = scenario.problem(&grid).map_err(|e| e.to_string())?;
             let started = Instant::now();
@@ -191,6 +204,7 @@ fn run(options: &Options) -> Result<bool, String> {
                 (None, true) => tally.no_path += 1,
                 (_, false) => {
                     tally.mismatches += 1;
+                    progress.clear();
                     eprintln!(
                         "mismatch: {} scenario {index} {} → {}: got {cost:?}, expected {}",
                         file.display(),
@@ -215,6 +229,7 @@ fn run(options: &Options) -> Result<bool, String> {
                     }
                     Err(error) => line["error"] = error.to_string().into(),
                 }
+                progress.clear();
                 common::print_json_line(
                     line,
                     Some(stats),
@@ -222,6 +237,7 @@ fn run(options: &Options) -> Result<bool, String> {
                 );
             }
         }
+        progress.clear();
         if !json {
             println!("{}: {}", file.display(), tally.line());
         }

@@ -316,3 +316,60 @@ fn the_puzzle_trace_gives_each_node_its_parent() {
         "{text}"
     );
 }
+
+/// A 4 × 3 open map and one scenario across it, in a fresh directory.
+fn tiny_scenario(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("informed-cli-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    std::fs::write(
+        dir.join("tiny.map"),
+        "type octile\nheight 3\nwidth 4\nmap\n....\n....\n....\n",
+    )
+    .expect("writes the map");
+    let scenarios = dir.join("tiny.map.scen");
+    std::fs::write(
+        &scenarios,
+        "version 1\n0\ttiny.map\t4\t3\t0\t0\t3\t2\t3.82842712\n",
+    )
+    .expect("writes the scenarios");
+    scenarios
+}
+
+#[test]
+fn movingai_is_quiet_on_stderr_when_it_is_not_a_terminal() {
+    let scenarios = tiny_scenario("pipe");
+    let output = run("movingai", &[scenarios.to_str().expect("a UTF-8 path")]);
+    assert!(output.status.success(), "{output:?}");
+    assert!(
+        stdout(&output).contains("1 problems, 1 solved, 0 mismatches"),
+        "{output:?}"
+    );
+    assert_eq!(stderr(&output), "", "progress written to a pipe");
+}
+
+#[test]
+fn movingai_shows_progress_on_a_terminal() {
+    // `script` (util-linux) runs the example on a pseudo-terminal.
+    let script = Command::new("script").arg("--version").output();
+    if !script.is_ok_and(|o| o.status.success()) {
+        println!("skipped: no `script` to make a terminal with");
+        return;
+    }
+    let scenarios = tiny_scenario("terminal");
+    let binary = examples().get("movingai").expect("built");
+    let command = format!("'{}' '{}'", binary.display(), scenarios.display());
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("script runs");
+    if !output.status.success() {
+        println!("skipped: `script` could not run a terminal here: {output:?}");
+        return;
+    }
+    let text = stdout(&output);
+    assert!(
+        text.contains("\rfile 1/1 tiny.map.scen: scenario 1/1, 0 mismatches"),
+        "{text:?}"
+    );
+    assert!(text.contains("1 problems, 1 solved"), "{text:?}");
+}

@@ -165,3 +165,68 @@ pub fn shared_data() -> Option<PathBuf> {
 pub fn millis(start: std::time::Instant) -> f64 {
     start.elapsed().as_secs_f64() * 1e3
 }
+
+/// A one-line progress report on stderr, redrawn in place (`\r`), when stderr is a terminal;
+/// nothing at all otherwise, so that logs and pipes stay clean.
+///
+/// Redraws at most ten times a second, so that it costs nothing next to the work it reports.
+pub struct Progress {
+    shown: bool,
+    enabled: bool,
+    last: Option<std::time::Instant>,
+    width: usize,
+}
+
+impl Progress {
+    /// Progress on stderr if it is a terminal.
+    pub fn on_terminal() -> Progress {
+        use std::io::IsTerminal;
+        Progress::new(std::io::stderr().is_terminal())
+    }
+
+    /// Progress that draws only if `enabled`.
+    pub fn new(enabled: bool) -> Progress {
+        Progress {
+            shown: false,
+            enabled,
+            last: None,
+            width: 0,
+        }
+    }
+
+    /// Shows `line` (made only when it will be drawn) unless the last redraw was under 0.1 s ago.
+    pub fn update(&mut self, line: impl FnOnce() -> String) {
+        if !self.enabled {
+            return;
+        }
+        let now = std::time::Instant::now();
+        if self
+            .last
+            .is_some_and(|last| now.duration_since(last).as_millis() < 100)
+        {
+            return;
+        }
+        self.last = Some(now);
+        let line = line();
+        let padding = self.width.saturating_sub(line.chars().count());
+        eprint!("\r{line}{:padding$}", "");
+        self.width = line.chars().count();
+        self.shown = true;
+    }
+
+    /// Clears the line, so that what is printed next starts on a clean line.
+    pub fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r{:width$}\r", "", width = self.width);
+            self.shown = false;
+            self.width = 0;
+            self.last = None;
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.clear();
+    }
+}
