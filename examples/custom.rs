@@ -12,7 +12,19 @@
 //! This file is the template to copy: a state type, a `SearchProblem` implementation, an
 //! admissible heuristic, and every algorithm run on the same problem.
 
+mod common;
+
+use common::{Cli, Value};
 use informed::{Algorithm, Search, SearchProblem, Successors};
+
+const USAGE: &str = "custom [A B TARGET]";
+const HELP: &str = "\
+The water-jug puzzle: with jugs of A and B litres, measure TARGET litres, pouring as little
+water as possible (default: A = 3, B = 5, TARGET = 4).
+
+Flags:
+  -h, --help   this text
+";
 
 /// A state: the litres in each jug. Keep states to what defines them: anything else (how the
 /// state was reached, say) would make equal states look different, or be lost when the search
@@ -114,14 +126,25 @@ fn describe(action: Action, capacity: [u32; 2]) -> String {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let numbers: Vec<u32> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse())
-        .collect::<Result<_, _>>()?;
+    let mut cli = Cli::new("custom", USAGE, HELP);
+    let usage = cli.usage();
+    let mut numbers: Vec<u32> = Vec::new();
+    while let Some(arg) = cli.next() {
+        match arg {
+            Value(text) => {
+                let text = cli.positional(text);
+                match text.parse() {
+                    Ok(litres) => numbers.push(litres),
+                    Err(error) => usage.error(format!("cannot read {text:?} as litres: {error}")),
+                }
+            }
+            other => usage.reject(other.unexpected()),
+        }
+    }
     let (capacity, target) = match numbers[..] {
         [] => ([3, 5], 4),
         [a, b, target] => ([a, b], target),
-        _ => return Err("give two jug sizes and a target, as in `7 11 6`".into()),
+        _ => usage.error("give two jug sizes and a target, as in `7 11 6`"),
     };
     let problem = WaterJugs { capacity, target };
 

@@ -6,18 +6,89 @@
 //! cargo run --release --example maze -- --svg maze.svg     # Dijkstra and A* as an SVG picture
 //! cargo run --release --example maze -- --svg maze.svg --after 10   # ... after 10 expansions
 //! cargo run --release --example maze -- --json             # one JSON line per algorithm
+//! cargo run --release --example maze -- --trace --tie-break lifo    # every expansion, LIFO ties
 //! ```
 //!
 //! The maze is 11 × 7, 4-connected with unit steps. Coordinates (x, y) count from the
-//! bottom-left cell (0, 0): start (1, 3), goal (9, 3).
+//! bottom-left cell (0, 0): start (1, 3), goal (9, 3). Every search ranks ties of its priority
+//! toward the smaller estimate h, then by `--tie-break`: with LIFO, A* expands 11 cells, as in
+//! the classic lecture walk-through; with the default FIFO, 12.
 
 mod common;
 
+use std::collections::HashMap;
 use std::time::Instant;
 
-use common::{Args, Json, millis};
+use common::{Cli, Long, Value, millis};
 use informed::grid::{Cell, Grid, Movement, Picture, Recorder};
-use informed::{Algorithm, Search};
+use informed::{Algorithm, Event, Observer, Search, TieBreak};
+
+const USAGE: &str = "maze [--json] [--svg FILE] [--after K] [--trace] [--tie-break fifo|lifo]";
+const HELP: &str = "\
+BFS, Dijkstra, greedy best-first and A* on one 11×7 maze, side by side.
+
+Flags:
+  --json                 one JSON line per algorithm instead of pictures (default: pictures)
+  --svg FILE             also draw Dijkstra and A* as an SVG picture in FILE (default: none)
+  --after K              show the searches as they stood after K expansions (default: at the end)
+  --trace                list every expansion: the cell, g, h, f and its parent (default: off)
+  --tie-break fifo|lifo  the order among states of equal f and h (default: fifo)
+  -h, --help             this text
+";
+
+/// The command line.
+struct Options {
+    json: bool,
+    svg: Option<String>,
+    after: Option<usize>,
+    trace: bool,
+    tie_break: TieBreak,
+}
+
+impl Options {
+    fn parse() -> Options {
+        let mut options = Options {
+            json: false,
+            svg: None,
+            after: None,
+            trace: false,
+            tie_break: TieBreak::Fifo,
+        };
+        let mut cli = Cli::new("maze", USAGE, HELP);
+        let usage = cli.usage();
+        while let Some(arg) = cli.next() {
+            match arg {
+                Long("json") => options.json = true,
+                Long("svg") => options.svg = Some(cli.string("svg")),
+                Long("after") => options.after = Some(cli.value("after")),
+                Long("trace") => options.trace = true,
+                Long("tie-break") => {
+                    options.tie_break = match cli.string("tie-break").as_str() {
+                        "fifo" => TieBreak::Fifo,
+                        "lifo" => TieBreak::Lifo,
+                        other => cli.usage_error(format!(
+                            "--tie-break: cannot read {other:?}: expected fifo or lifo"
+                        )),
+                    }
+                }
+                Value(value) => {
+                    let value = cli.positional(value);
+                    cli.usage_error(format!("unexpected argument {value:?}"))
+                }
+                other => usage.reject(other.unexpected()),
+            }
+        }
+        options
+    }
+}
+
+/// The name of a tie-break, as the output shows it.
+fn tie_break_name(tie_break: TieBreak) -> &'static str {
+    match tie_break {
+        TieBreak::Lifo => "lifo",
+        _ => "fifo",
+    }
+}
 
 const WIDTH: u32 = 11;
 const HEIGHT: u32 = 7;
@@ -46,35 +117,36 @@ fn coordinates(cell: Cell) -> (u32, u32) {
     (cell.x, HEIGHT - 1 - cell.y)
 }
 
+/// One algorithm's search of the maze: what it expanded, in order, and what it found.
 struct Run {
     algorithm: Algorithm,
     recorder: Recorder,
+    trace: Trace,
     solution: informed::Solution<Cell, f64>,
     millis: f64,
 }
 
 fn main() {
-    if let Err(message) = run() {
+    let options = Options::parse();
+    if let Err(message) = run(&options) {
         eprintln!("maze: {message}");
         std::process::exit(2);
     }
 }
 
-fn run() -> Result<(), String> {
-    let args = Args::parse(&["json"])?;
-    let after: Option<usize> = args
-        .get("after")
-        .map(|k| k.parse().map_err(|_| format!("--after: cannot read {k:?}")))
-        .transpose()?;
-
+fn maze() -> Grid {
     let mut grid = Grid::new(WIDTH, HEIGHT);
     for wall in WALLS {
         grid.set_free(cell(wall), false);
     }
+    grid
+}
+
+/// BFS, Dijkstra, greedy best-first and A* on `grid`, each recorded.
+fn search_all(grid: &Grid, tie_break: TieBreak) -> Result<Vec<Run>, String> {
     let problem = grid
         .problem(cell(START), cell(GOAL), Movement::Four)
         .map_err(|e| e.to_string())?;
-
     let mut runs = Vec::new();
     for algorithm in [
         Algorithm::Bfs,
@@ -82,74 +154,108 @@ fn run() -> Result<(), String> {
         Algorithm::Greedy,
         Algorithm::AStar,
     ] {
-        let mut recorder = Recorder::new();
+        let mut watcher = Watcher {
+            recorder: Recorder::new(),
+            trace: Trace::default(),
+        };
         let started = Instant::now();
         let solution = Search::new(&problem)
-            .observer(&mut recorder)
+            .tie_break(tie_break)
+            .observer(&mut watcher)
             .run(algorithm, problem.manhattan())
             .map_err(|e| format!("{algorithm}: {e}"))?;
         runs.push(Run {
             algorithm,
-            recorder,
+            recorder: watcher.recorder,
+            trace: watcher.trace,
             solution,
             millis: millis(started),
         });
     }
+    Ok(runs)
+}
 
-    if args.has("json") {
-        for run in &runs {
-            let path: Vec<String> = run
-                .solution
-                .path()
-                .iter()
-                .map(|&c| {
-                    let (x, y) = coordinates(c);
-                    format!("[{x},{y}]")
-                })
-                .collect();
-            Json::new()
-                .text("algorithm", &run.algorithm.to_string())
-                .number("cost", run.solution.cost())
-                .integer("steps", run.solution.steps() as u64)
-                .stats(run.solution.stats())
-                .number("time_ms", run.millis)
-                .raw("path", &format!("[{}]", path.join(",")))
-                .print();
-        }
+fn run(options: &Options) -> Result<(), String> {
+    let grid = maze();
+    let runs = search_all(&grid, options.tie_break)?;
+    let ties = tie_break_name(options.tie_break);
+
+    if options.json {
+        print_json(&runs, ties);
     } else {
-        print_side_by_side(&grid, &runs, after);
+        print_side_by_side(&grid, &runs, options.after);
+        println!("ties: toward the smaller h, then {ties} (--tie-break)");
     }
-
-    if let Some(file) = args.get("svg") {
-        let pictures: Vec<Picture<'_>> = runs
-            .iter()
-            .filter(|run| matches!(run.algorithm, Algorithm::Dijkstra | Algorithm::AStar))
-            .map(|run| {
-                let shown = after.map_or(run.recorder.expansions(), |k| {
-                    k.min(run.recorder.expansions())
-                });
-                let picture = Picture::new(&grid)
-                    .search(&run.recorder, after)
-                    .endpoints(cell(START), cell(GOAL));
-                if shown == run.recorder.expansions() {
-                    let (cost, stats) = (run.solution.cost(), run.solution.stats());
-                    picture.path(run.solution.path()).summary(
-                        name(run.algorithm),
-                        Some(cost),
-                        stats,
-                    )
-                } else {
-                    picture.title(format!("{}\nafter {shown} expansions", name(run.algorithm)))
-                }
-            })
-            .collect();
-        std::fs::write(file, Picture::side_by_side_svg(&pictures, 40.0))
-            .map_err(|e| format!("cannot write {file}: {e}"))?;
-        if !args.has("json") {
+    if options.trace && !options.json {
+        for run in &runs {
+            println!();
+            println!(
+                "{} (ties: smaller h, then {ties}): {} expansions",
+                name(run.algorithm),
+                run.trace.expansions.len()
+            );
+            print!("{}", run.trace.listing());
+        }
+    }
+    if let Some(file) = &options.svg {
+        write_svg(&grid, &runs, options.after, file)?;
+        if !options.json {
             println!("wrote {file}");
         }
     }
     Ok(())
+}
+
+/// One JSON line per algorithm: the algorithm, the tie-break, the cost, every `Stats` field,
+/// the time and the path as `[x, y]` pairs.
+fn print_json(runs: &[Run], ties: &str) {
+    for run in runs {
+        let path: Vec<[u32; 2]> = run
+            .solution
+            .path()
+            .iter()
+            .map(|&c| {
+                let (x, y) = coordinates(c);
+                [x, y]
+            })
+            .collect();
+        common::print_json_line(
+            serde_json::json!({
+                "algorithm": run.algorithm.to_string(),
+                "tie_break": ties,
+                "cost": run.solution.cost(),
+                "steps": run.solution.steps(),
+            }),
+            Some(run.solution.stats()),
+            serde_json::json!({ "time_ms": common::number(run.millis), "path": path }),
+        );
+    }
+}
+
+/// Dijkstra and A* side by side as SVG, as they stood after `after` expansions or at the end.
+fn write_svg(grid: &Grid, runs: &[Run], after: Option<usize>, file: &str) -> Result<(), String> {
+    let pictures: Vec<Picture<'_>> = runs
+        .iter()
+        .filter(|run| matches!(run.algorithm, Algorithm::Dijkstra | Algorithm::AStar))
+        .map(|run| {
+            let shown = after.map_or(run.recorder.expansions(), |k| {
+                k.min(run.recorder.expansions())
+            });
+            let picture = Picture::new(grid)
+                .search(&run.recorder, after)
+                .endpoints(cell(START), cell(GOAL));
+            if shown == run.recorder.expansions() {
+                let (cost, stats) = (run.solution.cost(), run.solution.stats());
+                picture
+                    .path(run.solution.path())
+                    .summary(name(run.algorithm), Some(cost), stats)
+            } else {
+                picture.title(format!("{}\nafter {shown} expansions", name(run.algorithm)))
+            }
+        })
+        .collect();
+    std::fs::write(file, Picture::side_by_side_svg(&pictures, 40.0))
+        .map_err(|e| format!("cannot write {file}: {e}"))
 }
 
 fn name(algorithm: Algorithm) -> &'static str {
@@ -161,6 +267,78 @@ fn name(algorithm: Algorithm) -> &'static str {
     }
 }
 
+/// One expansion of the trace: the cell, its g and h, and the cell it was reached from.
+struct Expansion {
+    cell: Cell,
+    g: f64,
+    h: f64,
+    parent: Option<Cell>,
+}
+
+/// The expansions of one search, in order, each with the parent it had when expanded.
+#[derive(Default)]
+struct Trace {
+    parents: HashMap<Cell, Cell>,
+    expansions: Vec<Expansion>,
+}
+
+impl Trace {
+    /// One line per expansion: `  3. (2,3)  g=1 h=7 f=8  from (1,3)`.
+    fn listing(&self) -> String {
+        let at = |c: Cell| {
+            let (x, y) = coordinates(c);
+            format!("({x},{y})")
+        };
+        self.expansions
+            .iter()
+            .enumerate()
+            .map(|(k, e)| {
+                let parent = e
+                    .parent
+                    .map_or("start".to_owned(), |p| format!("from {}", at(p)));
+                format!(
+                    "{:>4}. {:<8} g={} h={} f={}  {parent}\n",
+                    k + 1,
+                    at(e.cell),
+                    e.g,
+                    e.h,
+                    e.g + e.h
+                )
+            })
+            .collect()
+    }
+}
+
+/// Feeds every event to the picture's recorder and to the trace.
+struct Watcher {
+    recorder: Recorder,
+    trace: Trace,
+}
+
+impl Observer<Cell, f64> for Watcher {
+    fn observe(&mut self, event: Event<'_, Cell, f64>) {
+        self.recorder.observe(event);
+        match event {
+            Event::Generate {
+                state,
+                parent: Some(parent),
+                ..
+            } => {
+                self.trace.parents.insert(*state, *parent);
+            }
+            Event::DecreaseKey { state, parent, .. } | Event::Reopen { state, parent, .. } => {
+                self.trace.parents.insert(*state, *parent);
+            }
+            Event::Expand { state, g, h } => self.trace.expansions.push(Expansion {
+                cell: *state,
+                g,
+                h,
+                parent: self.trace.parents.get(state).copied(),
+            }),
+            _ => {}
+        }
+    }
+}
 fn print_side_by_side(grid: &Grid, runs: &[Run], after: Option<usize>) {
     let column = WIDTH as usize + 6;
     let pictures: Vec<Vec<String>> = runs

@@ -18,7 +18,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use common::{Args, Json, millis};
+use common::{Cli, Long, Value, millis};
 use informed::grid::{Grid, Picture, Recorder, Scenario};
 use informed::{Algorithm, Search};
 
@@ -50,8 +50,64 @@ impl Tally {
     }
 }
 
+const USAGE: &str =
+    "movingai [--algorithm A] [--json] [--map FILE] [--svg FILE] [--scenario K] [PATH...]";
+const HELP: &str = "\
+Runs every scenario of Moving AI .map.scen files (PATH: a file, or a directory searched
+recursively; default: ../shared/data/movingai) and checks each cost against the scenario's.
+
+Flags:
+  --algorithm A   the search: bfs, dijkstra, greedy, astar, ... (default: astar)
+  --json          one JSON line per scenario instead of a summary per file (default: off)
+  --map FILE      the map of every scenario (default: the file the scenario names, beside it)
+  --svg FILE      draw Dijkstra and the algorithm on one scenario of the first file, as SVG
+                  (default: none)
+  --scenario K    the scenario --svg draws, counted from 0 (default: 0)
+  -h, --help      this text
+
+Exit status: 0 if every cost matched, 1 on a mismatch, 2 on a usage or input error.
+";
+
+/// The command line.
+struct Options {
+    algorithm: Algorithm,
+    json: bool,
+    map: Option<PathBuf>,
+    svg: Option<String>,
+    scenario: usize,
+    roots: Vec<PathBuf>,
+}
+
+impl Options {
+    fn parse() -> Options {
+        let mut options = Options {
+            algorithm: Algorithm::AStar,
+            json: false,
+            map: None,
+            svg: None,
+            scenario: 0,
+            roots: Vec::new(),
+        };
+        let mut cli = Cli::new("movingai", USAGE, HELP);
+        let usage = cli.usage();
+        while let Some(arg) = cli.next() {
+            match arg {
+                Long("algorithm") => options.algorithm = cli.value("algorithm"),
+                Long("json") => options.json = true,
+                Long("map") => options.map = Some(PathBuf::from(cli.string("map"))),
+                Long("svg") => options.svg = Some(cli.string("svg")),
+                Long("scenario") => options.scenario = cli.value("scenario"),
+                Value(path) => options.roots.push(PathBuf::from(path)),
+                other => usage.reject(other.unexpected()),
+            }
+        }
+        options
+    }
+}
+
 fn main() {
-    match run() {
+    let options = Options::parse();
+    match run(&options) {
         Ok(true) => {}
         Ok(false) => std::process::exit(1),
         Err(message) => {
@@ -78,15 +134,10 @@ fn scenario_files(path: &Path, found: &mut Vec<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
-fn run() -> Result<bool, String> {
-    let args = Args::parse(&["json"])?;
-    let algorithm: Algorithm = args
-        .get("algorithm")
-        .unwrap_or("astar")
-        .parse()
-        .map_err(|e| format!("--algorithm: {e}"))?;
-    let json = args.has("json");
-    let mut roots: Vec<PathBuf> = args.positional.iter().map(PathBuf::from).collect();
+fn run(options: &Options) -> Result<bool, String> {
+    let algorithm = options.algorithm;
+    let json = options.json;
+    let mut roots = options.roots.clone();
     if roots.is_empty() {
         match common::shared_data() {
             Some(data) => roots.push(data.join("movingai")),
@@ -105,13 +156,15 @@ fn run() -> Result<bool, String> {
     }
 
     let mut total = Tally::default();
-    for file in &files {
+    // "file 2/15 arena.map.scen: scenario 130/160, 0 mismatches" on stderr, if a terminal.
+    let mut progress = common::Progress::on_terminal();
+    for (number, file) in files.iter().enumerate() {
         let scenarios = Scenario::load_all(file).map_err(|e| e.to_string())?;
         let Some(first) = scenarios.first() else {
             continue;
         };
-        let map_path = match args.get("map") {
-            Some(map) => PathBuf::from(map),
+        let map_path = match &options.map {
+            Some(map) => map.clone(),
             None => {
                 let name = Path::new(first.map())
                     .file_name()
@@ -122,6 +175,17 @@ fn run() -> Result<bool, String> {
         let grid = Grid::load_map(&map_path).map_err(|e| e.to_string())?;
         let mut tally = Tally::default();
         for (index, scenario) in scenarios.iter().enumerate() {
+            progress.update(|| {
+                let name = file.file_name().unwrap_or_default().to_string_lossy();
+                format!(
+                    "file {}/{} {name}: scenario {}/{}, {} mismatches",
+                    number + 1,
+                    files.len(),
+                    index + 1,
+                    scenarios.len(),
+                    total.mismatches + tally.mismatches
+                )
+            });
             tally.problems += 1;
             let problem = scenario.problem(&grid).map_err(|e| e.to_string())?;
             let started = Instant::now();
@@ -140,6 +204,7 @@ fn run() -> Result<bool, String> {
                 (None, true) => tally.no_path += 1,
                 (_, false) => {
                     tally.mismatches += 1;
+                    progress.clear();
                     eprintln!(
                         "mismatch: {} scenario {index} {} → {}: got {cost:?}, expected {}",
                         file.display(),
@@ -150,26 +215,34 @@ fn run() -> Result<bool, String> {
                 }
             }
             if json {
-                let mut line = Json::new()
-                    .text("file", &file.display().to_string())
-                    .integer("scenario", index as u64)
-                    .text("algorithm", &algorithm.to_string())
-                    .number("optimal", scenario.optimal())
-                    .boolean("ok", ok);
-                line = match &outcome {
-                    Ok(solution) => line
-                        .number("cost", solution.cost())
-                        .integer("steps", solution.steps() as u64),
-                    Err(error) => line.text("error", &error.to_string()),
-                };
-                line.stats(stats).number("time_ms", time).print();
+                let mut line = serde_json::json!({
+                    "file": file.display().to_string(),
+                    "scenario": index,
+                    "algorithm": algorithm.to_string(),
+                    "optimal": common::number(scenario.optimal()),
+                    "ok": ok,
+                });
+                match &outcome {
+                    Ok(solution) => {
+                        line["cost"] = common::number(solution.cost());
+                        line["steps"] = solution.steps().into();
+                    }
+                    Err(error) => line["error"] = error.to_string().into(),
+                }
+                progress.clear();
+                common::print_json_line(
+                    line,
+                    Some(stats),
+                    serde_json::json!({ "time_ms": common::number(time) }),
+                );
             }
         }
+        progress.clear();
         if !json {
             println!("{}: {}", file.display(), tally.line());
         }
-        if let (Some(svg), true) = (args.get("svg"), total.problems == 0) {
-            let k: usize = args.parse_or("scenario", 0)?;
+        if let (Some(svg), true) = (&options.svg, total.problems == 0) {
+            let k = options.scenario;
             let scenario = scenarios.get(k).ok_or_else(|| {
                 format!("--scenario {k}: the file has {} scenarios", scenarios.len())
             })?;

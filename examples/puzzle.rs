@@ -24,6 +24,13 @@
 //!   lazily; the count is capped at N)
 //! - `--max-stored N`: stop a search that would store more than N boards
 //! - `--quiet`: the moves and statistics only, not every board
+//! - `--trace N`: the OPEN and CLOSED lists after each of the first N expansions, each board
+//!   with its g, h, f and parent; `--dot FILE` draws the same search tree for Graphviz
+//! - `--random K`, `--seed S`: K random boards of `--size` (default 3), from seed S (default 1)
+//! - `--file F`: boards from F, one a line (`#` starts a comment line)
+//! - `--json`: one JSON line per board
+//!
+//! `--help` lists every flag with its default.
 //!
 //! Unsolvable or malformed boards are reported on stderr with the reason; the other boards
 //! are still solved, and the exit status is 1.
@@ -33,12 +40,167 @@ mod common;
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use common::{Args, Json, millis};
+use common::{Cli, Long, Value, millis};
 use informed::puzzle::{Board, LinearConflict, Manhattan, Misplaced, SlidingPuzzle};
 use informed::{Algorithm, Event, Heuristic, Observer, Search};
 
+const USAGE: &str = "puzzle [FLAGS] BOARD... | --file F | --random K";
+const HELP: &str = "\
+Solves sliding-tile puzzles given as lines of tiles, 0 the blank (\"8 6 7 2 5 4 3 0 1\").
+
+Flags:
+  --algorithm A      bfs, dijkstra, greedy, astar, wastar, idastar, iddfs, dfs:D, hill,
+                     beam:W, bibfs, bidijkstra, anytime (default: astar)
+  --heuristic H      misplaced, manhattan, linear-conflict (default: linear-conflict)
+  --weight W         weighted A* with weight W, with astar, wastar or anytime
+                     (default: none; 2 for wastar and anytime)
+  --goal \"...\"       the goal arrangement (default: tiles in order, blank last)
+  --size N | WxH     the board size for --random and for boards of no square tile count
+                     (default: inferred from the tile count, 3 for --random)
+  --random K         solve K random boards (default: none)
+  --seed S           the seed of --random (default: 1)
+  --file F           read boards from F, one a line (default: none)
+  --paths K          also list the K cheapest loopless solutions (default: none)
+  --optimal N        also list up to N optimal solutions (default: none)
+  --max-stored N     stop a search that would store more than N boards (default: no limit)
+  --trace N          OPEN and CLOSED, with each board's parent, after each of the first N
+                     expansions (default: 0, no trace)
+  --dot FILE         the traced search tree as Graphviz DOT (default: none)
+  --quiet            the moves and statistics only, not every board (default: off)
+  --json             one JSON line per board (default: off)
+  -h, --help         this text
+
+Exit status: 0 if every board was solved, 1 if one was malformed or unsolvable, 2 on a
+usage error.
+";
+
+/// The command line.
+struct Options {
+    /// The algorithm's name as given (`astar`, `beam:100`, ...).
+    algorithm_name: String,
+    algorithm: Algorithm,
+    special: Option<Special>,
+    heuristic: String,
+    weight: Option<f64>,
+    goal: Option<String>,
+    size: Option<String>,
+    random: Option<usize>,
+    seed: u64,
+    file: Option<String>,
+    paths: Option<usize>,
+    optimal: Option<usize>,
+    max_stored: Option<usize>,
+    trace: usize,
+    dot: Option<String>,
+    quiet: bool,
+    json: bool,
+    boards: Vec<String>,
+}
+
+impl Options {
+    fn parse() -> Options {
+        let mut options = Options {
+            algorithm_name: "astar".to_owned(),
+            algorithm: Algorithm::AStar,
+            special: None,
+            heuristic: "linear-conflict".to_owned(),
+            weight: None,
+            goal: None,
+            size: None,
+            random: None,
+            seed: 1,
+            file: None,
+            paths: None,
+            optimal: None,
+            max_stored: None,
+            trace: 0,
+            dot: None,
+            quiet: false,
+            json: false,
+            boards: Vec::new(),
+        };
+        let mut cli = Cli::new("puzzle", USAGE, HELP);
+        let usage = cli.usage();
+        while let Some(arg) = cli.next() {
+            match arg {
+                Long("algorithm") => options.algorithm_name = cli.string("algorithm"),
+                Long("heuristic") => options.heuristic = cli.string("heuristic"),
+                Long("weight") => options.weight = Some(cli.value("weight")),
+                Long("goal") => options.goal = Some(cli.string("goal")),
+                Long("size") => options.size = Some(cli.string("size")),
+                Long("random") => options.random = Some(cli.value("random")),
+                Long("seed") => options.seed = cli.value("seed"),
+                Long("file") => options.file = Some(cli.string("file")),
+                Long("paths") => options.paths = Some(cli.value("paths")),
+                Long("optimal") => options.optimal = Some(cli.value("optimal")),
+                Long("max-stored") => options.max_stored = Some(cli.value("max-stored")),
+                Long("trace") => options.trace = cli.value("trace"),
+                Long("dot") => options.dot = Some(cli.string("dot")),
+                Long("quiet") => options.quiet = true,
+                Long("json") => options.json = true,
+                Value(board) => options.boards.push(cli.positional(board)),
+                other => usage.reject(other.unexpected()),
+            }
+        }
+        if let Err(message) = options.resolve() {
+            usage.error(message)
+        }
+        options
+    }
+
+    /// Reads the algorithm, checks the heuristic and the size: each error names its flag.
+    fn resolve(&mut self) -> Result<(), String> {
+        let weight = self.weight;
+        self.special = match self.algorithm_name.as_str() {
+            "bibfs" => Some(Special::BidirectionalBfs),
+            "bidijkstra" => Some(Special::BidirectionalDijkstra),
+            "anytime" => Some(Special::Anytime(weight.unwrap_or(2.0))),
+            _ => None,
+        };
+        if self.special.is_none() {
+            self.algorithm = match (self.algorithm_name.as_str(), weight) {
+                ("wastar" | "weighted-astar", weight) => {
+                    Algorithm::WeightedAStar(weight.unwrap_or(2.0))
+                }
+                ("astar", Some(weight)) => Algorithm::WeightedAStar(weight),
+                (name, _) => name
+                    .parse()
+                    .map_err(|e| format!("--algorithm: cannot read {name:?}: {e}"))?,
+            };
+        }
+        if !matches!(
+            self.heuristic.as_str(),
+            "misplaced" | "manhattan" | "linear-conflict" | "linear_conflict" | "conflict"
+        ) {
+            return Err(format!(
+                "--heuristic: cannot read {:?}: expected misplaced, manhattan or linear-conflict",
+                self.heuristic
+            ));
+        }
+        if let Some(size) = &self.size {
+            dimensions(size)?;
+        }
+        Ok(())
+    }
+}
+
+/// `--size N` or `--size WxH` as (width, height).
+fn dimensions(size: &str) -> Result<(usize, usize), String> {
+    let (w, h) = match size.split_once(['x', 'X', '×']) {
+        Some((w, h)) => (w.trim().parse(), h.trim().parse()),
+        None => (size.parse(), size.parse()),
+    };
+    match (w, h) {
+        (Ok(w), Ok(h)) => Ok((w, h)),
+        _ => Err(format!(
+            "--size: cannot read {size:?}: expected N or WxH, as 3 or 4x2"
+        )),
+    }
+}
+
 fn main() {
-    match run() {
+    let options = Options::parse();
+    match run(&options) {
         Ok(true) => {}
         Ok(false) => std::process::exit(1),
         Err(message) => {
@@ -65,55 +227,21 @@ impl Heuristic<Board, u32> for &Choice<'_> {
     }
 }
 
-fn choose<'p>(name: &str, puzzle: &'p SlidingPuzzle) -> Result<Choice<'p>, String> {
-    Ok(match name {
+/// The heuristic named `name` (checked by `Options::resolve`).
+fn choose<'p>(name: &str, puzzle: &'p SlidingPuzzle) -> Choice<'p> {
+    match name {
         "misplaced" => Choice::Misplaced(puzzle.misplaced()),
         "manhattan" => Choice::Manhattan(puzzle.manhattan()),
-        "linear-conflict" | "linear_conflict" | "conflict" => {
-            Choice::LinearConflict(puzzle.linear_conflict())
-        }
-        other => {
-            return Err(format!(
-                "unknown heuristic {other:?}: expected misplaced, manhattan or linear-conflict"
-            ));
-        }
-    })
+        _ => Choice::LinearConflict(puzzle.linear_conflict()),
+    }
 }
 
 /// The algorithms that need more of a problem than `Algorithm::run` asks for.
+#[derive(Clone, Copy)]
 enum Special {
     BidirectionalBfs,
     BidirectionalDijkstra,
     Anytime(f64),
-}
-
-fn special(args: &Args) -> Result<Option<Special>, String> {
-    let weight: f64 = args.parse_or("weight", 2.0)?;
-    Ok(match args.get("algorithm") {
-        Some("bibfs") => Some(Special::BidirectionalBfs),
-        Some("bidijkstra") => Some(Special::BidirectionalDijkstra),
-        Some("anytime") => Some(Special::Anytime(weight)),
-        _ => None,
-    })
-}
-
-fn algorithm(args: &Args) -> Result<Algorithm, String> {
-    if special(args)?.is_some() {
-        return Ok(Algorithm::AStar);
-    }
-    let name = args.get("algorithm").unwrap_or("astar");
-    let weight: Option<f64> = args
-        .get("weight")
-        .map(|w| {
-            w.parse()
-                .map_err(|_| format!("--weight: cannot read {w:?}"))
-        })
-        .transpose()?;
-    Ok(match (name, weight) {
-        ("wastar" | "weighted-astar", weight) => Algorithm::WeightedAStar(weight.unwrap_or(2.0)),
-        ("astar", Some(weight)) => Algorithm::WeightedAStar(weight),
-        (name, _) => name.parse().map_err(|e| format!("--algorithm: {e}"))?,
-    })
 }
 
 /// The puzzle for a board of `count` tiles, from `--size` or inferred.
@@ -124,15 +252,8 @@ fn puzzle_for(
 ) -> Result<SlidingPuzzle, String> {
     let puzzle = match size {
         Some(size) => {
-            let (w, h) = match size.split_once(['x', 'X', '×']) {
-                Some((w, h)) => (w.trim().parse(), h.trim().parse()),
-                None => (size.parse(), size.parse()),
-            };
-            let (w, h) = (
-                w.map_err(|_| format!("--size: cannot read {size:?}"))?,
-                h.map_err(|_| format!("--size: cannot read {size:?}"))?,
-            );
-            SlidingPuzzle::new(w, h).map_err(|e| e.to_string())?
+            let (w, h) = dimensions(size)?;
+            SlidingPuzzle::new(w, h).map_err(|e| format!("--size {size}: {e}"))?
         }
         None => SlidingPuzzle::square(count).ok_or_else(|| {
             format!("{count} tiles make no square board (9, 16 or 25): give --size WxH")
@@ -146,25 +267,9 @@ fn puzzle_for(
     }
 }
 
-fn run() -> Result<bool, String> {
-    let args = Args::parse(&["json", "quiet"])?;
-    let algorithm = algorithm(&args)?;
-    let heuristic_name = args
-        .get("heuristic")
-        .unwrap_or("linear-conflict")
-        .to_owned();
-    let trace: usize = args.parse_or("trace", 0)?;
-    let max_stored: Option<usize> = args
-        .get("max-stored")
-        .map(|n| {
-            n.parse()
-                .map_err(|_| format!("--max-stored: cannot read {n:?}"))
-        })
-        .transpose()?;
-    let json = args.has("json");
-
-    let mut boards: Vec<String> = args.positional.clone();
-    if let Some(file) = args.get("file") {
+fn run(options: &Options) -> Result<bool, String> {
+    let mut boards: Vec<String> = options.boards.clone();
+    if let Some(file) = &options.file {
         let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
         boards.extend(
             text.lines()
@@ -173,16 +278,16 @@ fn run() -> Result<bool, String> {
                 .map(str::to_owned),
         );
     }
-    if let Some(count) = args.get("random") {
-        let count: usize = count
-            .parse()
-            .map_err(|_| format!("--random: cannot read {count:?}"))?;
-        let seed: u64 = args.parse_or("seed", 1)?;
-        let puzzle = puzzle_for(9, Some(args.get("size").unwrap_or("3")), args.get("goal"))?;
+    if let Some(count) = options.random {
+        let puzzle = puzzle_for(
+            9,
+            Some(options.size.as_deref().unwrap_or("3")),
+            options.goal.as_deref(),
+        )?;
         for k in 0..count as u64 {
-            boards.push(
-                puzzle.to_line(puzzle.random_board(seed.wrapping_mul(1_000_003).wrapping_add(k))),
-            );
+            boards.push(puzzle.to_line(
+                puzzle.random_board(options.seed.wrapping_mul(1_000_003).wrapping_add(k)),
+            ));
         }
     }
     if boards.is_empty() {
@@ -195,55 +300,42 @@ fn run() -> Result<bool, String> {
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
             .count();
-        let outcome = puzzle_for(count, args.get("size"), args.get("goal")).and_then(|puzzle| {
-            solve(
-                &puzzle,
-                text,
-                algorithm,
-                &heuristic_name,
-                trace,
-                max_stored,
-                &args,
-            )
-        });
+        let outcome = puzzle_for(count, options.size.as_deref(), options.goal.as_deref())
+            .and_then(|puzzle| solve(&puzzle, text, options));
         if let Err(reason) = outcome {
             all_solved = false;
             eprintln!("puzzle: board \"{text}\": {reason}");
-            if json {
-                Json::new()
-                    .text("board", text)
-                    .text("error", &reason)
-                    .print();
+            if options.json {
+                common::print_json_line(
+                    serde_json::json!({ "board": text, "error": reason }),
+                    None,
+                    serde_json::json!({}),
+                );
             }
         }
     }
     Ok(all_solved)
 }
 
-fn solve(
-    puzzle: &SlidingPuzzle,
-    text: &str,
-    algorithm: Algorithm,
-    heuristic_name: &str,
-    trace: usize,
-    max_stored: Option<usize>,
-    args: &Args,
-) -> Result<(), String> {
+fn solve(puzzle: &SlidingPuzzle, text: &str, options: &Options) -> Result<(), String> {
     let start = puzzle.parse(text).map_err(|e| e.to_string())?;
     let problem = puzzle.problem(start).map_err(|e| e.to_string())?;
-    let heuristic = choose(heuristic_name, puzzle)?;
-    let mut tracer = Tracer::new(puzzle, trace);
+    let heuristic_name = options.heuristic.as_str();
+    let heuristic = choose(heuristic_name, puzzle);
+    let mut tracer = Tracer::new(puzzle, options.trace);
     let mut search = Search::new(&problem);
-    if let Some(limit) = max_stored {
+    if let Some(limit) = options.max_stored {
         search = search.max_stored(limit);
     }
     let started = Instant::now();
-    let outcome = match special(args)? {
-        None => search.observer(&mut tracer).run(algorithm, &heuristic),
+    let outcome = match options.special {
+        None => search
+            .observer(&mut tracer)
+            .run(options.algorithm, &heuristic),
         Some(Special::BidirectionalBfs) => search.bidirectional_bfs(),
         Some(Special::BidirectionalDijkstra) => search.bidirectional_dijkstra(),
         Some(Special::Anytime(weight)) => search.anytime_astar(&heuristic, weight).map(|anytime| {
-            if !args.has("json") {
+            if !options.json {
                 for improvement in anytime.improvements() {
                     println!(
                         "improved: cost {} after {} expansions, at most {:.3} × optimal",
@@ -257,28 +349,30 @@ fn solve(
         }),
     };
     let time = millis(started);
-    let algorithm = match special(args)? {
-        Some(_) => args.get("algorithm").unwrap_or_default().to_owned(),
-        None => algorithm.to_string(),
+    let algorithm = match options.special {
+        Some(_) => options.algorithm_name.clone(),
+        None => options.algorithm.to_string(),
     };
-    if trace > 0 && !args.has("json") {
+    if options.trace > 0 && !options.json {
         print!("{}", tracer.open_closed_lists());
     }
-    if let Some(file) = args.get("dot") {
+    if let Some(file) = &options.dot {
         std::fs::write(file, tracer.dot()).map_err(|e| format!("cannot write {file}: {e}"))?;
     }
     let solution = outcome.map_err(|e| e.to_string())?;
     let line = puzzle.to_line(start);
-    if args.has("json") {
-        Json::new()
-            .text("board", &line)
-            .text("algorithm", &algorithm)
-            .text("heuristic", heuristic_name)
-            .integer("cost", u64::from(solution.cost()))
-            .integer("steps", solution.steps() as u64)
-            .stats(solution.stats())
-            .number("time_ms", time)
-            .print();
+    if options.json {
+        common::print_json_line(
+            serde_json::json!({
+                "board": line,
+                "algorithm": algorithm,
+                "heuristic": heuristic_name,
+                "cost": solution.cost(),
+                "steps": solution.steps(),
+            }),
+            Some(solution.stats()),
+            serde_json::json!({ "time_ms": common::number(time) }),
+        );
         return Ok(());
     }
     let moves = puzzle.moves(solution.path());
@@ -292,7 +386,7 @@ fn solve(
         .map(|m| format!("{}{}", m.tile, arrow(m.direction)))
         .collect();
     println!("{} moves: {}", moves.len(), listed.join(" "));
-    if !args.has("quiet") {
+    if !options.quiet {
         for (k, board) in solution.path().iter().enumerate() {
             match k {
                 0 => println!("start:"),
@@ -306,10 +400,7 @@ fn solve(
         println!("expansions per iteration: {}", counts.join(", "));
     }
     println!("{}; {time:.3} ms", solution.stats());
-    if let Some(k) = args.get("paths") {
-        let k: usize = k
-            .parse()
-            .map_err(|_| format!("--paths: cannot read {k:?}"))?;
+    if let Some(k) = options.paths {
         let paths = informed::k_shortest_paths(&problem, k).map_err(|e| e.to_string())?;
         println!("the {} cheapest loopless solutions:", paths.len());
         for path in &paths {
@@ -320,10 +411,7 @@ fn solve(
             );
         }
     }
-    if let Some(n) = args.get("optimal") {
-        let n: usize = n
-            .parse()
-            .map_err(|_| format!("--optimal: cannot read {n:?}"))?;
+    if let Some(n) = options.optimal {
         let optimal = informed::optimal_paths(&problem).map_err(|e| e.to_string())?;
         let cost = optimal.cost();
         let listed: Vec<Vec<Board>> = optimal.take(n).collect();
@@ -401,25 +489,32 @@ impl<'p> Tracer<'p> {
         }
     }
 
-    /// After each of the first N expansions: the expanded board, then OPEN (sorted as the
-    /// search will take it: f, then h) and CLOSED (in expansion order).
+    /// After each of the first N expansions: the expanded board and its parent, then OPEN
+    /// (sorted as the search will take it: f, then h) and CLOSED (in expansion order), each
+    /// board with g, h, f and the board it was reached from.
     fn open_closed_lists(&self) -> String {
+        /// A board on OPEN or CLOSED: the board, g, h and its parent (none for the start).
+        type Entry = (Board, u32, u32, Option<Board>);
         let mut out = String::new();
-        let mut open: Vec<(Board, u32, u32)> = Vec::new();
-        let mut closed: Vec<(Board, u32, u32)> = Vec::new();
+        let mut open: Vec<Entry> = Vec::new();
+        let mut closed: Vec<Entry> = Vec::new();
         let mut step = 0;
-        let entry = |(b, g, h): &(Board, u32, u32)| {
-            format!("[{}] g={g} h={h} f={}", self.puzzle.to_line(*b), g + h)
+        let entry = |&(b, g, h, parent): &Entry| {
+            let parent = parent.map_or("start".to_owned(), |p| {
+                format!("parent [{}]", self.puzzle.to_line(p))
+            });
+            format!(
+                "[{}] g={g} h={h} f={}  {parent}",
+                self.puzzle.to_line(b),
+                g + h
+            )
         };
-        let flush = |step: usize,
-                     open: &[(Board, u32, u32)],
-                     closed: &[(Board, u32, u32)],
-                     out: &mut String| {
+        let flush = |step: usize, open: &[Entry], closed: &[Entry], out: &mut String| {
             if step == 0 {
                 return;
             }
             let mut sorted = open.to_vec();
-            sorted.sort_by_key(|&(_, g, h)| (g + h, h));
+            sorted.sort_by_key(|&(_, g, h, _)| (g + h, h));
             let _ = writeln!(
                 out,
                 "step {step}: expanded {}",
@@ -436,15 +531,21 @@ impl<'p> Tracer<'p> {
         };
         for seen in &self.seen {
             match *seen {
-                Seen::Opened { board, g, h, .. } => {
+                Seen::Opened {
+                    board,
+                    parent,
+                    g,
+                    h,
+                } => {
                     open.retain(|e| e.0 != board);
                     closed.retain(|e| e.0 != board);
-                    open.push((board, g, h));
+                    open.push((board, g, h, parent));
                 }
                 Seen::Expanded { board, g, h } => {
                     flush(step, &open, &closed, &mut out);
+                    let parent = open.iter().find(|e| e.0 == board).and_then(|e| e.3);
                     open.retain(|e| e.0 != board);
-                    closed.push((board, g, h));
+                    closed.push((board, g, h, parent));
                     step += 1;
                 }
             }

@@ -2,7 +2,18 @@
 //!
 //! Run with `cargo run --release --example quickstart`.
 
+mod common;
+
+use common::Cli;
 use informed::{Algorithm, Search, SearchProblem, Successors};
+
+const USAGE: &str = "quickstart";
+const HELP: &str = "\
+Every algorithm on one small building of rooms and corridors, side by side. Takes no flags.
+
+Flags:
+  -h, --help   this text
+";
 
 /// Rooms and corridors of a small building, as a weighted graph: (room, metres to it).
 struct Building;
@@ -47,6 +58,11 @@ impl SearchProblem for Building {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut cli = Cli::new("quickstart", USAGE, HELP);
+    let usage = cli.usage();
+    if let Some(arg) = cli.next() {
+        usage.reject(arg.unexpected());
+    }
     println!("From the lobby to the roof:\n");
     println!(
         "{:<10} {:>5} {:>6} {:>9} {:>10}  path",

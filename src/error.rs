@@ -8,6 +8,7 @@ use crate::solution::{Partial, Stats};
 
 /// Which limit stopped a search (see [`Search`](crate::Search) for setting them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Limit {
     /// The cap on expansions, with its value: exactly that many nodes were expanded.
@@ -39,7 +40,10 @@ impl fmt::Display for Limit {
 /// Two variants are answers about the problem: [`NoPath`](Self::NoPath) (the reachable space holds
 /// no goal) and [`LimitReached`](Self::LimitReached) (a limit stopped the search first). The others
 /// report input that would otherwise have produced a wrong answer, and name the offending value.
+// Deserialize is written out below (through `SearchErrorData`): the derive would ask for
+// `'de: 'static` because of the `&'static str` names of `Unsupported`.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum SearchError<S, C> {
     /// Every state reachable from the starts (within the cost bound, if one was set) was
@@ -249,3 +253,157 @@ impl<S: fmt::Debug, C: Cost> fmt::Display for SearchError<S, C> {
 }
 
 impl<S: fmt::Debug, C: Cost> std::error::Error for SearchError<S, C> {}
+
+/// Why serialized data was refused: it breaks an invariant that the crate's constructors keep.
+#[cfg(feature = "serde")]
+#[derive(Debug)]
+pub(crate) struct InvalidData(pub(crate) String);
+
+#[cfg(feature = "serde")]
+impl fmt::Display for InvalidData {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The options and algorithms that [`SearchError::Unsupported`] names.
+#[cfg(feature = "serde")]
+const UNSUPPORTED_NAMES: [&str; 2] = ["cost_bound", "audit"];
+
+/// One of [`UNSUPPORTED_NAMES`], as the `&'static str` the error holds.
+#[cfg(feature = "serde")]
+fn known_name(name: &str) -> Result<&'static str, InvalidData> {
+    UNSUPPORTED_NAMES
+        .iter()
+        .find(|known| **known == name)
+        .copied()
+        .ok_or_else(|| {
+            InvalidData(format!(
+                "unknown option or algorithm {name:?}: expected one of {UNSUPPORTED_NAMES:?}"
+            ))
+        })
+}
+
+/// A serialized [`SearchError`]: the same variants, with the names of `Unsupported` as text
+/// (checked against the names the crate uses, since the error holds `&'static str`).
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+enum SearchErrorData<S, C> {
+    NoPath {
+        stats: Stats,
+    },
+    LimitReached {
+        limit: Limit,
+        stats: Stats,
+        best: Option<Partial<S, C>>,
+    },
+    NegativeCost {
+        from: S,
+        to: S,
+        cost: C,
+        stats: Stats,
+    },
+    NanCost {
+        from: S,
+        to: S,
+        stats: Stats,
+    },
+    NanEstimate {
+        state: S,
+        stats: Stats,
+    },
+    Overflow {
+        from: S,
+        to: S,
+        g: C,
+        step: C,
+        stats: Stats,
+    },
+    EstimateOverflow {
+        state: S,
+        g: C,
+        h: C,
+        stats: Stats,
+    },
+    GaveUp {
+        state: Option<S>,
+        stats: Stats,
+    },
+    MissingStep {
+        from: S,
+        to: S,
+        stats: Stats,
+    },
+    InvalidWeight(InvalidWeight),
+    InvalidCostBound {
+        bound: C,
+    },
+    Unsupported {
+        option: String,
+        algorithm: String,
+    },
+}
+
+#[cfg(feature = "serde")]
+impl<'de, S, C> serde::Deserialize<'de> for SearchError<S, C>
+where
+    S: serde::Deserialize<'de>,
+    C: serde::Deserialize<'de>,
+{
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let data = SearchErrorData::deserialize(deserializer)?;
+        SearchError::try_from(data).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<S, C> TryFrom<SearchErrorData<S, C>> for SearchError<S, C> {
+    type Error = InvalidData;
+
+    fn try_from(data: SearchErrorData<S, C>) -> Result<Self, Self::Error> {
+        use SearchErrorData as D;
+        Ok(match data {
+            D::NoPath { stats } => SearchError::NoPath { stats },
+            D::LimitReached { limit, stats, best } => {
+                SearchError::LimitReached { limit, stats, best }
+            }
+            D::NegativeCost {
+                from,
+                to,
+                cost,
+                stats,
+            } => SearchError::NegativeCost {
+                from,
+                to,
+                cost,
+                stats,
+            },
+            D::NanCost { from, to, stats } => SearchError::NanCost { from, to, stats },
+            D::NanEstimate { state, stats } => SearchError::NanEstimate { state, stats },
+            D::Overflow {
+                from,
+                to,
+                g,
+                step,
+                stats,
+            } => SearchError::Overflow {
+                from,
+                to,
+                g,
+                step,
+                stats,
+            },
+            D::EstimateOverflow { state, g, h, stats } => {
+                SearchError::EstimateOverflow { state, g, h, stats }
+            }
+            D::GaveUp { state, stats } => SearchError::GaveUp { state, stats },
+            D::MissingStep { from, to, stats } => SearchError::MissingStep { from, to, stats },
+            D::InvalidWeight(error) => SearchError::InvalidWeight(error),
+            D::InvalidCostBound { bound } => SearchError::InvalidCostBound { bound },
+            D::Unsupported { option, algorithm } => SearchError::Unsupported {
+                option: known_name(&option)?,
+                algorithm: known_name(&algorithm)?,
+            },
+        })
+    }
+}

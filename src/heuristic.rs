@@ -232,6 +232,8 @@ impl<S, C: Cost, H: Heuristic<S, C>> Heuristic<S, C> for Weighted<H> {
 
 /// The error of [`Weighted::try_new`]: a weight that is negative, NaN or infinite.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "InvalidWeightData"))]
 pub struct InvalidWeight {
     weight: f64,
 }
@@ -263,3 +265,25 @@ impl std::fmt::Display for InvalidWeight {
 }
 
 impl std::error::Error for InvalidWeight {}
+
+/// A serialized [`InvalidWeight`], checked before it becomes one: the weight must be one that
+/// [`Weighted::try_new`] refuses.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct InvalidWeightData {
+    weight: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<InvalidWeightData> for InvalidWeight {
+    type Error = crate::error::InvalidData;
+
+    fn try_from(data: InvalidWeightData) -> Result<Self, Self::Error> {
+        match InvalidWeight::check(data.weight) {
+            Ok(_) => Err(crate::error::InvalidData(
+                "an InvalidWeight holds a weight that is negative, NaN or infinite".to_owned(),
+            )),
+            Err(error) => Ok(error),
+        }
+    }
+}

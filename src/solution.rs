@@ -38,6 +38,8 @@ pub type ErrorOf<P> = SearchError<<P as SearchProblem>::State, <P as SearchProbl
 /// - `iterations`: for the iterative-deepening searches ([`idastar`](crate::idastar),
 ///   [`iddfs`](crate::iddfs)), the number of depth-first iterations; 0 for the others.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct Stats {
     /// Nodes taken off the open set (see the type's docs).
@@ -81,6 +83,14 @@ impl fmt::Display for Stats {
 
 /// A path found by a search: the states from a start to a goal, its cost and the statistics.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        try_from = "SolutionData<S, C>",
+        bound(deserialize = "S: serde::Deserialize<'de>, C: serde::Deserialize<'de> + Copy")
+    )
+)]
 pub struct Solution<S, C> {
     path: Vec<S>,
     cost: C,
@@ -135,6 +145,14 @@ impl<S, C: Copy> Solution<S, C> {
 /// search's best guess of a prefix of the solution. It is not a solution: its last state is
 /// usually not a goal.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        try_from = "PartialData<S, C>",
+        bound(deserialize = "S: serde::Deserialize<'de>, C: serde::Deserialize<'de>")
+    )
+)]
 pub struct Partial<S, C> {
     pub(crate) path: Vec<S>,
     pub(crate) cost: C,
@@ -155,5 +173,57 @@ impl<S, C: Copy> Partial<S, C> {
     /// The estimate h of the remaining cost from the path's last state.
     pub fn estimate(&self) -> C {
         self.estimate
+    }
+}
+
+/// What a serialized [`Solution`] holds, checked before it becomes one: a solution has at least
+/// one state (its start), as every search builds it.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct SolutionData<S, C> {
+    path: Vec<S>,
+    cost: C,
+    #[serde(default)]
+    stats: Stats,
+}
+
+#[cfg(feature = "serde")]
+impl<S, C: Copy> TryFrom<SolutionData<S, C>> for Solution<S, C> {
+    type Error = crate::error::InvalidData;
+
+    fn try_from(data: SolutionData<S, C>) -> Result<Self, Self::Error> {
+        if data.path.is_empty() {
+            return Err(crate::error::InvalidData(
+                "a solution's path holds at least its start; this one is empty".to_owned(),
+            ));
+        }
+        Ok(Solution::new(data.path, data.cost, data.stats))
+    }
+}
+
+/// What a serialized [`Partial`] holds, checked as for [`Solution`].
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct PartialData<S, C> {
+    path: Vec<S>,
+    cost: C,
+    estimate: C,
+}
+
+#[cfg(feature = "serde")]
+impl<S, C> TryFrom<PartialData<S, C>> for Partial<S, C> {
+    type Error = crate::error::InvalidData;
+
+    fn try_from(data: PartialData<S, C>) -> Result<Self, Self::Error> {
+        if data.path.is_empty() {
+            return Err(crate::error::InvalidData(
+                "a partial path holds at least its start; this one is empty".to_owned(),
+            ));
+        }
+        Ok(Partial {
+            path: data.path,
+            cost: data.cost,
+            estimate: data.estimate,
+        })
     }
 }

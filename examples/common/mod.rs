@@ -1,135 +1,156 @@
-//! Helpers shared by the examples: command-line arguments, JSON lines and timing.
+//! Helpers shared by the examples: command lines, JSON lines and timing.
 //!
-//! Kept dependency-free on purpose: the examples show the crate, not an argument parser.
+//! Flags are parsed with `lexopt`, a small parser without dependencies: each example lists its
+//! flags in one `match` and its help text in one constant. JSON goes through `serde_json`.
 
-#![allow(dead_code, unreachable_pub)]
+#![allow(dead_code, unreachable_pub, unused_imports)]
 
-use std::collections::HashMap;
-use std::fmt::Write as _;
+use std::fmt::Display;
 use std::path::PathBuf;
+use std::str::FromStr;
 
-/// `--name value` options, `--flag` switches and positional arguments.
-pub struct Args {
-    options: HashMap<String, String>,
-    switches: Vec<String>,
-    pub positional: Vec<String>,
+pub use lexopt::Arg::{Long, Short, Value};
+
+/// One example's command line: its name, its usage line and its help text, and the parser.
+///
+/// Every error exits the process: `--help` with status 0 after printing the help on stdout,
+/// a usage error (an unknown flag, a missing or unreadable value) with status 2 after printing
+/// the message and the usage line on stderr.
+pub struct Cli {
+    usage: Usage,
+    parser: lexopt::Parser,
 }
 
-impl Args {
-    /// Parses the process's arguments; `switches` names the options that take no value.
-    pub fn parse(switches: &[&str]) -> Result<Args, String> {
-        let mut args = Args {
-            options: HashMap::new(),
-            switches: Vec::new(),
-            positional: Vec::new(),
-        };
-        let mut raw = std::env::args().skip(1);
-        while let Some(arg) = raw.next() {
-            if let Some(name) = arg.strip_prefix("--") {
-                if switches.contains(&name) {
-                    args.switches.push(name.to_owned());
-                } else {
-                    let value = raw
-                        .next()
-                        .ok_or_else(|| format!("--{name} needs a value"))?;
-                    args.options.insert(name.to_owned(), value);
-                }
-            } else {
-                args.positional.push(arg);
+/// What a usage error prints: the example's name and its usage line. `Copy`, so that an
+/// unknown argument can be rejected while the parser is still borrowed by it.
+#[derive(Clone, Copy)]
+pub struct Usage {
+    name: &'static str,
+    usage: &'static str,
+    help: &'static str,
+}
+
+impl Usage {
+    /// Rejects an argument the example does not know (`arg.unexpected()`).
+    pub fn reject(self, error: lexopt::Error) -> ! {
+        self.error(error)
+    }
+
+    /// Prints `message` and the usage line on stderr and exits with status 2.
+    pub fn error(self, message: impl Display) -> ! {
+        eprintln!("{}: {message}", self.name);
+        eprintln!("usage: {}", self.usage);
+        eprintln!("(--help lists every flag)");
+        std::process::exit(2)
+    }
+}
+
+impl Cli {
+    /// The process's command line. `usage` is one line (`maze [--json] [--svg FILE] ...`);
+    /// `help` lists every flag with its default.
+    pub fn new(name: &'static str, usage: &'static str, help: &'static str) -> Cli {
+        Cli {
+            usage: Usage { name, usage, help },
+            parser: lexopt::Parser::from_env(),
+        }
+    }
+
+    /// The name and usage line, to reject arguments with.
+    pub fn usage(&self) -> Usage {
+        self.usage
+    }
+
+    /// The next flag or positional argument; `--help` and `-h` print the help and exit.
+    pub fn next(&mut self) -> Option<lexopt::Arg<'_>> {
+        let usage = self.usage;
+        match self.parser.next() {
+            Ok(Some(Long("help") | Short('h'))) => {
+                println!("usage: {}\n\n{}", usage.usage, usage.help.trim_end());
+                std::process::exit(0)
             }
+            Ok(arg) => arg,
+            Err(error) => usage.error(error),
         }
-        Ok(args)
     }
 
-    pub fn has(&self, switch: &str) -> bool {
-        self.switches.iter().any(|s| s == switch)
-    }
-
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.options.get(name).map(String::as_str)
-    }
-
-    /// The option parsed as `T`, or `default` if absent.
-    pub fn parse_or<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
-        match self.get(name) {
-            None => Ok(default),
-            Some(text) => text
-                .parse()
-                .map_err(|_| format!("--{name}: cannot read {text:?}")),
+    /// The value of `flag`, read as a `T`: a missing or unreadable value is a usage error that
+    /// names the flag and the value.
+    pub fn value<T: FromStr>(&mut self, flag: &str) -> T
+    where
+        T::Err: Display,
+    {
+        let text = self.string(flag);
+        match text.parse() {
+            Ok(value) => value,
+            Err(error) => self.usage_error(format!("--{flag}: cannot read {text:?}: {error}")),
         }
+    }
+
+    /// The value of `flag` as text.
+    pub fn string(&mut self, flag: &str) -> String {
+        match self.parser.value() {
+            Ok(value) => match value.into_string() {
+                Ok(text) => text,
+                Err(raw) => self.usage_error(format!("--{flag}: {raw:?} is not valid UTF-8")),
+            },
+            Err(_) => self.usage_error(format!("--{flag} needs a value")),
+        }
+    }
+
+    /// A positional argument as text.
+    pub fn positional(&self, value: std::ffi::OsString) -> String {
+        match value.into_string() {
+            Ok(text) => text,
+            Err(raw) => self.usage_error(format!("{raw:?} is not valid UTF-8")),
+        }
+    }
+
+    /// Prints `message` and the usage line on stderr and exits with status 2.
+    pub fn usage_error(&self, message: impl Display) -> ! {
+        self.usage.error(message)
     }
 }
 
-/// One JSON object, built field by field and printed on one line.
-#[derive(Default)]
-pub struct Json {
-    fields: Vec<String>,
-}
-
-fn quote(text: &str) -> String {
-    let mut quoted = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => quoted.push_str("\\\""),
-            '\\' => quoted.push_str("\\\\"),
-            '\n' => quoted.push_str("\\n"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(quoted, "\\u{:04x}", c as u32);
-            }
-            c => quoted.push(c),
+/// Prints one JSON object on one line: `fields`, then every `Stats` field at the top level
+/// (`expanded`, `generated`, `reopened`, `decrease_keys`, `pruned`, `max_open`, `stored`,
+/// `iterations`), then `extra`.
+pub fn print_json_line(
+    fields: serde_json::Value,
+    stats: Option<informed::Stats>,
+    extra: serde_json::Value,
+) {
+    let mut object = match fields {
+        serde_json::Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    };
+    if let Some(stats) = stats {
+        if let serde_json::Value::Object(map) = stats_json(stats) {
+            object.extend(map);
         }
     }
-    quoted.push('"');
-    quoted
+    if let serde_json::Value::Object(map) = extra {
+        object.extend(map);
+    }
+    println!("{}", serde_json::Value::Object(object));
 }
 
-impl Json {
-    pub fn new() -> Json {
-        Json::default()
-    }
+/// Every `Stats` field as one JSON object.
+pub fn stats_json(stats: informed::Stats) -> serde_json::Value {
+    serde_json::json!({
+        "expanded": stats.expanded,
+        "generated": stats.generated,
+        "reopened": stats.reopened,
+        "decrease_keys": stats.decrease_keys,
+        "pruned": stats.pruned,
+        "max_open": stats.max_open,
+        "stored": stats.stored,
+        "iterations": stats.iterations,
+    })
+}
 
-    pub fn text(mut self, key: &str, value: &str) -> Json {
-        self.fields.push(format!("{}:{}", quote(key), quote(value)));
-        self
-    }
-
-    pub fn number(mut self, key: &str, value: f64) -> Json {
-        let value = if value.is_finite() {
-            format!("{value}")
-        } else {
-            "null".to_owned()
-        };
-        self.fields.push(format!("{}:{value}", quote(key)));
-        self
-    }
-
-    pub fn integer(mut self, key: &str, value: u64) -> Json {
-        self.fields.push(format!("{}:{value}", quote(key)));
-        self
-    }
-
-    pub fn boolean(mut self, key: &str, value: bool) -> Json {
-        self.fields.push(format!("{}:{value}", quote(key)));
-        self
-    }
-
-    /// A value that is already JSON (an array, say).
-    pub fn raw(mut self, key: &str, json: &str) -> Json {
-        self.fields.push(format!("{}:{json}", quote(key)));
-        self
-    }
-
-    /// The statistics every example reports.
-    pub fn stats(self, stats: informed::Stats) -> Json {
-        self.integer("expanded", stats.expanded)
-            .integer("generated", stats.generated)
-            .integer("reopened", stats.reopened)
-            .integer("max_open", stats.max_open as u64)
-    }
-
-    pub fn print(&self) {
-        println!("{{{}}}", self.fields.join(","));
-    }
+/// A finite number as JSON, or `null` (JSON has no infinity).
+pub fn number(value: f64) -> serde_json::Value {
+    serde_json::Number::from_f64(value).map_or(serde_json::Value::Null, serde_json::Value::Number)
 }
 
 /// The shared benchmark data directory (`../shared/data`, or `$INFORMED_DATA`), if present.
@@ -143,4 +164,69 @@ pub fn shared_data() -> Option<PathBuf> {
 /// Milliseconds since `start`.
 pub fn millis(start: std::time::Instant) -> f64 {
     start.elapsed().as_secs_f64() * 1e3
+}
+
+/// A one-line progress report on stderr, redrawn in place (`\r`), when stderr is a terminal;
+/// nothing at all otherwise, so that logs and pipes stay clean.
+///
+/// Redraws at most ten times a second, so that it costs nothing next to the work it reports.
+pub struct Progress {
+    shown: bool,
+    enabled: bool,
+    last: Option<std::time::Instant>,
+    width: usize,
+}
+
+impl Progress {
+    /// Progress on stderr if it is a terminal.
+    pub fn on_terminal() -> Progress {
+        use std::io::IsTerminal;
+        Progress::new(std::io::stderr().is_terminal())
+    }
+
+    /// Progress that draws only if `enabled`.
+    pub fn new(enabled: bool) -> Progress {
+        Progress {
+            shown: false,
+            enabled,
+            last: None,
+            width: 0,
+        }
+    }
+
+    /// Shows `line` (made only when it will be drawn) unless the last redraw was under 0.1 s ago.
+    pub fn update(&mut self, line: impl FnOnce() -> String) {
+        if !self.enabled {
+            return;
+        }
+        let now = std::time::Instant::now();
+        if self
+            .last
+            .is_some_and(|last| now.duration_since(last).as_millis() < 100)
+        {
+            return;
+        }
+        self.last = Some(now);
+        let line = line();
+        let padding = self.width.saturating_sub(line.chars().count());
+        eprint!("\r{line}{:padding$}", "");
+        self.width = line.chars().count();
+        self.shown = true;
+    }
+
+    /// Clears the line, so that what is printed next starts on a clean line.
+    pub fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r{:width$}\r", "", width = self.width);
+            self.shown = false;
+            self.width = 0;
+            self.last = None;
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.clear();
+    }
 }

@@ -36,7 +36,19 @@ const MAX_NODES: usize = 1 << 32;
 ///
 /// Its memory is in proportion to its edges and to the largest node that has one: nodes above
 /// that have no edges, and take no room (except for their coordinates, if given).
+///
+/// With the `serde` feature a graph serializes as its arrays: `{"nodes": N, "offsets": [...],
+/// "targets": [...], "lengths": [...], "coordinates": [[x, y], ...]}`, where the edges of node
+/// `n` are `targets[offsets[n]..offsets[n + 1]]` with their `lengths`, and `coordinates` is
+/// empty or has one pair per node. Deserializing checks the offsets (starting at 0, never
+/// decreasing, ending at the number of edges, at most one per node and one more) and builds
+/// the graph as [`Graph::directed`] and [`Graph::with_coordinates`] do, with their checks.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "GraphData")
+)]
 pub struct Graph {
     nodes: usize,
     /// `targets[offsets[n]..offsets[n + 1]]` are the heads of `n`'s edges, for the nodes `n`
@@ -389,5 +401,89 @@ impl SearchProblem for GraphProblem<'_> {
     #[inline]
     fn index(&self, node: &Node) -> usize {
         *node as usize
+    }
+}
+
+/// A serialized [`Graph`]: its adjacency arrays, checked before they become one.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct GraphData {
+    nodes: usize,
+    offsets: Vec<u32>,
+    targets: Vec<Node>,
+    lengths: Vec<f64>,
+    #[serde(default)]
+    coordinates: Vec<(f64, f64)>,
+}
+
+/// Why a serialized graph was refused: bad offsets, or what the constructors refuse.
+#[cfg(feature = "serde")]
+#[derive(Debug)]
+enum InvalidGraph {
+    Offsets(String),
+    Graph(GraphError),
+}
+
+#[cfg(feature = "serde")]
+impl std::fmt::Display for InvalidGraph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InvalidGraph::Offsets(message) => write!(f, "bad graph offsets: {message}"),
+            InvalidGraph::Graph(error) => error.fmt(f),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<GraphData> for Graph {
+    type Error = InvalidGraph;
+
+    fn try_from(data: GraphData) -> Result<Self, Self::Error> {
+        let bad = |message: String| Err(InvalidGraph::Offsets(message));
+        let edges = data.targets.len();
+        if data.lengths.len() != edges {
+            return bad(format!(
+                "{edges} targets but {} lengths",
+                data.lengths.len()
+            ));
+        }
+        match (data.offsets.first(), data.offsets.last()) {
+            (Some(0), Some(&last)) if last as usize == edges => {}
+            (first, last) => {
+                return bad(format!(
+                    "they must run from 0 to the number of edges ({edges}), not from {first:?} \
+                     to {last:?}"
+                ));
+            }
+        }
+        if let Some(k) = data.offsets.windows(2).position(|pair| pair[0] > pair[1]) {
+            return bad(format!(
+                "offset {} ({}) is below offset {k} ({})",
+                k + 1,
+                data.offsets[k + 1],
+                data.offsets[k]
+            ));
+        }
+        if data.offsets.len() - 1 > data.nodes {
+            return bad(format!(
+                "{} offsets for {} nodes: at most one more than the nodes",
+                data.offsets.len(),
+                data.nodes
+            ));
+        }
+        let mut list = Vec::with_capacity(edges);
+        for (from, pair) in data.offsets.windows(2).enumerate() {
+            for k in pair[0] as usize..pair[1] as usize {
+                list.push((from as Node, data.targets[k], data.lengths[k]));
+            }
+        }
+        let graph = Graph::directed(data.nodes, list).map_err(InvalidGraph::Graph)?;
+        if data.coordinates.is_empty() {
+            Ok(graph)
+        } else {
+            graph
+                .with_coordinates(data.coordinates)
+                .map_err(InvalidGraph::Graph)
+        }
     }
 }

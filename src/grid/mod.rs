@@ -46,6 +46,7 @@ use crate::problem::{Bidirectional, SearchProblem, Successors};
 
 /// A cell of a grid: column `x`, row `y`, from the top-left corner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
     /// The column, from 0 at the left.
     pub x: u32,
@@ -74,6 +75,7 @@ impl From<(u32, u32)> for Cell {
 
 /// How a search may move between cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Movement {
     /// Up, down, left and right, each step costing 1.
@@ -184,7 +186,16 @@ impl Rows {
 }
 
 /// A rectangular grid of free and blocked cells.
+///
+/// With the `serde` feature it serializes as `{"width": W, "height": H, "rows": [".#.", ...]}`,
+/// a row a string from the top, `.` free and `#` blocked; deserializing reads the rows as
+/// [`Grid::from_ascii`] does and checks them against the width and height.
 #[derive(Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "GridData", try_from = "GridData")
+)]
 pub struct Grid {
     width: u32,
     height: u32,
@@ -526,5 +537,66 @@ impl SearchProblem for GridProblem<'_> {
     #[inline]
     fn index(&self, cell: &Cell) -> usize {
         self.grid.index(*cell)
+    }
+}
+
+/// A serialized [`Grid`]: its size and its rows as text.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GridData {
+    width: u32,
+    height: u32,
+    rows: Vec<String>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Grid> for GridData {
+    fn from(grid: Grid) -> Self {
+        let rows = (0..grid.height)
+            .map(|y| {
+                (0..grid.width)
+                    .map(|x| {
+                        if grid.is_free(Cell::new(x, y)) {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        GridData {
+            width: grid.width,
+            height: grid.height,
+            rows,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<GridData> for Grid {
+    type Error = GridError;
+
+    fn try_from(data: GridData) -> Result<Self, Self::Error> {
+        let found = u32::try_from(data.rows.len()).unwrap_or(u32::MAX);
+        if found != data.height {
+            return Err(GridError::new(GridErrorKind::WrongRowCount {
+                expected: data.height,
+                found,
+            }));
+        }
+        if data.width == 0 || data.height == 0 {
+            return Grid::try_new(data.width, data.height);
+        }
+        let grid = Grid::from_ascii(&data.rows.join("\n"))?;
+        if grid.width != data.width {
+            return Err(GridError::new(GridErrorKind::WrongRowLength {
+                row: 0,
+                expected: data.width,
+                found: grid.width,
+                trailing_whitespace: 0,
+            }));
+        }
+        Ok(grid)
     }
 }

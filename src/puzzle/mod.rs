@@ -53,7 +53,18 @@ pub const MAX_CELLS: usize = 25;
 /// Boards of up to 16 cells use 4 bits a tile and fit in the first 64-bit word (the second is
 /// zero); boards of 17 to 25 cells use 5 bits a tile. A board is only meaningful together with
 /// its [`SlidingPuzzle`], which reads and writes it.
+///
+/// With the `serde` feature a board serializes as its tiles in row-major order
+/// (`[8, 6, 7, 2, 5, 4, 3, 0, 1]`); deserializing checks them as [`SlidingPuzzle::board`]
+/// does, for a puzzle of that many cells: each tile once, and a count of cells that some
+/// width × height of at least 2 × 2 gives. `Board::default()` is no puzzle's board, and does
+/// not deserialize.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "BoardTiles", try_from = "BoardTiles")
+)]
 pub struct Board {
     words: [u64; 2],
 }
@@ -134,7 +145,16 @@ impl fmt::Display for Move {
 /// A sliding-tile puzzle of a given size and goal arrangement.
 ///
 /// Two puzzles are equal when their sizes and goals are.
+///
+/// With the `serde` feature a puzzle serializes as `{"width": 3, "height": 3, "goal": [1, 2,
+/// …, 0]}`; deserializing checks it as [`SlidingPuzzle::new`] and
+/// [`SlidingPuzzle::with_goal`] do.
 #[derive(Clone, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "PuzzleData", try_from = "PuzzleData")
+)]
 pub struct SlidingPuzzle {
     width: usize,
     height: usize,
@@ -629,5 +649,72 @@ impl SearchProblem for PuzzleProblem<'_> {
     #[inline]
     fn successors(&self, board: &Board, out: &mut Successors<Board, u32>) {
         self.puzzle.neighbours(*board, out);
+    }
+}
+
+/// A serialized [`Board`]: its tiles in row-major order.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+struct BoardTiles(Vec<u8>);
+
+#[cfg(feature = "serde")]
+impl From<Board> for BoardTiles {
+    fn from(board: Board) -> Self {
+        // Boards of more than 16 cells use 5 bits a tile, and always have tiles in the second
+        // word (cells 13 to 16 lie wholly in it, and at most one of them is the blank). The
+        // tiles are 0 … cells − 1, so the largest tells the count.
+        let tile_bits = if board.words[1] == 0 { 4 } else { 5 };
+        let slots = if tile_bits == 4 { 16 } else { MAX_CELLS };
+        let mask = (1u128 << tile_bits) - 1;
+        let bits = board.bits();
+        let mut tiles: Vec<u8> = (0..slots)
+            .map(|cell| ((bits >> (cell as u32 * tile_bits)) & mask) as u8)
+            .collect();
+        let cells = usize::from(tiles.iter().copied().max().unwrap_or(0)) + 1;
+        tiles.truncate(cells);
+        BoardTiles(tiles)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<BoardTiles> for Board {
+    type Error = PuzzleError;
+
+    fn try_from(BoardTiles(tiles): BoardTiles) -> Result<Self, Self::Error> {
+        let cells = tiles.len();
+        let width = (2..=cells / 2)
+            .find(|width| cells % width == 0 && cells / width >= 2)
+            .unwrap_or(cells);
+        SlidingPuzzle::new(width, cells / width.max(1))?.board(&tiles)
+    }
+}
+
+/// A serialized [`SlidingPuzzle`]: its size and its goal.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct PuzzleData {
+    width: usize,
+    height: usize,
+    goal: Vec<u8>,
+}
+
+#[cfg(feature = "serde")]
+impl From<SlidingPuzzle> for PuzzleData {
+    fn from(puzzle: SlidingPuzzle) -> Self {
+        PuzzleData {
+            width: puzzle.width,
+            height: puzzle.height,
+            goal: puzzle.tiles(puzzle.goal),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<PuzzleData> for SlidingPuzzle {
+    type Error = PuzzleError;
+
+    fn try_from(data: PuzzleData) -> Result<Self, Self::Error> {
+        SlidingPuzzle::new(data.width, data.height)?.with_goal(&join(&data.goal))
     }
 }
