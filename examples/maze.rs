@@ -6,6 +6,7 @@
 //! cargo run --release --example maze -- --svg maze.svg     # Dijkstra and A* as an SVG picture
 //! cargo run --release --example maze -- --svg maze.svg --after 10   # ... after 10 expansions
 //! cargo run --release --example maze -- --json             # one JSON line per algorithm
+//! cargo run --release --example maze -- --html maze.html   # Dijkstra and A*, replayed in a browser
 //! ```
 //!
 //! The maze is 11 × 7, 4-connected with unit steps. Coordinates (x, y) count from the
@@ -16,7 +17,7 @@ mod common;
 use std::time::Instant;
 
 use common::{Args, Json, millis};
-use informed::grid::{Cell, Grid, Movement, Picture, Recorder};
+use informed::grid::{Cell, Grid, Movement, Picture, Recorder, Replay};
 use informed::{Algorithm, Search};
 
 const WIDTH: u32 = 11;
@@ -118,6 +119,18 @@ fn run() -> Result<(), String> {
         }
     } else {
         print_side_by_side(&grid, &runs, after);
+    }
+
+    if let Some(file) = args.get("html") {
+        let algorithms = [Algorithm::Dijkstra, Algorithm::AStar];
+        Replay::new()
+            .run(problem, &algorithms, problem.manhattan())
+            .map_err(|e| e.to_string())?
+            .write_html(file)
+            .map_err(|e| format!("cannot write {file}: {e}"))?;
+        if !args.has("json") {
+            println!("wrote {file}");
+        }
     }
 
     if let Some(file) = args.get("svg") {

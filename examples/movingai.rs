@@ -6,6 +6,7 @@
 //! cargo run --release --example movingai -- ../shared/data/movingai        # every file below
 //! cargo run --release --example movingai -- FILE.map.scen --algorithm dijkstra --json
 //! cargo run --release --example movingai -- FILE.map.scen --svg search.svg --scenario 700
+//! cargo run --release --example movingai -- FILE.map.scen --html replay.html --scenario 700
 //! ```
 //!
 //! Movement is 8-connected without corner cutting (the benchmarks' rule), with the octile
@@ -19,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use common::{Args, Json, millis};
-use informed::grid::{Grid, Picture, Recorder, Scenario};
+use informed::grid::{Grid, Picture, Recorder, Replay, Scenario};
 use informed::{Algorithm, Search};
 
 #[derive(Default)]
@@ -176,6 +177,21 @@ fn run() -> Result<bool, String> {
             draw(&grid, scenario, algorithm, svg)?;
             if !json {
                 println!("wrote {svg} (scenario {k})");
+            }
+        }
+        if let (Some(html), true) = (args.get("html"), total.problems == 0) {
+            let k: usize = args.parse_or("scenario", 0)?;
+            let scenario = scenarios.get(k).ok_or_else(|| {
+                format!("--scenario {k}: the file has {} scenarios", scenarios.len())
+            })?;
+            let problem = scenario.problem(&grid).map_err(|e| e.to_string())?;
+            Replay::new()
+                .run(problem, &[Algorithm::Dijkstra, algorithm], problem.octile())
+                .map_err(|e| e.to_string())?
+                .write_html(html)
+                .map_err(|e| format!("cannot write {html}: {e}"))?;
+            if !json {
+                println!("wrote {html} (scenario {k})");
             }
         }
         total.add(&tally);

@@ -173,6 +173,145 @@ def seam_test(path, map_path):
               f"walls (cell {cell:.3f} px)" + (f"; seams at {bad[:3]}" if bad else ""))
 
 
+# Where the page's panels are and what they count.
+PANELS = "return window.replay.panels.map(p => ({label: p.label, frames: p.frames, width: p.width, " \
+    "height: p.height, counters: p.counters(), path: Array.from(p.path)}))"
+
+# The colours of canvas pixels: panel index, then [x, y] cells.
+READ_CELLS = """
+const [index, cells] = arguments, panel = window.replay.panels[index];
+const context = panel.canvas.getContext('2d');
+return cells.map(([x, y]) => {
+  const [px, py] = panel.cellCenter(x, y);
+  return Array.from(context.getImageData(Math.floor(px), Math.floor(py), 1, 1).data);
+});
+"""
+
+JSON_NAMES = {"Dijkstra": "dijkstra", "A*": "astar", "BFS": "bfs", "Greedy best-first": "greedy"}
+
+
+def click(button, times=1):
+    element = driver.find_element(By.ID, button)
+    for _ in range(times):
+        element.click()
+
+
+def frame():
+    return driver.execute_script("return window.replay.frame()")
+
+
+def replay_test(args):
+    page, json_file = args[0], args[1]
+    limits = "--limits" in args
+    screenshot = args[args.index("--screenshot") + 1] if "--screenshot" in args else None
+    expected = {}
+    for line in open(json_file, encoding="utf-8"):
+        if line.strip().startswith("{"):
+            record = json.loads(line)
+            expected.setdefault(record["algorithm"], record)
+    size = os.path.getsize(page)
+    driver.get("file://" + os.path.abspath(page))
+    last = driver.execute_script("return window.replay.last")
+    fetched = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)")
+    check(not fetched, f"{page}: no fetches ({fetched[:3]})")
+    panels = driver.execute_script(PANELS)
+    check(len(panels) == 2, f"two panels side by side: {[p['label'] for p in panels]}")
+    check(frame() == 0 and last == max(p["frames"] for p in panels), f"{last} frames")
+
+    if limits:
+        check(size <= 20_000_000, f"page size {size / 1e6:.2f} MB <= 20 MB")
+        # Frame times: step forward through the page's button from the middle of the search.
+        driver.execute_script(
+            "const s = document.getElementById('scrub'); s.value = Math.floor(window.replay.last / 2);"
+            "s.dispatchEvent(new Event('input'));")
+        driver.execute_script("const t = window.replay.timing; t.samples.length = 0; t.max = 0;")
+        click("forward", 300)
+        samples = sorted(driver.execute_script("return window.replay.timing.samples"))
+        p95, worst = samples[int(len(samples) * 0.95)], samples[-1]
+        mean = sum(samples) / len(samples)
+        print(f"     frame draw times over {len(samples)} steps: mean {mean:.2f} ms, "
+              f"95th percentile {p95:.2f} ms, max {worst:.2f} ms")
+        check(p95 <= 16, f"a frame draws in <= 16 ms (95th percentile {p95:.2f} ms)")
+        click("last")
+        took = driver.execute_script("return window.replay.timing.last")
+        print(f"     the jump to the last frame (replaying every event) took {took:.1f} ms")
+    else:
+        click("forward", last)
+    check(frame() == last, f"stepped to the last frame ({frame()} of {last})")
+
+    panels = driver.execute_script(PANELS)
+    for index, panel in enumerate(panels):
+        name = JSON_NAMES.get(panel["label"], panel["label"])
+        record = expected.get(name)
+        check(record is not None, f"panel {panel['label']}: a --json line for {name}")
+        if record is None:
+            continue
+        for counter in ("expanded", "generated", "reopened", "decrease_keys", "max_open"):
+            if counter in record:
+                check(panel["counters"][counter] == record[counter],
+                      f"{panel['label']}: {counter} {panel['counters'][counter]} == {record[counter]}")
+        # The path's pixels: the maze's --json gives the path (x, y from the bottom row);
+        # other pages are checked against the path they hold.
+        width, height = panel["width"], panel["height"]
+        if "path" in record:
+            path = [(x, height - 1 - y) for x, y in record["path"]]
+            check([y * width + x for x, y in path] == panel["path"],
+                  f"{panel['label']}: the page's path is the --json path")
+        else:
+            path = [(c % width, c // width) for c in panel["path"]]
+        # Leave out the cells under the start and goal markers (a few pixels wide on big maps).
+        ends = driver.execute_script(
+            "const p = window.replay.panels[arguments[0]];"
+            "return [p.cellCenter(...arguments[1]), p.cellCenter(...arguments[2])];",
+            index, path[0], path[-1])
+        centres = driver.execute_script(
+            "const p = window.replay.panels[arguments[0]]; return arguments[1].map(c => p.cellCenter(...c));",
+            index, path)
+        inner = [cell for cell, (px, py) in zip(path, centres)
+                 if all((px - ex) ** 2 + (py - ey) ** 2 > 7 ** 2 for ex, ey in ends)]
+        check(len(inner) > 0, f"{panel['label']}: a path of {len(path)} cells")
+        colours = driver.execute_script(READ_CELLS, index, inner)
+        off = [(cell, c[:3]) for cell, c in zip(inner, colours) if not near(c, PATH)]
+        check(not off, f"{panel['label']}: the {len(inner)} path cells between start and goal are "
+              "path-coloured" + (f" (not {off[:3]})" if off else ""))
+        ends = driver.execute_script(READ_CELLS, index, [path[0], path[-1]])
+        check(near(ends[0], START) and near(ends[1], GOAL), f"{panel['label']}: start and goal marked")
+        if "path" in record:
+            walls = [(x, height - 1 - y) for x, y in
+                     [(4, 0), (4, 1), (3, 5), (3, 6), (6, 3), (6, 4), (6, 5), (6, 6), (8, 0), (8, 1)]]
+            colours = driver.execute_script(READ_CELLS, index, walls)
+            check(all(near(c, WALL) for c in colours), f"{panel['label']}: walls are wall-coloured")
+            off_path = [(x, y) for x in range(width) for y in range(height)
+                        if (x, y) not in path and (x, y) not in walls]
+            colours = driver.execute_script(READ_CELLS, index, off_path)
+            check(not any(near(c, PATH) for c in colours),
+                  f"{panel['label']}: no other cell is path-coloured")
+
+    # One step back: the path goes, the counters follow the frame.
+    click("back")
+    check(frame() == last - 1, "stepped back one frame")
+    took = driver.execute_script("return window.replay.timing.last")
+    print(f"     the step back (the state rebuilt from the first frame) took {took:.1f} ms")
+    panels = driver.execute_script(PANELS)
+    for panel in panels:
+        check(panel["counters"]["expanded"] == min(last - 1, panel["frames"]),
+              f"{panel['label']}: {panel['counters']['expanded']} expanded after stepping back")
+    longest = max(range(len(panels)), key=lambda i: panels[i]["frames"])
+    width = panels[longest]["width"]
+    inner = [(c % width, c // width) for c in panels[longest]["path"][1:-1]]
+    colours = driver.execute_script(READ_CELLS, longest, inner)
+    check(not all(near(c, PATH) for c in colours),
+          f"{panels[longest]['label']}: no path before the last frame")
+    click("forward")
+    check(frame() == last, "and forward again")
+    if screenshot:
+        click("first")
+        click("forward", min(last, 9))
+        driver.save_screenshot(screenshot)
+        print(f"     wrote {screenshot}")
+
+
 def main():
     global driver
     args = sys.argv[1:]
