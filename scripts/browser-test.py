@@ -200,6 +200,23 @@ def frame():
     return driver.execute_script("return window.replay.frame()")
 
 
+def steps_follow_the_open_list(panels, steps):
+    """Steps forward `steps` times with the page's button, checking that the best entry of each
+    open list is the cell the next frame expands (the search's own order: f, then h, then first
+    stored)."""
+    wrong = []
+    for _ in range(steps):
+        k = frame()
+        tops = driver.execute_script("return window.replay.panels.map(p => [p.frames, p.openList()[0]])")
+        click("forward")
+        currents = driver.execute_script("return window.replay.panels.map(p => p.current())")
+        for (frames, top), current, panel in zip(tops, currents, panels):
+            if k < frames and (top is None or top[0] != current):
+                wrong.append((panel["label"], k + 1, top, current))
+    check(not wrong, f"{steps} steps: each expands the best entry of the open list before it"
+          + (f" (not {wrong[:3]})" if wrong else ""))
+
+
 def replay_test(args):
     page, json_file = args[0], args[1]
     limits = "--limits" in args
@@ -226,18 +243,27 @@ def replay_test(args):
             "const s = document.getElementById('scrub'); s.value = Math.floor(window.replay.last / 2);"
             "s.dispatchEvent(new Event('input'));")
         driver.execute_script("const t = window.replay.timing; t.samples.length = 0; t.max = 0;")
-        click("forward", 300)
+        steps_follow_the_open_list(panels, 300)
         samples = sorted(driver.execute_script("return window.replay.timing.samples"))
         p95, worst = samples[int(len(samples) * 0.95)], samples[-1]
         mean = sum(samples) / len(samples)
         print(f"     frame draw times over {len(samples)} steps: mean {mean:.2f} ms, "
               f"95th percentile {p95:.2f} ms, max {worst:.2f} ms")
         check(p95 <= 16, f"a frame draws in <= 16 ms (95th percentile {p95:.2f} ms)")
+        # And stepping back through the page's button (each step undoes one frame).
+        driver.execute_script("const t = window.replay.timing; t.samples.length = 0; t.max = 0;")
+        click("back", 100)
+        samples = sorted(driver.execute_script("return window.replay.timing.samples"))
+        p95, worst = samples[int(len(samples) * 0.95)], samples[-1]
+        print(f"     step back times over {len(samples)} steps: 95th percentile {p95:.2f} ms, "
+              f"max {worst:.2f} ms")
+        check(p95 <= 16, f"a step back draws in <= 16 ms (95th percentile {p95:.2f} ms)")
         click("last")
         took = driver.execute_script("return window.replay.timing.last")
-        print(f"     the jump to the last frame (replaying every event) took {took:.1f} ms")
+        print(f"     the jump to the last frame (replaying every event: a seek, not a frame) took "
+              f"{took:.1f} ms")
     else:
-        click("forward", last)
+        steps_follow_the_open_list(panels, last)
     check(frame() == last, f"stepped to the last frame ({frame()} of {last})")
 
     panels = driver.execute_script(PANELS)
@@ -292,7 +318,7 @@ def replay_test(args):
     click("back")
     check(frame() == last - 1, "stepped back one frame")
     took = driver.execute_script("return window.replay.timing.last")
-    print(f"     the step back (the state rebuilt from the first frame) took {took:.1f} ms")
+    print(f"     the step back from the last frame took {took:.1f} ms")
     panels = driver.execute_script(PANELS)
     for panel in panels:
         check(panel["counters"]["expanded"] == min(last - 1, panel["frames"]),
@@ -303,11 +329,30 @@ def replay_test(args):
     colours = driver.execute_script(READ_CELLS, longest, inner)
     check(not all(near(c, PATH) for c in colours),
           f"{panels[longest]['label']}: no path before the last frame")
+    # Back a few frames and forward again: the open list still leads to the next expansion.
+    click("back", 4)
+    tops = driver.execute_script("return window.replay.panels.map(p => [p.frames, p.openList()[0]])")
     click("forward")
+    currents = driver.execute_script("return window.replay.panels.map(p => p.current())")
+    for (frames, top), current, panel in zip(tops, currents, panels):
+        if last - 4 < frames:
+            check(top is not None and top[0] == current,
+                  f"{panel['label']}: after steps back, the open list's best is expanded next")
+    click("forward", 4)
     check(frame() == last, "and forward again")
     if screenshot:
-        click("first")
+        # The window just fits the page, so the picture holds all of it and nothing more.
+        driver.set_window_size(1400, 900)
+        driver.get("file://" + os.path.abspath(page))
         click("forward", min(last, 9))
+        driver.execute_script("document.documentElement.style.overflow = 'hidden'")
+        width, height = driver.execute_script(
+            "const boxes = [...document.querySelectorAll('.panel')].map(b => b.getBoundingClientRect());"
+            "return [Math.ceil(Math.max(...boxes.map(r => r.right))) + 24,"
+            "        Math.ceil(Math.max(...boxes.map(r => r.bottom))) + 12];")
+        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        outer = driver.get_window_size()
+        driver.set_window_size(outer["width"] - inner[0] + width, outer["height"] - inner[1] + height)
         driver.save_screenshot(screenshot)
         print(f"     wrote {screenshot}")
 
