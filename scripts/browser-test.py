@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 """Checks the crate's pictures and replay pages in headless Chromium (run by .ci/run).
 
-  scripts/browser-test.py svg FILE.svg
+  scripts/browser-test.py svg FILE.svg [--json MAZE_JSON_LINES]
       Draws the maze example's SVG onto a canvas at fractional zooms and reads pixel colours:
-      the legend's swatches, walls, start, goal and path at known cells, and no seam between
-      two adjacent wall cells.
+      the legend's swatches, walls, start, goal and (from the maze's --json) path at known
+      cells, and no seam between two adjacent wall cells.
   scripts/browser-test.py svg FILE.svg FILE.map
       The movingai example's SVG of FILE.map: no seam between adjacent walls, at several zooms.
   scripts/browser-test.py replay FILE.html JSON_LINES [--limits] [--screenshot FILE.png]
@@ -15,10 +15,10 @@
 Needs Debian's chromium, chromium-driver and python3-selenium.
 """
 
-import base64
 import json
 import os
 import sys
+import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -76,7 +76,7 @@ image.src = 'data:image/svg+xml;base64,' + btoa(unescape(encodeURIComponent(svg)
 """
 
 
-def svg_test(path):
+def svg_test(path, json_file=None):
     """The maze example's SVG (Dijkstra and A*, full searches): 11 × 7 cells, start (1, 3) and
     goal (9, 3) in maze coordinates counted from the bottom row."""
     import xml.etree.ElementTree as tree
@@ -116,6 +116,14 @@ def svg_test(path):
             expected.append((f"{what} at cell ({x}, {y})", colour))
     # A renderer may ignore the crispEdges hint (see seam_test).
     antialiased = text.replace('shape-rendering="crispEdges"', "")
+    if json_file:
+        # The path's cells, from the example's --json (Dijkstra in the first panel, A* next),
+        # start and goal left out (their markers cover them).
+        records = {r["algorithm"]: r for r in map(json.loads, open(json_file, encoding="utf-8"))}
+        for panel, name in zip(panels, ("dijkstra", "astar")):
+            for x, y in records[name]["path"][1:-1]:
+                points.append(centre(panel, x, y))
+                expected.append((f"{name}'s path at cell ({x}, {y})", PATH))
     for zoom in (1.0, 0.737, 0.5, 1.618):
         colours = driver.execute_async_script(DRAW_SVG, text, zoom, points)
         check(isinstance(colours, list), f"SVG drawn at zoom {zoom}")
@@ -263,6 +271,19 @@ def replay_test(args):
         print(f"     the jump to the last frame (replaying every event: a seek, not a frame) took "
               f"{took:.1f} ms")
     else:
+        # Play for a moment, then pause: frames advance, then stop.
+        driver.execute_script(
+            "const s = document.getElementById('speed'); s.value = 20; s.dispatchEvent(new Event('input'));")
+        rate = driver.find_element(By.ID, "rate").text
+        check(rate.startswith("10 "), f"the speed slider sets the rate ({rate})")
+        click("play")
+        time.sleep(0.5)   # 5 frames at 10 a second; under 52 even on a slow machine
+        click("play")
+        paused = frame()
+        time.sleep(0.3)
+        check(0 < paused == frame(), f"play advanced to frame {paused}, pause held it")
+        click("first")
+        check(frame() == 0, "back to the first frame")
         steps_follow_the_open_list(panels, last)
     check(frame() == last, f"stepped to the last frame ({frame()} of {last})")
 
@@ -365,7 +386,9 @@ def main():
         sys.exit(2)
     driver = browser()
     try:
-        if args[0] == "svg" and len(args) == 3:
+        if args[0] == "svg" and "--json" in args:
+            svg_test(args[1], args[args.index("--json") + 1])
+        elif args[0] == "svg" and len(args) == 3:
             seam_test(args[1], args[2])
         elif args[0] == "svg":
             svg_test(args[1])

@@ -30,7 +30,7 @@ fi
 # The maze: the SVG's pixels, and the replay against the example's --json numbers.
 cargo run --release --quiet --example maze -- --svg "$out/maze.svg" --html "$out/maze.html" --json \
   >"$out/maze.json"
-"$python" scripts/browser-test.py svg "$out/maze.svg"
+"$python" scripts/browser-test.py svg "$out/maze.svg" --json "$out/maze.json"
 "$python" scripts/browser-test.py replay "$out/maze.html" "$out/maze.json"
 
 if [ -d "$data/movingai" ]; then
