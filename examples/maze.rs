@@ -5,6 +5,7 @@
 //! cargo run --release --example maze                       # pictures in the terminal
 //! cargo run --release --example maze -- --svg maze.svg     # Dijkstra and A* as an SVG picture
 //! cargo run --release --example maze -- --svg maze.svg --after 10   # ... after 10 expansions
+//! cargo run --release --example maze -- --html maze.html   # Dijkstra and A*, replayed in a browser
 //! cargo run --release --example maze -- --json             # one JSON line per algorithm
 //! cargo run --release --example maze -- --trace --tie-break lifo    # every expansion, LIFO ties
 //! ```
@@ -20,10 +21,11 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use common::{Cli, Long, Value, millis};
-use informed::grid::{Cell, Grid, Movement, Picture, Recorder};
+use informed::grid::{Cell, Grid, Movement, Picture, Recorder, Replay};
 use informed::{Algorithm, Event, Observer, Search, TieBreak};
 
-const USAGE: &str = "maze [--json] [--svg FILE] [--after K] [--trace] [--tie-break fifo|lifo]";
+const USAGE: &str =
+    "maze [--json] [--svg FILE] [--after K] [--html FILE] [--trace] [--tie-break fifo|lifo]";
 const HELP: &str = "\
 BFS, Dijkstra, greedy best-first and A* on one 11×7 maze, side by side.
 
@@ -31,6 +33,7 @@ Flags:
   --json                 one JSON line per algorithm instead of pictures (default: pictures)
   --svg FILE             also draw Dijkstra and A* as an SVG picture in FILE (default: none)
   --after K              show the searches as they stood after K expansions (default: at the end)
+  --html FILE            write a page that replays Dijkstra and A* side by side (default: none)
   --trace                list every expansion: the cell, g, h, f and its parent (default: off)
   --tie-break fifo|lifo  the order among states of equal f and h (default: fifo)
   -h, --help             this text
@@ -40,6 +43,7 @@ Flags:
 struct Options {
     json: bool,
     svg: Option<String>,
+    html: Option<String>,
     after: Option<usize>,
     trace: bool,
     tie_break: TieBreak,
@@ -50,6 +54,7 @@ impl Options {
         let mut options = Options {
             json: false,
             svg: None,
+            html: None,
             after: None,
             trace: false,
             tie_break: TieBreak::Fifo,
@@ -60,6 +65,7 @@ impl Options {
             match arg {
                 Long("json") => options.json = true,
                 Long("svg") => options.svg = Some(cli.string("svg")),
+                Long("html") => options.html = Some(cli.string("html")),
                 Long("after") => options.after = Some(cli.value("after")),
                 Long("trace") => options.trace = true,
                 Long("tie-break") => {
@@ -195,6 +201,23 @@ fn run(options: &Options) -> Result<(), String> {
                 run.trace.expansions.len()
             );
             print!("{}", run.trace.listing());
+        }
+    }
+    if let Some(file) = &options.html {
+        let problem = grid
+            .problem(cell(START), cell(GOAL), Movement::Four)
+            .map_err(|e| e.to_string())?;
+        Replay::new()
+            .run(
+                problem,
+                &[Algorithm::Dijkstra, Algorithm::AStar],
+                problem.manhattan(),
+            )
+            .map_err(|e| e.to_string())?
+            .write_html(file)
+            .map_err(|e| format!("cannot write {file}: {e}"))?;
+        if !options.json {
+            println!("wrote {file}");
         }
     }
     if let Some(file) = &options.svg {

@@ -6,6 +6,7 @@
 //! cargo run --release --example movingai -- ../shared/data/movingai        # every file below
 //! cargo run --release --example movingai -- FILE.map.scen --algorithm dijkstra --json
 //! cargo run --release --example movingai -- FILE.map.scen --svg search.svg --scenario 700
+//! cargo run --release --example movingai -- FILE.map.scen --html replay.html --scenario 700
 //! ```
 //!
 //! Movement is 8-connected without corner cutting (the benchmarks' rule), with the octile
@@ -19,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use common::{Cli, Long, Value, millis};
-use informed::grid::{Grid, Picture, Recorder, Scenario};
+use informed::grid::{Grid, Picture, Recorder, Replay, Scenario};
 use informed::{Algorithm, Search};
 
 #[derive(Default)]
@@ -50,8 +51,7 @@ impl Tally {
     }
 }
 
-const USAGE: &str =
-    "movingai [--algorithm A] [--json] [--map FILE] [--svg FILE] [--scenario K] [PATH...]";
+const USAGE: &str = "movingai [--algorithm A] [--json] [--map FILE] [--svg FILE] [--html FILE] [--scenario K] [PATH...]";
 const HELP: &str = "\
 Runs every scenario of Moving AI .map.scen files (PATH: a file, or a directory searched
 recursively; default: ../shared/data/movingai) and checks each cost against the scenario's.
@@ -62,7 +62,9 @@ Flags:
   --map FILE      the map of every scenario (default: the file the scenario names, beside it)
   --svg FILE      draw Dijkstra and the algorithm on one scenario of the first file, as SVG
                   (default: none)
-  --scenario K    the scenario --svg draws, counted from 0 (default: 0)
+  --html FILE     write a page that replays Dijkstra and the algorithm on that scenario
+                  (default: none)
+  --scenario K    the scenario --svg and --html show, counted from 0 (default: 0)
   -h, --help      this text
 
 Exit status: 0 if every cost matched, 1 on a mismatch, 2 on a usage or input error.
@@ -74,6 +76,7 @@ struct Options {
     json: bool,
     map: Option<PathBuf>,
     svg: Option<String>,
+    html: Option<String>,
     scenario: usize,
     roots: Vec<PathBuf>,
 }
@@ -85,6 +88,7 @@ impl Options {
             json: false,
             map: None,
             svg: None,
+            html: None,
             scenario: 0,
             roots: Vec::new(),
         };
@@ -96,6 +100,7 @@ impl Options {
                 Long("json") => options.json = true,
                 Long("map") => options.map = Some(PathBuf::from(cli.string("map"))),
                 Long("svg") => options.svg = Some(cli.string("svg")),
+                Long("html") => options.html = Some(cli.string("html")),
                 Long("scenario") => options.scenario = cli.value("scenario"),
                 Value(path) => options.roots.push(PathBuf::from(path)),
                 other => usage.reject(other.unexpected()),
@@ -249,6 +254,21 @@ fn run(options: &Options) -> Result<bool, String> {
             draw(&grid, scenario, algorithm, svg)?;
             if !json {
                 println!("wrote {svg} (scenario {k})");
+            }
+        }
+        if let (Some(html), true) = (&options.html, total.problems == 0) {
+            let k = options.scenario;
+            let scenario = scenarios.get(k).ok_or_else(|| {
+                format!("--scenario {k}: the file has {} scenarios", scenarios.len())
+            })?;
+            let problem = scenario.problem(&grid).map_err(|e| e.to_string())?;
+            Replay::new()
+                .run(problem, &[Algorithm::Dijkstra, algorithm], problem.octile())
+                .map_err(|e| e.to_string())?
+                .write_html(html)
+                .map_err(|e| format!("cannot write {html}: {e}"))?;
+            if !json {
+                println!("wrote {html} (scenario {k})");
             }
         }
         total.add(&tally);

@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 """Checks the crate's pictures and replay pages in headless Chromium (run by .ci/run).
 
-  scripts/browser-test.py svg FILE.svg
+  scripts/browser-test.py svg FILE.svg [--json MAZE_JSON_LINES]
       Draws the maze example's SVG onto a canvas at fractional zooms and reads pixel colours:
-      the legend's swatches, walls, start, goal and path at known cells, and no seam between
-      two adjacent wall cells.
+      the legend's swatches, walls, start, goal and (from the maze's --json) path at known
+      cells, and no seam between two adjacent wall cells.
   scripts/browser-test.py svg FILE.svg FILE.map
       The movingai example's SVG of FILE.map: no seam between adjacent walls, at several zooms.
   scripts/browser-test.py replay FILE.html JSON_LINES [--limits] [--screenshot FILE.png]
@@ -15,10 +15,10 @@
 Needs Debian's chromium, chromium-driver and python3-selenium.
 """
 
-import base64
 import json
 import os
 import sys
+import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -76,7 +76,7 @@ image.src = 'data:image/svg+xml;base64,' + btoa(unescape(encodeURIComponent(svg)
 """
 
 
-def svg_test(path):
+def svg_test(path, json_file=None):
     """The maze example's SVG (Dijkstra and A*, full searches): 11 × 7 cells, start (1, 3) and
     goal (9, 3) in maze coordinates counted from the bottom row."""
     import xml.etree.ElementTree as tree
@@ -116,6 +116,14 @@ def svg_test(path):
             expected.append((f"{what} at cell ({x}, {y})", colour))
     # A renderer may ignore the crispEdges hint (see seam_test).
     antialiased = text.replace('shape-rendering="crispEdges"', "")
+    if json_file:
+        # The path's cells, from the example's --json (Dijkstra in the first panel, A* next),
+        # start and goal left out (their markers cover them).
+        records = {r["algorithm"]: r for r in map(json.loads, open(json_file, encoding="utf-8"))}
+        for panel, name in zip(panels, ("dijkstra", "astar")):
+            for x, y in records[name]["path"][1:-1]:
+                points.append(centre(panel, x, y))
+                expected.append((f"{name}'s path at cell ({x}, {y})", PATH))
     for zoom in (1.0, 0.737, 0.5, 1.618):
         colours = driver.execute_async_script(DRAW_SVG, text, zoom, points)
         check(isinstance(colours, list), f"SVG drawn at zoom {zoom}")
@@ -173,6 +181,203 @@ def seam_test(path, map_path):
               f"walls (cell {cell:.3f} px)" + (f"; seams at {bad[:3]}" if bad else ""))
 
 
+# Where the page's panels are and what they count.
+PANELS = "return window.replay.panels.map(p => ({label: p.label, frames: p.frames, width: p.width, " \
+    "height: p.height, counters: p.counters(), path: Array.from(p.path)}))"
+
+# The colours of canvas pixels: panel index, then [x, y] cells.
+READ_CELLS = """
+const [index, cells] = arguments, panel = window.replay.panels[index];
+const context = panel.canvas.getContext('2d');
+return cells.map(([x, y]) => {
+  const [px, py] = panel.cellCenter(x, y);
+  return Array.from(context.getImageData(Math.floor(px), Math.floor(py), 1, 1).data);
+});
+"""
+
+JSON_NAMES = {"Dijkstra": "dijkstra", "A*": "astar", "BFS": "bfs", "Greedy best-first": "greedy"}
+
+
+def click(button, times=1):
+    element = driver.find_element(By.ID, button)
+    for _ in range(times):
+        element.click()
+
+
+def frame():
+    return driver.execute_script("return window.replay.frame()")
+
+
+def steps_follow_the_open_list(panels, steps):
+    """Steps forward `steps` times with the page's button, checking that the best entry of each
+    open list is the cell the next frame expands (the search's own order: f, then h, then first
+    stored)."""
+    wrong = []
+    for _ in range(steps):
+        k = frame()
+        tops = driver.execute_script("return window.replay.panels.map(p => [p.frames, p.openList()[0]])")
+        click("forward")
+        currents = driver.execute_script("return window.replay.panels.map(p => p.current())")
+        for (frames, top), current, panel in zip(tops, currents, panels):
+            if k < frames and (top is None or top[0] != current):
+                wrong.append((panel["label"], k + 1, top, current))
+    check(not wrong, f"{steps} steps: each expands the best entry of the open list before it"
+          + (f" (not {wrong[:3]})" if wrong else ""))
+
+
+def replay_test(args):
+    page, json_file = args[0], args[1]
+    limits = "--limits" in args
+    screenshot = args[args.index("--screenshot") + 1] if "--screenshot" in args else None
+    expected = {}
+    for line in open(json_file, encoding="utf-8"):
+        if line.strip().startswith("{"):
+            record = json.loads(line)
+            expected.setdefault(record["algorithm"], record)
+    size = os.path.getsize(page)
+    driver.get("file://" + os.path.abspath(page))
+    last = driver.execute_script("return window.replay.last")
+    fetched = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)")
+    check(not fetched, f"{page}: no fetches ({fetched[:3]})")
+    panels = driver.execute_script(PANELS)
+    check(len(panels) == 2, f"two panels side by side: {[p['label'] for p in panels]}")
+    check(frame() == 0 and last == max(p["frames"] for p in panels), f"{last} frames")
+
+    if limits:
+        check(size <= 20_000_000, f"page size {size / 1e6:.2f} MB <= 20 MB")
+        # Frame times: step forward through the page's button from the middle of the search.
+        driver.execute_script(
+            "const s = document.getElementById('scrub'); s.value = Math.floor(window.replay.last / 2);"
+            "s.dispatchEvent(new Event('input'));")
+        driver.execute_script("const t = window.replay.timing; t.samples.length = 0; t.max = 0;")
+        steps_follow_the_open_list(panels, 300)
+        samples = sorted(driver.execute_script("return window.replay.timing.samples"))
+        p95, worst = samples[int(len(samples) * 0.95)], samples[-1]
+        mean = sum(samples) / len(samples)
+        print(f"     frame draw times over {len(samples)} steps: mean {mean:.2f} ms, "
+              f"95th percentile {p95:.2f} ms, max {worst:.2f} ms")
+        check(p95 <= 16, f"a frame draws in <= 16 ms (95th percentile {p95:.2f} ms)")
+        # And stepping back through the page's button (each step undoes one frame).
+        driver.execute_script("const t = window.replay.timing; t.samples.length = 0; t.max = 0;")
+        click("back", 100)
+        samples = sorted(driver.execute_script("return window.replay.timing.samples"))
+        p95, worst = samples[int(len(samples) * 0.95)], samples[-1]
+        print(f"     step back times over {len(samples)} steps: 95th percentile {p95:.2f} ms, "
+              f"max {worst:.2f} ms")
+        check(p95 <= 16, f"a step back draws in <= 16 ms (95th percentile {p95:.2f} ms)")
+        click("last")
+        took = driver.execute_script("return window.replay.timing.last")
+        print(f"     the jump to the last frame (replaying every event: a seek, not a frame) took "
+              f"{took:.1f} ms")
+    else:
+        # Play for a moment, then pause: frames advance, then stop.
+        driver.execute_script(
+            "const s = document.getElementById('speed'); s.value = 20; s.dispatchEvent(new Event('input'));")
+        rate = driver.find_element(By.ID, "rate").text
+        check(rate.startswith("10 "), f"the speed slider sets the rate ({rate})")
+        click("play")
+        time.sleep(0.5)   # 5 frames at 10 a second; under 52 even on a slow machine
+        click("play")
+        paused = frame()
+        time.sleep(0.3)
+        check(0 < paused == frame(), f"play advanced to frame {paused}, pause held it")
+        click("first")
+        check(frame() == 0, "back to the first frame")
+        steps_follow_the_open_list(panels, last)
+    check(frame() == last, f"stepped to the last frame ({frame()} of {last})")
+
+    panels = driver.execute_script(PANELS)
+    for index, panel in enumerate(panels):
+        name = JSON_NAMES.get(panel["label"], panel["label"])
+        record = expected.get(name)
+        check(record is not None, f"panel {panel['label']}: a --json line for {name}")
+        if record is None:
+            continue
+        for counter in ("expanded", "generated", "reopened", "decrease_keys", "max_open"):
+            if counter in record:
+                check(panel["counters"][counter] == record[counter],
+                      f"{panel['label']}: {counter} {panel['counters'][counter]} == {record[counter]}")
+        # The path's pixels: the maze's --json gives the path (x, y from the bottom row);
+        # other pages are checked against the path they hold.
+        width, height = panel["width"], panel["height"]
+        if "path" in record:
+            path = [(x, height - 1 - y) for x, y in record["path"]]
+            check([y * width + x for x, y in path] == panel["path"],
+                  f"{panel['label']}: the page's path is the --json path")
+        else:
+            path = [(c % width, c // width) for c in panel["path"]]
+        # Leave out the cells under the start and goal markers (a few pixels wide on big maps).
+        ends = driver.execute_script(
+            "const p = window.replay.panels[arguments[0]];"
+            "return [p.cellCenter(...arguments[1]), p.cellCenter(...arguments[2])];",
+            index, path[0], path[-1])
+        centres = driver.execute_script(
+            "const p = window.replay.panels[arguments[0]]; return arguments[1].map(c => p.cellCenter(...c));",
+            index, path)
+        inner = [cell for cell, (px, py) in zip(path, centres)
+                 if all((px - ex) ** 2 + (py - ey) ** 2 > 7 ** 2 for ex, ey in ends)]
+        check(len(inner) > 0, f"{panel['label']}: a path of {len(path)} cells")
+        colours = driver.execute_script(READ_CELLS, index, inner)
+        off = [(cell, c[:3]) for cell, c in zip(inner, colours) if not near(c, PATH)]
+        check(not off, f"{panel['label']}: the {len(inner)} path cells between start and goal are "
+              "path-coloured" + (f" (not {off[:3]})" if off else ""))
+        ends = driver.execute_script(READ_CELLS, index, [path[0], path[-1]])
+        check(near(ends[0], START) and near(ends[1], GOAL), f"{panel['label']}: start and goal marked")
+        if "path" in record:
+            walls = [(x, height - 1 - y) for x, y in
+                     [(4, 0), (4, 1), (3, 5), (3, 6), (6, 3), (6, 4), (6, 5), (6, 6), (8, 0), (8, 1)]]
+            colours = driver.execute_script(READ_CELLS, index, walls)
+            check(all(near(c, WALL) for c in colours), f"{panel['label']}: walls are wall-coloured")
+            off_path = [(x, y) for x in range(width) for y in range(height)
+                        if (x, y) not in path and (x, y) not in walls]
+            colours = driver.execute_script(READ_CELLS, index, off_path)
+            check(not any(near(c, PATH) for c in colours),
+                  f"{panel['label']}: no other cell is path-coloured")
+
+    # One step back: the path goes, the counters follow the frame.
+    click("back")
+    check(frame() == last - 1, "stepped back one frame")
+    took = driver.execute_script("return window.replay.timing.last")
+    print(f"     the step back from the last frame took {took:.1f} ms")
+    panels = driver.execute_script(PANELS)
+    for panel in panels:
+        check(panel["counters"]["expanded"] == min(last - 1, panel["frames"]),
+              f"{panel['label']}: {panel['counters']['expanded']} expanded after stepping back")
+    longest = max(range(len(panels)), key=lambda i: panels[i]["frames"])
+    width = panels[longest]["width"]
+    inner = [(c % width, c // width) for c in panels[longest]["path"][1:-1]]
+    colours = driver.execute_script(READ_CELLS, longest, inner)
+    check(not all(near(c, PATH) for c in colours),
+          f"{panels[longest]['label']}: no path before the last frame")
+    # Back a few frames and forward again: the open list still leads to the next expansion.
+    click("back", 4)
+    tops = driver.execute_script("return window.replay.panels.map(p => [p.frames, p.openList()[0]])")
+    click("forward")
+    currents = driver.execute_script("return window.replay.panels.map(p => p.current())")
+    for (frames, top), current, panel in zip(tops, currents, panels):
+        if last - 4 < frames:
+            check(top is not None and top[0] == current,
+                  f"{panel['label']}: after steps back, the open list's best is expanded next")
+    click("forward", 4)
+    check(frame() == last, "and forward again")
+    if screenshot:
+        # The window just fits the page, so the picture holds all of it and nothing more.
+        driver.set_window_size(1400, 900)
+        driver.get("file://" + os.path.abspath(page))
+        click("forward", min(last, 9))
+        driver.execute_script("document.documentElement.style.overflow = 'hidden'")
+        width, height = driver.execute_script(
+            "const boxes = [...document.querySelectorAll('.panel')].map(b => b.getBoundingClientRect());"
+            "return [Math.ceil(Math.max(...boxes.map(r => r.right))) + 24,"
+            "        Math.ceil(Math.max(...boxes.map(r => r.bottom))) + 12];")
+        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        outer = driver.get_window_size()
+        driver.set_window_size(outer["width"] - inner[0] + width, outer["height"] - inner[1] + height)
+        driver.save_screenshot(screenshot)
+        print(f"     wrote {screenshot}")
+
+
 def main():
     global driver
     args = sys.argv[1:]
@@ -181,7 +386,9 @@ def main():
         sys.exit(2)
     driver = browser()
     try:
-        if args[0] == "svg" and len(args) == 3:
+        if args[0] == "svg" and "--json" in args:
+            svg_test(args[1], args[args.index("--json") + 1])
+        elif args[0] == "svg" and len(args) == 3:
             seam_test(args[1], args[2])
         elif args[0] == "svg":
             svg_test(args[1])

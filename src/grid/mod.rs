@@ -1,5 +1,5 @@
 //! Grids with blocked cells: 4- and 8-connected movement, distance heuristics, Moving AI maps
-//! and scenarios, and pictures of a search.
+//! and scenarios, pictures of a search, and replays of one in the browser ([`Replay`]).
 //!
 //! A [`Grid`] is the map; [`Grid::problem`] poses a query on it (start, goal, [`Movement`]) as a
 //! [`SearchProblem`] whose states are [`Cell`]s and whose costs are `f64`:
@@ -33,6 +33,7 @@ mod error;
 mod heuristics;
 mod movingai;
 mod picture;
+mod replay;
 
 use std::fmt;
 
@@ -40,6 +41,7 @@ pub use self::error::{GridError, GridErrorKind};
 pub use self::heuristics::{Euclidean, Manhattan, Octile};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
+pub use self::replay::{Replay, ReplayRecorder};
 
 use crate::location::numbered_lines;
 use crate::problem::{Bidirectional, SearchProblem, Successors};

@@ -1,0 +1,472 @@
+//! The replay page's data: decoded here as the page's script decodes it, it gives back every
+//! event the search made (cell, g and h bit for bit) and counters equal to `Stats`. The page
+//! itself is checked in a browser by `scripts/browser-test.py`, run from `.ci/run`.
+
+mod common;
+
+use common::config;
+use informed::grid::{Cell, Grid, Movement, Replay, ReplayRecorder};
+use informed::{Event, Heuristic, Observer, Search, Stats};
+use proptest::prelude::*;
+
+const GENERATE: u8 = 0;
+const DECREASE: u8 = 1;
+const REOPEN: u8 = 2;
+const EXPAND: u8 = 3;
+
+/// One event: kind, cell index, g and h as bits.
+type Raw = (u8, usize, u64, u64);
+
+/// Forwards events to a replay recorder and keeps them as they were, for comparison.
+struct Tee<'g> {
+    recorder: ReplayRecorder<'g>,
+    raw: Vec<Raw>,
+    width: usize,
+    h: Vec<u64>,
+}
+
+impl Observer<Cell, f64> for Tee<'_> {
+    fn observe(&mut self, event: Event<'_, Cell, f64>) {
+        self.recorder.observe(event);
+        let index = |c: &Cell| c.y as usize * self.width + c.x as usize;
+        let (kind, cell, g) = match event {
+            Event::Generate { state, g, h, .. } => {
+                self.h[index(state)] = h.to_bits();
+                (GENERATE, index(state), g)
+            }
+            Event::DecreaseKey { state, g, .. } => (DECREASE, index(state), g),
+            Event::Reopen { state, g, .. } => (REOPEN, index(state), g),
+            Event::Expand { state, g, .. } => (EXPAND, index(state), g),
+            _ => return,
+        };
+        self.raw.push((kind, cell, g.to_bits(), self.h[cell]));
+    }
+}
+
+/// The text of the field `name` of the `panel`-th panel in the page's data.
+fn field<'a>(html: &'a str, panel: usize, name: &str) -> &'a str {
+    let key = format!("\"{name}\":");
+    let html = &html[html.find("\"panels\":[").expect("the panels")..];
+    let at = html.match_indices(&key).nth(panel).expect("the field").0 + key.len();
+    let rest = &html[at..];
+    if let Some(quoted) = rest.strip_prefix('"') {
+        &quoted[..quoted.find('"').unwrap()]
+    } else {
+        &rest[..rest.find([',', '}']).unwrap()]
+    }
+}
+
+fn unbase64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let mut out = Vec::new();
+    for chunk in text.as_bytes().chunks(4) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c != b'=')
+            .fold(0u32, |n, (i, &c)| n | u32::from(value(c)) << (18 - 6 * i));
+        let bytes = chunk.iter().filter(|c| **c != b'=').count() - 1;
+        out.extend_from_slice(&n.to_be_bytes()[1..1 + bytes]);
+    }
+    out
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn byte(&mut self) -> u8 {
+        self.at += 1;
+        self.bytes[self.at - 1]
+    }
+    fn varint(&mut self) -> u64 {
+        let (mut value, mut shift) = (0, 0);
+        loop {
+            let b = self.byte();
+            value |= u64::from(b & 127) << shift;
+            shift += 7;
+            if b & 128 == 0 {
+                return value;
+            }
+        }
+    }
+    fn f64(&mut self) -> f64 {
+        self.at += 8;
+        f64::from_le_bytes(self.bytes[self.at - 8..self.at].try_into().unwrap())
+    }
+    fn done(&self) -> bool {
+        self.at >= self.bytes.len()
+    }
+}
+
+/// Decodes a panel as the page's script does: its events, and its counters at the end.
+fn decode(html: &str, panel: usize) -> (Vec<Raw>, Stats) {
+    let width: usize = field(html, panel, "width").parse().unwrap();
+    let height: usize = field(html, panel, "height").parse().unwrap();
+    let goal: usize = field(html, panel, "goal").parse().unwrap();
+    let heuristic = field(html, panel, "heuristic").to_owned();
+    let (gx, gy) = ((goal % width) as f64, (goal / width) as f64);
+    let estimate = |c: usize| {
+        let (dx, dy) = (
+            ((c % width) as f64 - gx).abs(),
+            ((c / width) as f64 - gy).abs(),
+        );
+        match heuristic.as_str() {
+            "zero" => 0.0,
+            "manhattan" => dx + dy,
+            _ => {
+                let (low, high) = if dx < dy { (dx, dy) } else { (dy, dx) };
+                high + (std::f64::consts::SQRT_2 - 1.0) * low
+            }
+        }
+    };
+    let exceptions_bytes = unbase64(field(html, panel, "exceptions"));
+    let mut exceptions = std::collections::HashMap::new();
+    let mut reader = Reader {
+        bytes: &exceptions_bytes,
+        at: 0,
+    };
+    let mut number = 0;
+    while !reader.done() {
+        number += reader.varint();
+        exceptions.insert(number, reader.f64());
+    }
+    let stream = unbase64(field(html, panel, "stream"));
+    let mut reader = Reader {
+        bytes: &stream,
+        at: 0,
+    };
+    let (dx, dy) = (
+        [-1i64, 0, 1, -1, 1, -1, 0, 1],
+        [-1i64, -1, -1, 0, 0, 1, 1, 1],
+    );
+    let mut g = vec![f64::NAN; width * height];
+    let mut h = vec![f64::NAN; width * height];
+    let (mut current, mut previous, mut generated_number) = (0usize, 0i64, 0u64);
+    let mut stats = Stats::default();
+    let mut open = 0i64;
+    let mut events = Vec::new();
+    while !reader.done() {
+        let first = reader.byte();
+        let kind = first & 7;
+        if kind == 0 {
+            stats.max_open = stats.max_open.max(open as usize);
+            let mut count = u64::from(first >> 3 & 15);
+            if count == 15 {
+                count = reader.varint();
+            }
+            let z = reader.varint() as i64;
+            let c = previous + ((z >> 1) ^ -(z & 1));
+            previous = c;
+            current = c as usize;
+            if first & 128 != 0 {
+                g[current] = reader.f64();
+                h[current] = reader.f64();
+            }
+            stats.generated += count;
+            stats.expanded += 1;
+            open -= 1;
+            events.push((EXPAND, current, g[current].to_bits(), h[current].to_bits()));
+            continue;
+        }
+        let (k, c, value) = if kind <= 3 {
+            let d = usize::from(first >> 3 & 7);
+            let c = (current as i64 + dx[d] + dy[d] * width as i64) as usize;
+            let step = if dx[d] != 0 && dy[d] != 0 {
+                std::f64::consts::SQRT_2
+            } else {
+                1.0
+            };
+            let value = if first & 64 != 0 {
+                reader.f64()
+            } else {
+                g[current] + step
+            };
+            (kind - 1, c, value)
+        } else {
+            let c = reader.varint() as usize;
+            let parent = reader.varint();
+            let value = if first & 64 != 0 { reader.f64() } else { 0.0 };
+            if parent == 0 && kind - 4 == GENERATE {
+                stats.generated += 1;
+            }
+            (kind - 4, c, value)
+        };
+        match k {
+            GENERATE => {
+                h[c] = exceptions
+                    .get(&generated_number)
+                    .copied()
+                    .unwrap_or_else(|| estimate(c));
+                generated_number += 1;
+                open += 1;
+            }
+            DECREASE => stats.decrease_keys += 1,
+            _ => {
+                stats.reopened += 1;
+                open += 1;
+            }
+        }
+        g[c] = value;
+        events.push((k, c, value.to_bits(), h[c].to_bits()));
+    }
+    stats.max_open = stats.max_open.max(open as usize);
+    (events, stats)
+}
+
+/// Runs `search` on `problem` through a tee, writes a one-panel page, and checks that the page
+/// decodes to the same events and to the search's counts.
+fn check_replay(
+    grid: &Grid,
+    start: Cell,
+    goal: Cell,
+    movement: Movement,
+    search: impl FnOnce(&informed::grid::GridProblem<'_>, &mut Tee<'_>) -> Option<Stats>,
+) {
+    let problem = grid.problem(start, goal, movement).unwrap();
+    let cells = grid.width() as usize * grid.height() as usize;
+    let mut tee = Tee {
+        recorder: ReplayRecorder::new(problem),
+        raw: Vec::new(),
+        width: grid.width() as usize,
+        h: vec![0; cells],
+    };
+    let Some(stats) = search(&problem, &mut tee) else {
+        return;
+    };
+    let html = Replay::new()
+        .search("search", &tee.recorder, None)
+        .to_html();
+    let (events, decoded) = decode(&html, 0);
+    assert_eq!(events, tee.raw, "events");
+    assert_eq!(decoded.expanded, stats.expanded);
+    assert_eq!(decoded.generated, stats.generated);
+    assert_eq!(decoded.decrease_keys, stats.decrease_keys);
+    assert_eq!(decoded.reopened, stats.reopened);
+    assert_eq!(decoded.max_open, stats.max_open);
+    assert_eq!(tee.recorder.expansions(), stats.expanded);
+}
+
+fn random_grid() -> impl Strategy<Value = (Grid, Cell, Cell)> {
+    (1u32..14, 1u32..14)
+        .prop_flat_map(|(w, h)| {
+            let n = (w * h) as usize;
+            (
+                Just((w, h)),
+                proptest::collection::vec(prop::bool::weighted(0.7), n),
+                0..n,
+                0..n,
+            )
+        })
+        .prop_map(|((w, h), free, start, goal)| {
+            let mut grid = Grid::new(w, h);
+            for (i, &f) in free.iter().enumerate() {
+                grid.set_free(Cell::new(i as u32 % w, i as u32 / w), f);
+            }
+            let start = Cell::new(start as u32 % w, start as u32 / w);
+            let goal = Cell::new(goal as u32 % w, goal as u32 / w);
+            grid.set_free(start, true);
+            grid.set_free(goal, true);
+            (grid, start, goal)
+        })
+}
+
+const MOVEMENTS: [Movement; 4] = [
+    Movement::Four,
+    Movement::Eight,
+    Movement::EightCuttingCorners,
+    Movement::EightThroughGaps,
+];
+
+/// Twice the octile distance: inadmissible, so A* reopens closed cells.
+#[derive(Clone, Copy)]
+struct Doubled(informed::grid::Octile);
+
+impl Heuristic<Cell, f64> for Doubled {
+    fn estimate(&self, cell: &Cell) -> f64 {
+        2.0 * self.0.estimate(cell)
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Dijkstra, A* with each heuristic (those the page recomputes, Euclidean whose h the page
+    /// is given, an inadmissible one that reopens), greedy and weighted A*: the page's data
+    /// gives back every event and the counts, found a path or not.
+    #[test]
+    fn the_page_decodes_to_the_search((grid, start, goal) in random_grid()) {
+        for movement in MOVEMENTS {
+            let stats = |outcome: informed::SearchResult<informed::grid::GridProblem<'_>>| match outcome {
+                Ok(solution) => Some(solution.stats()),
+                Err(error) => Some(error.stats()),
+            };
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).dijkstra()));
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).astar(p.manhattan())));
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).astar(p.octile())));
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).astar(p.euclidean())));
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).astar(Doubled(p.octile()))));
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).greedy(p.octile())));
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).weighted_astar(p.octile(), 3.0)));
+        }
+    }
+}
+
+#[test]
+fn reopenings_are_replayed() {
+    // An inadmissible heuristic on grids with walls reopens closed cells; try grids until one
+    // does (the first few do).
+    let mut seed = 12345u64;
+    let mut reopened = 0;
+    for _ in 0..200 {
+        let mut grid = Grid::new(24, 24);
+        for y in 0..24 {
+            for x in 0..24 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                grid.set_free(Cell::new(x, y), (seed >> 33) % 100 >= 30);
+            }
+        }
+        let (start, goal) = (Cell::new(0, 0), Cell::new(23, 23));
+        grid.set_free(start, true);
+        grid.set_free(goal, true);
+        check_replay(&grid, start, goal, Movement::Eight, |p, tee| {
+            let stats = match Search::new(p).observer(tee).astar(Doubled(p.octile())) {
+                Ok(solution) => solution.stats(),
+                Err(error) => error.stats(),
+            };
+            reopened += stats.reopened;
+            Some(stats)
+        });
+        if reopened > 0 {
+            break;
+        }
+    }
+    assert!(reopened > 0);
+}
+
+#[test]
+fn a_side_by_side_page_holds_both_searches_and_their_paths() {
+    let grid = Grid::from_ascii(
+        "..........\n\
+         ...####...\n\
+         ......#...\n\
+         ......#...",
+    )
+    .unwrap();
+    let problem = grid
+        .problem(Cell::new(0, 3), Cell::new(9, 3), Movement::Four)
+        .unwrap();
+    let algorithms = [informed::Algorithm::Dijkstra, informed::Algorithm::AStar];
+    let html = Replay::new()
+        .run(problem, &algorithms, problem.manhattan())
+        .unwrap()
+        .to_html();
+    let astar = informed::astar(&problem, problem.manhattan()).unwrap();
+    let dijkstra = informed::dijkstra(&problem).unwrap();
+    assert_eq!(field(&html, 0, "label"), "Dijkstra");
+    assert_eq!(field(&html, 1, "label"), "A*");
+    for (panel, solution) in [(0, &dijkstra), (1, &astar)] {
+        assert_eq!(decode(&html, panel).1, {
+            let mut stats = Stats::default();
+            let s = solution.stats();
+            stats.expanded = s.expanded;
+            stats.generated = s.generated;
+            stats.max_open = s.max_open;
+            stats
+        });
+        let path: Vec<u8> = unbase64(field(&html, panel, "path"));
+        let expected: Vec<u8> = solution
+            .path()
+            .iter()
+            .map(|c| grid.index(*c) as u8)
+            .collect();
+        assert_eq!(
+            path, expected,
+            "the path's cells (all below 128: one byte each)"
+        );
+        assert_eq!(field(&html, panel, "cost"), solution.cost().to_string());
+    }
+    assert_eq!(field(&html, 0, "heuristic"), "zero");
+    assert_eq!(field(&html, 1, "heuristic"), "manhattan");
+    // Self-contained: no address to fetch.
+    for fetch in [
+        "src=",
+        "href=",
+        "http:",
+        "https:",
+        "fetch(",
+        "XMLHttpRequest",
+    ] {
+        assert!(!html.contains(fetch), "{fetch}");
+    }
+}
+
+#[test]
+fn a_search_without_a_path_gets_a_panel_without_one() {
+    let grid = Grid::from_ascii("..#..\n..#..").unwrap();
+    let problem = grid
+        .problem(Cell::new(0, 0), Cell::new(4, 0), Movement::Eight)
+        .unwrap();
+    let html = Replay::new()
+        .run(problem, &[informed::Algorithm::AStar], problem.octile())
+        .unwrap()
+        .to_html();
+    assert_eq!(field(&html, 0, "cost"), "null");
+    assert_eq!(field(&html, 0, "path"), "");
+    assert_eq!(decode(&html, 0).1.expanded, 4);
+}
+
+#[test]
+fn labels_cannot_end_the_script() {
+    let grid = Grid::new(3, 1);
+    let problem = grid
+        .problem(Cell::new(0, 0), Cell::new(2, 0), Movement::Four)
+        .unwrap();
+    let recorder = ReplayRecorder::new(problem);
+    let html = Replay::new()
+        .title("</script><b>\"quoted\"</b>")
+        .search("a & b </script>", &recorder, None)
+        .to_html();
+    assert_eq!(html.matches("</script>").count(), 1, "only the page's own");
+    assert!(html.contains("\\u003c/script\\u003e\\u003cb\\u003e\\\"quoted\\\""));
+}
+
+#[test]
+fn the_stream_takes_a_few_bytes_an_expansion() {
+    let grid = Grid::new(200, 200);
+    let problem = grid
+        .problem(Cell::new(3, 5), Cell::new(190, 170), Movement::Eight)
+        .unwrap();
+    let mut recorder = ReplayRecorder::new(problem);
+    let solution = Search::new(&problem)
+        .observer(&mut recorder)
+        .dijkstra()
+        .unwrap();
+    let stats = solution.stats();
+    assert!(stats.expanded > 30_000);
+    // An expansion: a byte and a varint delta (two bytes here); a successor opened or moved up:
+    // a byte; a few g that the step does not predict (sums of 1 and √2 in another order).
+    let bound = 5 * stats.expanded as usize;
+    assert!(
+        recorder.bytes() <= bound,
+        "{} bytes, {stats}",
+        recorder.bytes()
+    );
+}
+
+#[test]
+fn the_types_are_thread_safe() {
+    fn assert_thread_safe<T: Send + Sync + std::panic::UnwindSafe>() {}
+    assert_thread_safe::<ReplayRecorder<'static>>();
+    assert_thread_safe::<Replay>();
+}
