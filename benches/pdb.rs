@@ -27,7 +27,10 @@ struct Instance {
 fn instances(file: &Path, cells: usize) -> Option<Vec<Instance>> {
     let text = std::fs::read_to_string(file).ok()?;
     let mut out = Vec::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let fields: Vec<&str> = line.split_whitespace().collect();
         out.push(Instance {
             id: fields[0].parse().ok()?,
@@ -94,7 +97,9 @@ fn tables(
     let pdb = AdditivePdb::build_with(
         puzzle,
         partition,
-        BuildOptions::new().threads(threads).on_progress(&mut report),
+        BuildOptions::new()
+            .threads(threads)
+            .on_progress(&mut report),
     )?;
     println!(
         "built {} entries in {:.1} s; peak memory so far {} MiB",
@@ -195,7 +200,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 wrong += 1;
                 (
                     solution.stats(),
-                    format!("WRONG: {} moves, published {}", solution.cost(), instance.optimal),
+                    format!(
+                        "WRONG: {} moves, published {}",
+                        solution.cost(),
+                        instance.optimal
+                    ),
                 )
             }
             Err(error @ SearchError::LimitReached { .. }) => {
