@@ -55,30 +55,12 @@ fn tables(
     partition: &Partition,
     dir: &Path,
 ) -> Result<AdditivePdb, Box<dyn std::error::Error>> {
-    let name = format!(
-        "{}x{}-{}.pdb",
-        puzzle.width(),
-        puzzle.height(),
-        partition.to_string().replace(['/', ','], "_")
-    );
-    let path = dir.join(name);
-    if let Ok(file) = std::fs::File::open(&path) {
-        let started = Instant::now();
-        let pdb = AdditivePdb::load_expecting(
-            puzzle,
-            partition,
-            &mut std::io::BufReader::with_capacity(1 << 20, file),
-        )?;
-        println!(
-            "loaded {} ({} entries) in {:.2} s",
-            path.display(),
-            pdb.entries(),
-            started.elapsed().as_secs_f64()
-        );
-        return Ok(pdb);
-    }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("building {partition} on {threads} threads…");
+    let path = dir.join(AdditivePdb::file_name(puzzle, partition));
+    println!(
+        "tables {} (built on {threads} threads if absent)",
+        path.display()
+    );
     let started = Instant::now();
     let mut last = Instant::now();
     let mut report = |p: &informed::puzzle::BuildProgress| {
@@ -94,30 +76,15 @@ fn tables(
             );
         }
     };
-    let pdb = AdditivePdb::build_with(
-        puzzle,
-        partition,
-        BuildOptions::new()
-            .threads(threads)
-            .on_progress(&mut report),
-    )?;
+    let options = BuildOptions::new()
+        .threads(threads)
+        .on_progress(&mut report);
+    let (pdb, origin) = AdditivePdb::load_or_build(puzzle, partition, dir, options)?;
     println!(
-        "built {} entries in {:.1} s; peak memory so far {} MiB",
+        "{origin:?} {} entries in {:.2} s; peak memory so far {} MiB",
         pdb.entries(),
         started.elapsed().as_secs_f64(),
         peak_mib().map_or("?".into(), |m| m.to_string())
-    );
-    std::fs::create_dir_all(dir)?;
-    let started = Instant::now();
-    let temporary = path.with_extension("part");
-    let mut out = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&temporary)?);
-    pdb.save(&mut out)?;
-    drop(out);
-    std::fs::rename(&temporary, &path)?;
-    println!(
-        "saved {} in {:.2} s",
-        path.display(),
-        started.elapsed().as_secs_f64()
     );
     Ok(pdb)
 }

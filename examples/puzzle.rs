@@ -14,7 +14,11 @@
 //! - `--algorithm A`: bfs, dijkstra, greedy, astar (default), wastar, idastar, iddfs, dfs:D,
 //!   hill, beam:W, bibfs and bidijkstra (bidirectional), anytime (anytime weighted A*, with
 //!   `--weight`, default 2: prints each improvement and its bound)
-//! - `--heuristic H`: misplaced, manhattan, linear-conflict (default)
+//! - `--heuristic H`: misplaced, manhattan, linear-conflict (default), pdb (additive pattern
+//!   databases, the standard partition: 7-8 on 4×4, 6-6-6-6 on 5×5; with the diagonal
+//!   reflection where the goal allows it) or pdb:PARTITION (`pdb:1,2,3,4/5,6,7,8`)
+//! - `--pdb-dir DIR`: where the pattern databases are kept: loaded if there, else built and
+//!   saved (default: built in memory each run)
 //! - `--weight W`: weighted A* with weight W (with astar or wastar; default 2 for wastar)
 //! - `--goal "…"`: the goal arrangement (default: tiles in order, blank last)
 //! - `--size N` or `--size WxH`: the board size for `--random`, and for boards whose tile
@@ -34,7 +38,10 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use common::{Args, Json, millis};
-use informed::puzzle::{Board, LinearConflict, Manhattan, Misplaced, SlidingPuzzle};
+use informed::puzzle::{
+    AdditivePdb, Board, BuildOptions, LinearConflict, Manhattan, Misplaced, Partition, Reflection,
+    SlidingPuzzle,
+};
 use informed::{Algorithm, Event, Heuristic, Observer, Search};
 
 fn main() {
@@ -53,6 +60,7 @@ enum Choice<'p> {
     Misplaced(Misplaced<'p>),
     Manhattan(Manhattan<'p>),
     LinearConflict(LinearConflict<'p>),
+    Pdb(Box<AdditivePdb>),
 }
 
 impl Heuristic<Board, u32> for &Choice<'_> {
@@ -61,11 +69,45 @@ impl Heuristic<Board, u32> for &Choice<'_> {
             Choice::Misplaced(h) => h.estimate(board),
             Choice::Manhattan(h) => h.estimate(board),
             Choice::LinearConflict(h) => h.estimate(board),
+            Choice::Pdb(h) => h.estimate(board),
         }
     }
 }
 
-fn choose<'p>(name: &str, puzzle: &'p SlidingPuzzle) -> Result<Choice<'p>, String> {
+fn choose<'p>(
+    name: &str,
+    puzzle: &'p SlidingPuzzle,
+    pdb_dir: Option<&str>,
+) -> Result<Choice<'p>, String> {
+    if name == "pdb" || name.starts_with("pdb:") {
+        let partition = match name.strip_prefix("pdb:") {
+            Some(text) => {
+                Partition::parse(puzzle, text).map_err(|e| format!("--heuristic: {e}"))?
+            }
+            None => Partition::standard(puzzle),
+        };
+        let started = Instant::now();
+        let (pdb, how) = match pdb_dir {
+            Some(dir) => {
+                let dir = std::path::Path::new(dir);
+                let (pdb, origin) =
+                    AdditivePdb::load_or_build(puzzle, &partition, dir, BuildOptions::new())
+                        .map_err(|e| format!("--pdb-dir {}: {e}", dir.display()))?;
+                (pdb, format!("{origin:?}").to_lowercase())
+            }
+            None => (
+                AdditivePdb::build(puzzle, &partition).map_err(|e| e.to_string())?,
+                "built".to_owned(),
+            ),
+        };
+        eprintln!(
+            "pattern databases {partition}: {how} in {:.2} s ({} entries)",
+            started.elapsed().as_secs_f64(),
+            pdb.entries()
+        );
+        let reflected = pdb.clone().with_reflection(Reflection::Diagonal);
+        return Ok(Choice::Pdb(Box::new(reflected.unwrap_or(pdb))));
+    }
     Ok(match name {
         "misplaced" => Choice::Misplaced(puzzle.misplaced()),
         "manhattan" => Choice::Manhattan(puzzle.manhattan()),
@@ -74,7 +116,8 @@ fn choose<'p>(name: &str, puzzle: &'p SlidingPuzzle) -> Result<Choice<'p>, Strin
         }
         other => {
             return Err(format!(
-                "unknown heuristic {other:?}: expected misplaced, manhattan or linear-conflict"
+                "unknown heuristic {other:?}: expected misplaced, manhattan, linear-conflict, \
+                 pdb or pdb:PARTITION"
             ));
         }
     })
@@ -231,7 +274,7 @@ fn solve(
 ) -> Result<(), String> {
     let start = puzzle.parse(text).map_err(|e| e.to_string())?;
     let problem = puzzle.problem(start).map_err(|e| e.to_string())?;
-    let heuristic = choose(heuristic_name, puzzle)?;
+    let heuristic = choose(heuristic_name, puzzle, args.get("pdb-dir"))?;
     let mut tracer = Tracer::new(puzzle, trace);
     let mut search = Search::new(&problem);
     if let Some(limit) = max_stored {

@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 
 use informed::pdb::{Abstraction, PatternDatabase, PdbError, Placements, UNREACHABLE};
 use informed::puzzle::{
-    AdditivePdb, BuildOptions, MAGIC, Partition, PdbFileError, Reflection, SlidingPuzzle,
+    AdditivePdb, BuildOptions, MAGIC, Origin, Partition, PdbFileError, Reflection, SlidingPuzzle,
 };
 use informed::{Heuristic, Max, Successors};
 
@@ -344,6 +344,24 @@ fn save_and_load_round_trip() {
     let from_disk = AdditivePdb::load(&puzzle, &mut std::fs::File::open(&path).unwrap());
     std::fs::remove_file(&path).unwrap();
     assert_eq!(from_disk.unwrap(), pdb);
+}
+
+#[test]
+fn load_or_build_builds_once() {
+    let (puzzle, partition, pdb, _) = small_pdb();
+    let dir = std::env::temp_dir().join(format!("informed-pdb-dir-{}", std::process::id()));
+    let first = AdditivePdb::load_or_build(&puzzle, &partition, &dir, BuildOptions::new());
+    let (built, origin) = first.unwrap();
+    assert_eq!((origin, &built), (Origin::Built, &pdb));
+    let again = AdditivePdb::load_or_build(&puzzle, &partition, &dir, BuildOptions::new());
+    let (loaded, origin) = again.unwrap();
+    assert_eq!((origin, &loaded), (Origin::Loaded, &pdb));
+    let name = AdditivePdb::file_name(&puzzle, &partition);
+    assert!(
+        name.starts_with("3x3-g") && name.ends_with("-1_2_3_4-5_6_7_8.pdb"),
+        "{name}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -196,6 +196,15 @@ pub enum Reflection {
     Diagonal,
 }
 
+/// Where [`AdditivePdb::load_or_build`] got its databases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// Read from the file.
+    Loaded,
+    /// Built, then saved to the file.
+    Built,
+}
+
 /// How [`AdditivePdb::build_with`] runs.
 pub struct BuildOptions<'a> {
     threads: usize,
@@ -845,6 +854,66 @@ impl AdditivePdb {
             return Err(PdbFileError::TrailingData);
         }
         Ok(AdditivePdb::assemble(puzzle, partition, tables))
+    }
+
+    /// The file name under which [`load_or_build`](Self::load_or_build) keeps the databases
+    /// of `partition` for `puzzle`: the size, a hash of the goal and the partition, such as
+    /// `4x4-g1a2b3c4d-1_2_3_4_5_6_7-8_9_10_11_12_13_14_15.pdb`.
+    pub fn file_name(puzzle: &SlidingPuzzle, partition: &Partition) -> String {
+        let mut goal = Checksummed::new(());
+        goal.absorb(&puzzle.tiles(puzzle.goal()));
+        let groups: Vec<String> = partition
+            .groups
+            .iter()
+            .map(|g| g.iter().map(u8::to_string).collect::<Vec<_>>().join("_"))
+            .collect();
+        format!(
+            "{}x{}-g{:08x}-{}.pdb",
+            puzzle.width(),
+            puzzle.height(),
+            goal.finish() as u32,
+            groups.join("-")
+        )
+    }
+
+    /// Loads the databases of `partition` for `puzzle` from
+    /// [`file_name`](Self::file_name) in `dir`, or, if there is no such file, builds them and
+    /// saves them there (through a temporary file renamed when complete, so that an interrupted
+    /// build leaves no partial file).
+    ///
+    /// # Returns
+    ///
+    /// The databases (without reflection) and whether they were loaded or built.
+    ///
+    /// # Errors
+    ///
+    /// As for [`load_expecting`](Self::load_expecting) for a file that exists but is damaged
+    /// or for another puzzle (it is not replaced); as for [`build_with`](Self::build_with);
+    /// [`PdbFileError::Io`] if the directory or the file cannot be written.
+    pub fn load_or_build(
+        puzzle: &SlidingPuzzle,
+        partition: &Partition,
+        dir: &std::path::Path,
+        options: BuildOptions<'_>,
+    ) -> Result<(Self, Origin), PdbFileError> {
+        let path = dir.join(AdditivePdb::file_name(puzzle, partition));
+        match std::fs::File::open(&path) {
+            Ok(file) => {
+                let mut input = io::BufReader::with_capacity(1 << 20, file);
+                let pdb = AdditivePdb::load_expecting(puzzle, partition, &mut input)?;
+                return Ok((pdb, Origin::Loaded));
+            }
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+            Err(error) => return Err(error.into()),
+        }
+        let pdb = AdditivePdb::build_with(puzzle, partition, options)?;
+        std::fs::create_dir_all(dir)?;
+        let partial = path.with_extension(format!("{}.part", std::process::id()));
+        let mut out = io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&partial)?);
+        pdb.save(&mut out)?;
+        drop(out);
+        std::fs::rename(&partial, &path)?;
+        Ok((pdb, Origin::Built))
     }
 
     /// The sum over the groups for the board whose tile t is in cell `cell_of[t]`.
