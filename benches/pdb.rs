@@ -142,6 +142,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         side * side - 1,
         peak_mib().map_or("?".into(), |m| m.to_string())
     );
+    {
+        // The cost of one estimate, on random boards (cache misses included).
+        use informed::Heuristic;
+        let boards: Vec<_> = (0..1_000_000u64).map(|s| puzzle.random_board(s)).collect();
+        let started = Instant::now();
+        let sum: u64 = boards.iter().map(|b| u64::from(pdb.estimate(b))).sum();
+        println!(
+            "one estimate: {:.0} ns on random boards (mean {:.2})",
+            started.elapsed().as_nanos() as f64 / boards.len() as f64,
+            sum as f64 / boards.len() as f64
+        );
+    }
     println!(
         "{:>4} {:>4} {:>14} {:>14} {:>9} {:>11}  result",
         "id", "len", "expanded", "generated", "seconds", "expanded/s"
