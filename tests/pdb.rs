@@ -217,7 +217,7 @@ fn each_group_is_its_exact_abstract_distance() {
 }
 
 #[test]
-fn additive_sum_bounded_by_exact_distance_on_random_boards() {
+fn additive_sum_admissible_on_4x4_boards_near_the_goal() {
     // 4×4 boards ten random moves from the goal: the sum of small groups never exceeds the
     // exact distance found by BFS, and equals the sum of the groups.
     let puzzle = SlidingPuzzle::new(4, 4).unwrap();
