@@ -603,3 +603,16 @@ fn easy_korf_instances_with_small_patterns() {
         assert_eq!(solution.cost(), optimal, "instance {}", fields[0]);
     }
 }
+
+#[test]
+fn public_types_are_send_sync_and_unwind_safe() {
+    fn check<T: Send + Sync + std::panic::UnwindSafe + std::panic::RefUnwindSafe>() {}
+    check::<AdditivePdb>();
+    check::<Partition>();
+    check::<PdbFileError>();
+    check::<Reflection>();
+    check::<Origin>();
+    check::<PatternDatabase>();
+    check::<Placements>();
+    check::<PdbError>();
+}
