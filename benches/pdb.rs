@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --release -p informed-bench --bin pdb -- 15 [--pdb-dir DIR] [--only 1,2,3] [--no-reflection]
 //! cargo run --release -p informed-bench --bin pdb -- 24 [--pdb-dir DIR] [--only 40,44,1] [--seconds S]
+//! cargo run --release -p informed-bench --bin pdb -- 24 --gaps   # optimal length − start estimate, easiest first
 //! ```
 //!
 //! The tables are built on the first run (every core) and saved in `--pdb-dir` (default
@@ -158,6 +159,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{:>4} {:>4} {:>14} {:>14} {:>9} {:>11}  result",
         "id", "len", "expanded", "generated", "seconds", "expanded/s"
     );
+    if args.iter().any(|a| a == "--gaps") {
+        // How far each start's estimate is below its optimal length: the fewer IDA* iterations
+        // (each about the branching factor squared times the last), the easier the instance.
+        use informed::Heuristic;
+        let mut gaps = Vec::new();
+        for instance in &list {
+            let h = pdb.estimate(&puzzle.parse(&instance.tiles)?);
+            gaps.push((instance.optimal - h, instance.id, instance.optimal, h));
+        }
+        gaps.sort();
+        for (gap, id, optimal, h) in gaps {
+            println!("instance {id:>3}: optimal {optimal}, estimate {h}, gap {gap}");
+        }
+        return Ok(());
+    }
     let (mut expanded, mut generated, mut time, mut solved) = (0u64, 0u64, 0.0f64, 0usize);
     let mut wrong = 0usize;
     for instance in &list {
