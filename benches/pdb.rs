@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --release -p informed-bench --bin pdb -- 15 [--pdb-dir DIR] [--only 1,2,3] [--no-reflection]
 //! cargo run --release -p informed-bench --bin pdb -- 24 [--pdb-dir DIR] [--only 40,44,1] [--seconds S]
+//! cargo run --release -p informed-bench --bin pdb -- 24 --gaps   # optimal length − start estimate, easiest first
 //! ```
 //!
 //! The tables are built on the first run (every core) and saved in `--pdb-dir` (default
@@ -55,30 +56,12 @@ fn tables(
     partition: &Partition,
     dir: &Path,
 ) -> Result<AdditivePdb, Box<dyn std::error::Error>> {
-    let name = format!(
-        "{}x{}-{}.pdb",
-        puzzle.width(),
-        puzzle.height(),
-        partition.to_string().replace(['/', ','], "_")
-    );
-    let path = dir.join(name);
-    if let Ok(file) = std::fs::File::open(&path) {
-        let started = Instant::now();
-        let pdb = AdditivePdb::load_expecting(
-            puzzle,
-            partition,
-            &mut std::io::BufReader::with_capacity(1 << 20, file),
-        )?;
-        println!(
-            "loaded {} ({} entries) in {:.2} s",
-            path.display(),
-            pdb.entries(),
-            started.elapsed().as_secs_f64()
-        );
-        return Ok(pdb);
-    }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("building {partition} on {threads} threads…");
+    let path = dir.join(AdditivePdb::file_name(puzzle, partition));
+    println!(
+        "tables {} (built on {threads} threads if absent)",
+        path.display()
+    );
     let started = Instant::now();
     let mut last = Instant::now();
     let mut report = |p: &informed::puzzle::BuildProgress| {
@@ -94,30 +77,15 @@ fn tables(
             );
         }
     };
-    let pdb = AdditivePdb::build_with(
-        puzzle,
-        partition,
-        BuildOptions::new()
-            .threads(threads)
-            .on_progress(&mut report),
-    )?;
+    let options = BuildOptions::new()
+        .threads(threads)
+        .on_progress(&mut report);
+    let (pdb, origin) = AdditivePdb::load_or_build(puzzle, partition, dir, options)?;
     println!(
-        "built {} entries in {:.1} s; peak memory so far {} MiB",
+        "{origin:?} {} entries in {:.2} s; peak memory so far {} MiB",
         pdb.entries(),
         started.elapsed().as_secs_f64(),
         peak_mib().map_or("?".into(), |m| m.to_string())
-    );
-    std::fs::create_dir_all(dir)?;
-    let started = Instant::now();
-    let temporary = path.with_extension("part");
-    let mut out = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&temporary)?);
-    pdb.save(&mut out)?;
-    drop(out);
-    std::fs::rename(&temporary, &path)?;
-    println!(
-        "saved {} in {:.2} s",
-        path.display(),
-        started.elapsed().as_secs_f64()
     );
     Ok(pdb)
 }
@@ -175,10 +143,37 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         side * side - 1,
         peak_mib().map_or("?".into(), |m| m.to_string())
     );
+    {
+        // The cost of one estimate, on random boards (cache misses included).
+        use informed::Heuristic;
+        let boards: Vec<_> = (0..1_000_000u64).map(|s| puzzle.random_board(s)).collect();
+        let started = Instant::now();
+        let sum: u64 = boards.iter().map(|b| u64::from(pdb.estimate(b))).sum();
+        println!(
+            "one estimate: {:.0} ns on random boards (mean {:.2})",
+            started.elapsed().as_nanos() as f64 / boards.len() as f64,
+            sum as f64 / boards.len() as f64
+        );
+    }
     println!(
         "{:>4} {:>4} {:>14} {:>14} {:>9} {:>11}  result",
         "id", "len", "expanded", "generated", "seconds", "expanded/s"
     );
+    if args.iter().any(|a| a == "--gaps") {
+        // How far each start's estimate is below its optimal length: the fewer IDA* iterations
+        // (each about the branching factor squared times the last), the easier the instance.
+        use informed::Heuristic;
+        let mut gaps = Vec::new();
+        for instance in &list {
+            let h = pdb.estimate(&puzzle.parse(&instance.tiles)?);
+            gaps.push((instance.optimal - h, instance.id, instance.optimal, h));
+        }
+        gaps.sort();
+        for (gap, id, optimal, h) in gaps {
+            println!("instance {id:>3}: optimal {optimal}, estimate {h}, gap {gap}");
+        }
+        return Ok(());
+    }
     let (mut expanded, mut generated, mut time, mut solved) = (0u64, 0u64, 0.0f64, 0usize);
     let mut wrong = 0usize;
     for instance in &list {

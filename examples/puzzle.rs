@@ -14,7 +14,11 @@
 //! - `--algorithm A`: bfs, dijkstra, greedy, astar (default), wastar, idastar, iddfs, dfs:D,
 //!   hill, beam:W, bibfs and bidijkstra (bidirectional), anytime (anytime weighted A*, with
 //!   `--weight`, default 2: prints each improvement and its bound)
-//! - `--heuristic H`: misplaced, manhattan, linear-conflict (default)
+//! - `--heuristic H`: misplaced, manhattan, linear-conflict (default), pdb (additive pattern
+//!   databases, the standard partition: 7-8 on 4×4, 6-6-6-6 on 5×5; with the diagonal
+//!   reflection where the goal allows it) or pdb:PARTITION (`pdb:1,2,3,4/5,6,7,8`)
+//! - `--pdb-dir DIR`: where the pattern databases are kept: loaded if there, else built and
+//!   saved (default: built in memory each run)
 //! - `--weight W`: weighted A* with weight W (with astar or wastar; default 2 for wastar)
 //! - `--goal "…"`: the goal arrangement (default: tiles in order, blank last)
 //! - `--size N` or `--size WxH`: the board size for `--random`, and for boards whose tile
@@ -37,11 +41,16 @@
 
 mod common;
 
+use std::cell::RefCell;
 use std::fmt::Write as _;
+use std::rc::Rc;
 use std::time::Instant;
 
 use common::{Cli, Long, Value, millis};
-use informed::puzzle::{Board, LinearConflict, Manhattan, Misplaced, SlidingPuzzle};
+use informed::puzzle::{
+    AdditivePdb, Board, BuildOptions, LinearConflict, Manhattan, Misplaced, Partition, Reflection,
+    SlidingPuzzle,
+};
 use informed::{Algorithm, Event, Heuristic, Observer, Search};
 
 const USAGE: &str = "puzzle [FLAGS] BOARD... | --file F | --random K";
@@ -51,7 +60,12 @@ Solves sliding-tile puzzles given as lines of tiles, 0 the blank (\"8 6 7 2 5 4 
 Flags:
   --algorithm A      bfs, dijkstra, greedy, astar, wastar, idastar, iddfs, dfs:D, hill,
                      beam:W, bibfs, bidijkstra, anytime (default: astar)
-  --heuristic H      misplaced, manhattan, linear-conflict (default: linear-conflict)
+  --heuristic H      misplaced, manhattan, linear-conflict, pdb (additive pattern databases:
+                     7-8 on 4x4, 6-6-6-6 on 5x5, with the diagonal reflection where the goal
+                     allows it) or pdb:PARTITION (pdb:1,2,3,4/5,6,7,8)
+                     (default: linear-conflict)
+  --pdb-dir DIR      keep the pattern databases in DIR: loaded if there, else built and saved
+                     (default: built in memory each run)
   --weight W         weighted A* with weight W, with astar, wastar or anytime
                      (default: none; 2 for wastar and anytime)
   --goal \"...\"       the goal arrangement (default: tiles in order, blank last)
@@ -81,6 +95,9 @@ struct Options {
     algorithm: Algorithm,
     special: Option<Special>,
     heuristic: String,
+    pdb_dir: Option<String>,
+    /// The pattern databases built or loaded so far.
+    pdbs: RefCell<Vec<Rc<AdditivePdb>>>,
     weight: Option<f64>,
     goal: Option<String>,
     size: Option<String>,
@@ -104,6 +121,8 @@ impl Options {
             algorithm: Algorithm::AStar,
             special: None,
             heuristic: "linear-conflict".to_owned(),
+            pdb_dir: None,
+            pdbs: RefCell::new(Vec::new()),
             weight: None,
             goal: None,
             size: None,
@@ -125,6 +144,7 @@ impl Options {
             match arg {
                 Long("algorithm") => options.algorithm_name = cli.string("algorithm"),
                 Long("heuristic") => options.heuristic = cli.string("heuristic"),
+                Long("pdb-dir") => options.pdb_dir = Some(cli.string("pdb-dir")),
                 Long("weight") => options.weight = Some(cli.value("weight")),
                 Long("goal") => options.goal = Some(cli.string("goal")),
                 Long("size") => options.size = Some(cli.string("size")),
@@ -168,13 +188,15 @@ impl Options {
                     .map_err(|e| format!("--algorithm: cannot read {name:?}: {e}"))?,
             };
         }
-        if !matches!(
-            self.heuristic.as_str(),
-            "misplaced" | "manhattan" | "linear-conflict" | "linear_conflict" | "conflict"
-        ) {
+        let heuristic = self.heuristic.as_str();
+        if !(matches!(
+            heuristic,
+            "misplaced" | "manhattan" | "linear-conflict" | "linear_conflict" | "conflict" | "pdb"
+        ) || heuristic.starts_with("pdb:"))
+        {
             return Err(format!(
-                "--heuristic: cannot read {:?}: expected misplaced, manhattan or linear-conflict",
-                self.heuristic
+                "--heuristic: cannot read {heuristic:?}: expected misplaced, manhattan, \
+                 linear-conflict, pdb or pdb:PARTITION"
             ));
         }
         if let Some(size) = &self.size {
@@ -215,6 +237,7 @@ enum Choice<'p> {
     Misplaced(Misplaced<'p>),
     Manhattan(Manhattan<'p>),
     LinearConflict(LinearConflict<'p>),
+    Pdb(Rc<AdditivePdb>),
 }
 
 impl Heuristic<Board, u32> for &Choice<'_> {
@@ -223,17 +246,72 @@ impl Heuristic<Board, u32> for &Choice<'_> {
             Choice::Misplaced(h) => h.estimate(board),
             Choice::Manhattan(h) => h.estimate(board),
             Choice::LinearConflict(h) => h.estimate(board),
+            Choice::Pdb(h) => h.estimate(board),
         }
     }
 }
 
-/// The heuristic named `name` (checked by `Options::resolve`).
-fn choose<'p>(name: &str, puzzle: &'p SlidingPuzzle) -> Choice<'p> {
-    match name {
+/// The heuristic named `name` (checked by `Options::resolve`). Pattern databases are built or
+/// loaded once per board size, goal and partition, and shared by every board of the run.
+fn choose<'p>(
+    name: &str,
+    puzzle: &'p SlidingPuzzle,
+    options: &Options,
+) -> Result<Choice<'p>, String> {
+    if name == "pdb" || name.starts_with("pdb:") {
+        let partition = match name.strip_prefix("pdb:") {
+            Some(text) => {
+                Partition::parse(puzzle, text).map_err(|e| format!("--heuristic: {e}"))?
+            }
+            None => Partition::standard(puzzle),
+        };
+        let mut cache = options.pdbs.borrow_mut();
+        if let Some(pdb) = cache
+            .iter()
+            .find(|pdb| pdb.puzzle() == puzzle && *pdb.partition() == partition)
+        {
+            return Ok(Choice::Pdb(Rc::clone(pdb)));
+        }
+        let started = Instant::now();
+        let (pdb, how) = match options.pdb_dir.as_deref() {
+            Some(dir) => {
+                let dir = std::path::Path::new(dir);
+                let (pdb, origin) =
+                    AdditivePdb::load_or_build(puzzle, &partition, dir, BuildOptions::new())
+                        .map_err(|e| format!("--pdb-dir {}: {e}", dir.display()))?;
+                (pdb, format!("{origin:?}").to_lowercase())
+            }
+            None => (
+                AdditivePdb::build(puzzle, &partition).map_err(|e| e.to_string())?,
+                "built".to_owned(),
+            ),
+        };
+        eprintln!(
+            "pattern databases {partition}: {how} in {:.2} s ({} entries)",
+            started.elapsed().as_secs_f64(),
+            pdb.entries()
+        );
+        let pdb = match pdb.clone().with_reflection(Reflection::Diagonal) {
+            Ok(reflected) => reflected,
+            Err(_) => pdb,
+        };
+        let pdb = Rc::new(pdb);
+        cache.push(Rc::clone(&pdb));
+        return Ok(Choice::Pdb(pdb));
+    }
+    Ok(match name {
         "misplaced" => Choice::Misplaced(puzzle.misplaced()),
         "manhattan" => Choice::Manhattan(puzzle.manhattan()),
-        _ => Choice::LinearConflict(puzzle.linear_conflict()),
-    }
+        "linear-conflict" | "linear_conflict" | "conflict" => {
+            Choice::LinearConflict(puzzle.linear_conflict())
+        }
+        other => {
+            return Err(format!(
+                "unknown heuristic {other:?}: expected misplaced, manhattan, linear-conflict, \
+                 pdb or pdb:PARTITION"
+            ));
+        }
+    })
 }
 
 /// The algorithms that need more of a problem than `Algorithm::run` asks for.
@@ -321,7 +399,7 @@ fn solve(puzzle: &SlidingPuzzle, text: &str, options: &Options) -> Result<(), St
     let start = puzzle.parse(text).map_err(|e| e.to_string())?;
     let problem = puzzle.problem(start).map_err(|e| e.to_string())?;
     let heuristic_name = options.heuristic.as_str();
-    let heuristic = choose(heuristic_name, puzzle);
+    let heuristic = choose(heuristic_name, puzzle, options)?;
     let mut tracer = Tracer::new(puzzle, options.trace);
     let mut search = Search::new(&problem);
     if let Some(limit) = options.max_stored {

@@ -99,8 +99,8 @@ use crate::heuristic::Heuristic;
 use crate::problem::Successors;
 
 /// The largest abstraction [`PatternDatabase::build`] accepts: 2³² abstract states (4 GiB of
-/// table).
-pub const MAX_ENTRIES: usize = 1 << 32;
+/// table; less on 32-bit targets).
+pub const MAX_ENTRIES: usize = (u32::MAX as usize).saturating_add(1);
 
 /// The table value of an abstract state no abstract goal can be reached from.
 pub const UNREACHABLE: u8 = u8::MAX;

@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 
 use informed::pdb::{Abstraction, PatternDatabase, PdbError, Placements, UNREACHABLE};
 use informed::puzzle::{
-    AdditivePdb, BuildOptions, MAGIC, Partition, PdbFileError, Reflection, SlidingPuzzle,
+    AdditivePdb, BuildOptions, MAGIC, Origin, Partition, PdbFileError, Reflection, SlidingPuzzle,
 };
 use informed::{Heuristic, Max, Successors};
 
@@ -217,7 +217,7 @@ fn each_group_is_its_exact_abstract_distance() {
 }
 
 #[test]
-fn additive_sum_bounded_by_exact_distance_on_random_boards() {
+fn additive_sum_admissible_on_4x4_boards_near_the_goal() {
     // 4×4 boards ten random moves from the goal: the sum of small groups never exceeds the
     // exact distance found by BFS, and equals the sum of the groups.
     let puzzle = SlidingPuzzle::new(4, 4).unwrap();
@@ -344,6 +344,24 @@ fn save_and_load_round_trip() {
     let from_disk = AdditivePdb::load(&puzzle, &mut std::fs::File::open(&path).unwrap());
     std::fs::remove_file(&path).unwrap();
     assert_eq!(from_disk.unwrap(), pdb);
+}
+
+#[test]
+fn load_or_build_builds_once() {
+    let (puzzle, partition, pdb, _) = small_pdb();
+    let dir = std::env::temp_dir().join(format!("informed-pdb-dir-{}", std::process::id()));
+    let first = AdditivePdb::load_or_build(&puzzle, &partition, &dir, BuildOptions::new());
+    let (built, origin) = first.unwrap();
+    assert_eq!((origin, &built), (Origin::Built, &pdb));
+    let again = AdditivePdb::load_or_build(&puzzle, &partition, &dir, BuildOptions::new());
+    let (loaded, origin) = again.unwrap();
+    assert_eq!((origin, &loaded), (Origin::Loaded, &pdb));
+    let name = AdditivePdb::file_name(&puzzle, &partition);
+    assert!(
+        name.starts_with("3x3-g") && name.ends_with("-1_2_3_4-5_6_7_8.pdb"),
+        "{name}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -584,4 +602,17 @@ fn easy_korf_instances_with_small_patterns() {
         let solution = informed::idastar(&puzzle.problem(board).unwrap(), &pdb).unwrap();
         assert_eq!(solution.cost(), optimal, "instance {}", fields[0]);
     }
+}
+
+#[test]
+fn public_types_are_send_sync_and_unwind_safe() {
+    fn check<T: Send + Sync + std::panic::UnwindSafe + std::panic::RefUnwindSafe>() {}
+    check::<AdditivePdb>();
+    check::<Partition>();
+    check::<PdbFileError>();
+    check::<Reflection>();
+    check::<Origin>();
+    check::<PatternDatabase>();
+    check::<Placements>();
+    check::<PdbError>();
 }

@@ -38,7 +38,7 @@ pub use self::error::PuzzleError;
 use self::heuristics::LineTables;
 pub use self::heuristics::{LinearConflict, Manhattan, Misplaced};
 pub use self::pdb::{
-    AdditivePdb, BuildOptions, BuildProgress, FORMAT_VERSION, MAGIC, MAX_PATTERN_ENTRIES,
+    AdditivePdb, BuildOptions, BuildProgress, FORMAT_VERSION, MAGIC, MAX_PATTERN_ENTRIES, Origin,
     Partition, PdbFileError, Reflection,
 };
 

@@ -196,6 +196,15 @@ pub enum Reflection {
     Diagonal,
 }
 
+/// Where [`AdditivePdb::load_or_build`] got its databases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// Read from the file.
+    Loaded,
+    /// Built, then saved to the file.
+    Built,
+}
+
 /// How [`AdditivePdb::build_with`] runs.
 pub struct BuildOptions<'a> {
     threads: usize,
@@ -515,10 +524,9 @@ impl AdditivePdb {
     ///
     /// For a group of k tiles on n cells, P = n!/(n − k)! placements: **O(P · k · n)** time
     /// (each placement is expanded once per layer in which its blank gains a region), split
-    /// over the threads; memory P bytes of table, P bytes of work space per table byte for
-    /// 4×4 boards and below (2 bytes a placement, 4 above 16 cells), plus two bits a
-    /// placement. The 15-puzzle's 8-tile group: 519 M placements, about 2.2 GB while it is
-    /// built, 519 MB kept.
+    /// over the threads; memory P bytes of table, plus while it is built 4 bytes of work
+    /// space a placement on boards of up to 16 cells (8 above) and two bits. The 15-puzzle's
+    /// 8-tile group: 519 M placements, about 2.7 GB while it is built, 519 MB kept.
     pub fn build_with(
         puzzle: &SlidingPuzzle,
         partition: &Partition,
@@ -848,6 +856,66 @@ impl AdditivePdb {
         Ok(AdditivePdb::assemble(puzzle, partition, tables))
     }
 
+    /// The file name under which [`load_or_build`](Self::load_or_build) keeps the databases
+    /// of `partition` for `puzzle`: the size, a hash of the goal and the partition, such as
+    /// `4x4-g1a2b3c4d-1_2_3_4_5_6_7-8_9_10_11_12_13_14_15.pdb`.
+    pub fn file_name(puzzle: &SlidingPuzzle, partition: &Partition) -> String {
+        let mut goal = Checksummed::new(());
+        goal.absorb(&puzzle.tiles(puzzle.goal()));
+        let groups: Vec<String> = partition
+            .groups
+            .iter()
+            .map(|g| g.iter().map(u8::to_string).collect::<Vec<_>>().join("_"))
+            .collect();
+        format!(
+            "{}x{}-g{:08x}-{}.pdb",
+            puzzle.width(),
+            puzzle.height(),
+            goal.finish() as u32,
+            groups.join("-")
+        )
+    }
+
+    /// Loads the databases of `partition` for `puzzle` from
+    /// [`file_name`](Self::file_name) in `dir`, or, if there is no such file, builds them and
+    /// saves them there (through a temporary file renamed when complete, so that an interrupted
+    /// build leaves no partial file).
+    ///
+    /// # Returns
+    ///
+    /// The databases (without reflection) and whether they were loaded or built.
+    ///
+    /// # Errors
+    ///
+    /// As for [`load_expecting`](Self::load_expecting) for a file that exists but is damaged
+    /// or for another puzzle (it is not replaced); as for [`build_with`](Self::build_with);
+    /// [`PdbFileError::Io`] if the directory or the file cannot be written.
+    pub fn load_or_build(
+        puzzle: &SlidingPuzzle,
+        partition: &Partition,
+        dir: &std::path::Path,
+        options: BuildOptions<'_>,
+    ) -> Result<(Self, Origin), PdbFileError> {
+        let path = dir.join(AdditivePdb::file_name(puzzle, partition));
+        match std::fs::File::open(&path) {
+            Ok(file) => {
+                let mut input = io::BufReader::with_capacity(1 << 20, file);
+                let pdb = AdditivePdb::load_expecting(puzzle, partition, &mut input)?;
+                return Ok((pdb, Origin::Loaded));
+            }
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+            Err(error) => return Err(error.into()),
+        }
+        let pdb = AdditivePdb::build_with(puzzle, partition, options)?;
+        std::fs::create_dir_all(dir)?;
+        let partial = path.with_extension(format!("{}.part", std::process::id()));
+        let mut out = io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&partial)?);
+        pdb.save(&mut out)?;
+        drop(out);
+        std::fs::rename(&partial, &path)?;
+        Ok((pdb, Origin::Built))
+    }
+
     /// The sum over the groups for the board whose tile t is in cell `cell_of[t]`.
     #[inline]
     fn sum(&self, cell_of: &[u8; MAX_CELLS]) -> u32 {
@@ -1002,56 +1070,65 @@ impl<R: Read> Checksummed<R> {
     }
 }
 
-/// Blank regions of one placement as a bit mask over cells: `u16` for boards of up to 16
-/// cells, `u32` above (halving the work space of the 15-puzzle's build).
-trait Mask: Sync + Send {
+/// The blank's regions of one placement, in one atomic word so that a check touches one
+/// cache line: the low half holds the cells reached in the layers expanded so far, the high
+/// half those reached in the layer being built. `u32` for boards of up to 16 cells, `u64` up
+/// to 32.
+trait Regions: Sync + Send {
     fn zero() -> Self;
-    fn load(&self) -> u32;
-    fn fetch_or(&self, bits: u32) -> u32;
-    fn swap_zero(&self) -> u32;
+    /// (reached, being reached).
+    fn load(&self) -> (u32, u32);
+    /// Adds `region` to the cells being reached; whether none were before.
+    fn add_pending(&self, region: u32) -> bool;
+    /// Moves the cells being reached to the reached ones (no other thread touches the word).
+    fn merge(&self);
+    /// Marks `region` as reached.
+    fn add_reached(&self, region: u32);
 }
 
-impl Mask for std::sync::atomic::AtomicU16 {
-    fn zero() -> Self {
-        std::sync::atomic::AtomicU16::new(0)
-    }
-    #[inline]
-    fn load(&self) -> u32 {
-        u32::from(std::sync::atomic::AtomicU16::load(self, Ordering::Relaxed))
-    }
-    #[inline]
-    fn fetch_or(&self, bits: u32) -> u32 {
-        u32::from(std::sync::atomic::AtomicU16::fetch_or(
-            self,
-            bits as u16,
-            Ordering::Relaxed,
-        ))
-    }
-    #[inline]
-    fn swap_zero(&self) -> u32 {
-        u32::from(std::sync::atomic::AtomicU16::swap(
-            self,
-            0,
-            Ordering::Relaxed,
-        ))
-    }
-}
-
-impl Mask for AtomicU32 {
+impl Regions for AtomicU32 {
     fn zero() -> Self {
         AtomicU32::new(0)
     }
     #[inline]
-    fn load(&self) -> u32 {
-        AtomicU32::load(self, Ordering::Relaxed)
+    fn load(&self) -> (u32, u32) {
+        let w = AtomicU32::load(self, Ordering::Relaxed);
+        (w & 0xffff, w >> 16)
     }
     #[inline]
-    fn fetch_or(&self, bits: u32) -> u32 {
-        AtomicU32::fetch_or(self, bits, Ordering::Relaxed)
+    fn add_pending(&self, region: u32) -> bool {
+        AtomicU32::fetch_or(self, region << 16, Ordering::Relaxed) >> 16 == 0
     }
     #[inline]
-    fn swap_zero(&self) -> u32 {
-        AtomicU32::swap(self, 0, Ordering::Relaxed)
+    fn merge(&self) {
+        let w = AtomicU32::load(self, Ordering::Relaxed);
+        self.store((w & 0xffff) | (w >> 16), Ordering::Relaxed);
+    }
+    fn add_reached(&self, region: u32) {
+        AtomicU32::fetch_or(self, region, Ordering::Relaxed);
+    }
+}
+
+impl Regions for AtomicU64 {
+    fn zero() -> Self {
+        AtomicU64::new(0)
+    }
+    #[inline]
+    fn load(&self) -> (u32, u32) {
+        let w = AtomicU64::load(self, Ordering::Relaxed);
+        (w as u32, (w >> 32) as u32)
+    }
+    #[inline]
+    fn add_pending(&self, region: u32) -> bool {
+        AtomicU64::fetch_or(self, u64::from(region) << 32, Ordering::Relaxed) >> 32 == 0
+    }
+    #[inline]
+    fn merge(&self) {
+        let w = AtomicU64::load(self, Ordering::Relaxed);
+        self.store((w & 0xffff_ffff) | (w >> 32), Ordering::Relaxed);
+    }
+    fn add_reached(&self, region: u32) {
+        AtomicU64::fetch_or(self, u64::from(region), Ordering::Relaxed);
     }
 }
 
@@ -1064,9 +1141,9 @@ fn flood(
     progress: &mut dyn FnMut(u8, usize),
 ) -> Vec<u8> {
     if puzzle.cells() <= 16 {
-        flood_with::<std::sync::atomic::AtomicU16>(puzzle, tiles, placements, threads, progress)
-    } else {
         flood_with::<AtomicU32>(puzzle, tiles, placements, threads, progress)
+    } else {
+        flood_with::<AtomicU64>(puzzle, tiles, placements, threads, progress)
     }
 }
 
@@ -1143,7 +1220,7 @@ impl Geometry {
     }
 }
 
-fn flood_with<M: Mask>(
+fn flood_with<M: Regions>(
     puzzle: &SlidingPuzzle,
     tiles: &[u8],
     placements: &Placements,
@@ -1154,11 +1231,10 @@ fn flood_with<M: Mask>(
     let count = placements.count();
     let k = tiles.len();
     let table: Vec<AtomicU8> = (0..count).map(|_| AtomicU8::new(UNREACHABLE)).collect();
-    // visited[p]: the blank cells reached in the layers expanded so far with the tiles at
-    // placement p (whole regions); pending[p]: those reached in the layer being built, merged
-    // into `visited` once it is complete, so that a layer expands only what is at its depth.
-    let visited: Vec<M> = (0..count).map(|_| M::zero()).collect();
-    let pending: Vec<M> = (0..count).map(|_| M::zero()).collect();
+    // regions[p]: the blank cells reached with the tiles at placement p (whole regions), in the
+    // layers expanded so far and in the layer being built; the second are merged into the
+    // first once the layer is complete, so that a layer expands only what is at its depth.
+    let regions: Vec<M> = (0..count).map(|_| M::zero()).collect();
     let words = count.div_ceil(64);
     // Placements that gained a region in the layer being expanded, and in the next one.
     let layer: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
@@ -1171,7 +1247,7 @@ fn flood_with<M: Mask>(
     let occupied = goal[..k].iter().fold(0u32, |m, &c| m | 1 << c);
     let start = placements.rank(&goal[..k]);
     let region = geometry.region(geometry.full & !occupied, puzzle.goal_of(0));
-    visited[start].fetch_or(region);
+    regions[start].add_reached(region);
     table[start].store(0, Ordering::Relaxed);
     layer[start / 64].fetch_or(1 << (start % 64), Ordering::Relaxed);
     let mut filled = 1usize;
@@ -1213,7 +1289,7 @@ fn flood_with<M: Mask>(
             let mut slots = [0u8; MAX_CELLS];
             placements.unrank(p, &mut slots);
             let occupied = slots[..k].iter().fold(0u32, |m, &c| m | 1 << c);
-            let blank = visited[p].load();
+            let blank = regions[p].load().0;
             let mut gained = 0;
             for i in 0..k {
                 let from = usize::from(slots[i]);
@@ -1226,12 +1302,13 @@ fn flood_with<M: Mask>(
                     let q = placements.rank(&slots[..k]);
                     slots[i] = from as u8;
                     // Now the blank is where the tile was.
-                    if (visited[q].load() | pending[q].load()) & (1 << from) != 0 {
+                    let (reached, reaching) = regions[q].load();
+                    if (reached | reaching) & (1 << from) != 0 {
                         continue;
                     }
                     let free = geometry.full & !(occupied ^ (1 << from) ^ (1 << to));
                     let region = geometry.region(free, from);
-                    if pending[q].fetch_or(region) == 0 {
+                    if regions[q].add_pending(region) {
                         next[q / 64].fetch_or(1 << (q % 64), Ordering::Relaxed);
                         gained += 1;
                     }
@@ -1245,8 +1322,7 @@ fn flood_with<M: Mask>(
         std::mem::swap(&mut marked, &mut next);
         // `next` is empty until the merge hands the marks back.
         let merge = |q: usize| -> usize {
-            let gained = pending[q].swap_zero();
-            visited[q].fetch_or(gained);
+            regions[q].merge();
             layer[q / 64].fetch_or(1 << (q % 64), Ordering::Relaxed);
             usize::from(
                 table[q]
@@ -1264,8 +1340,7 @@ fn flood_with<M: Mask>(
         filled += new;
         progress(depth, filled);
     }
-    drop(visited);
-    drop(pending);
+    drop(regions);
     drop(layer);
     drop(next);
     table.into_iter().map(AtomicU8::into_inner).collect()
