@@ -213,7 +213,7 @@ pub use crate::algo::reachable::{Reachable, reachable};
 pub use crate::algo::stepper::{Expansion, Stepper, stepper};
 pub use crate::cost::Cost;
 pub use crate::engine::hasher::{FastHasher, FastState};
-pub use crate::engine::options::{Hashing, NodeTable, OpenSet, TieBreak};
+pub use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, TieBreak};
 pub use crate::error::{Limit, SearchError};
 pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};

@@ -87,6 +87,13 @@ impl<'c, C: Cost> Control<'c, C> {
     /// search can stop before it takes a node off its open set.
     #[inline]
     pub(crate) fn allow_expansion(&mut self) -> Result<(), Limit> {
+        self.allow_by_cap_and_clock()?;
+        self.allow_by_cancel()
+    }
+
+    /// The expansion cap and the deadline of [`allow_expansion`](Self::allow_expansion).
+    #[inline]
+    pub(crate) fn allow_by_cap_and_clock(&self) -> Result<(), Limit> {
         if let Some(limit) = self.max_expansions {
             if self.stats.expanded >= limit {
                 return Err(Limit::Expansions(limit));
@@ -97,12 +104,35 @@ impl<'c, C: Cost> Control<'c, C> {
                 return Err(Limit::Deadline);
             }
         }
+        Ok(())
+    }
+
+    /// The cancel callback of [`allow_expansion`](Self::allow_expansion).
+    #[inline]
+    pub(crate) fn allow_by_cancel(&mut self) -> Result<(), Limit> {
         if let Some(cancel) = self.cancel.as_mut() {
             if cancel() {
                 return Err(Limit::Cancelled);
             }
         }
         Ok(())
+    }
+
+    /// How many expansions may follow one that
+    /// [`allow_by_cap_and_clock`](Self::allow_by_cap_and_clock) has just allowed (that one
+    /// included) before it must be asked again: the expansions left under the cap, and at most
+    /// `poll` when there is a deadline. A search that counts down from this keeps the cap exact
+    /// and reads the clock once per `poll` expansions.
+    #[inline]
+    pub(crate) fn expansion_budget(&self, poll: u64) -> u64 {
+        let left = self
+            .max_expansions
+            .map_or(u64::MAX, |limit| limit.saturating_sub(self.stats.expanded));
+        if self.deadline.is_some() {
+            left.min(poll)
+        } else {
+            left
+        }
     }
 
     /// Allows holding one more state and counts it, or says that the cap on stored states
@@ -192,6 +222,39 @@ impl<'c, C: Cost> Control<'c, C> {
         if h.is_nan() {
             return Err(SearchError::NanEstimate {
                 state: state.clone(),
+                stats: self.stats,
+            });
+        }
+        Ok(if h.is_below_zero() { C::ZERO } else { h })
+    }
+
+    /// The estimate of `successor`, reached from `parent` whose estimate (as [`estimate`]
+    /// returned it) was `parent_h`, through [`Heuristic::estimate_successor`], checked as
+    /// [`estimate`](Self::estimate) checks. A parent estimate of zero or below may have been
+    /// raised from a negative one, so the successor is then estimated afresh: the heuristic only
+    /// ever sees its own values.
+    ///
+    /// [`estimate`]: Self::estimate
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::NanEstimate`] for a NaN estimate.
+    #[inline]
+    pub(crate) fn estimate_successor<S: Clone, H: Heuristic<S, C> + ?Sized>(
+        &self,
+        heuristic: &H,
+        parent: &S,
+        parent_h: C,
+        successor: &S,
+    ) -> Result<C, SearchError<S, C>> {
+        let h = if parent_h.order(C::ZERO).is_gt() {
+            heuristic.estimate_successor(parent, parent_h, successor)
+        } else {
+            heuristic.estimate(successor)
+        };
+        if h.is_nan() {
+            return Err(SearchError::NanEstimate {
+                state: successor.clone(),
                 stats: self.stats,
             });
         }

@@ -2,12 +2,17 @@
 //! whose memory is linear in the depth of the path.
 //!
 //! One [`Prober`] with an explicit stack (deep searches cannot overflow the call stack) keeps
-//! only the current path, rejects a successor already on it (the cycle check), and reuses one
+//! only the current path, rejects the successors its [`CycleCheck`] finds on it, and reuses one
 //! successor buffer per depth, so that no expansion allocates once the deepest level has been
-//! reached. The algorithms differ in the [`Bound`] of each probe and how it grows.
+//! reached. The path's states stay in the buffers they were generated into (a level records
+//! where its state is), so entering a successor copies nothing. The expansion cap and the
+//! deadline are asked once per run of expansions ([`Control::expansion_budget`]), a countdown
+//! in between; the cancel callback before every expansion. The algorithms differ
+//! in the [`Bound`] of each probe and how it grows.
 
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
+use crate::engine::options::CycleCheck;
 use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
@@ -33,18 +38,40 @@ enum Probe<C> {
     Exhausted,
 }
 
-/// One level of the current path.
-struct Frame<S, C> {
-    state: S,
+/// One level of the current path. Its state is not here but where it was generated: the
+/// start for level 0, entry `at` of the level above's successor buffer otherwise, so that
+/// entering a successor copies nothing.
+#[derive(Clone, Copy)]
+struct Frame<C> {
     g: C,
     h: C,
     /// The next successor of this level's buffer to try.
     next: usize,
+    /// Where this level's state is in the buffer of the level above (unused at level 0).
+    at: usize,
 }
+
+/// How many expansions a depth-first search makes between two reads of the clock for its
+/// deadline (the expansion cap and the cancel callback are checked before every expansion).
+pub(crate) const POLL_INTERVAL: u64 = 4096;
 
 type Failure<P> = SearchError<<P as SearchProblem>::State, <P as SearchProblem>::Cost>;
 type Outcome<P> =
     Result<Solution<<P as SearchProblem>::State, <P as SearchProblem>::Cost>, Failure<P>>;
+
+/// The state at level `depth` of the path described by `root`, `frames` and `buffers`.
+#[inline(always)]
+fn state_at<'s, S, C>(
+    root: &'s Option<S>,
+    frames: &[Frame<C>],
+    buffers: &'s [Successors<S, C>],
+    depth: usize,
+) -> &'s S {
+    match depth.checked_sub(1) {
+        None => root.as_ref().expect("a probe has a start"),
+        Some(above) => &buffers[above].as_slice()[frames[depth].at].0,
+    }
+}
 
 /// A depth-first search in progress.
 pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
@@ -52,9 +79,16 @@ pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
     heuristic: H,
     observer: O,
     control: Control<'a, P::Cost>,
-    path: Vec<Frame<P::State, P::Cost>>,
+    cycle_check: CycleCheck,
+    /// The start of the current probe.
+    root: Option<P::State>,
+    /// The current path, one frame a level.
+    frames: Vec<Frame<P::Cost>>,
     /// `buffers[d]` holds the successors of the state at depth d.
     buffers: Vec<Successors<P::State, P::Cost>>,
+    /// Expansions left before the limits must be asked again (see
+    /// [`Control::expansion_budget`]).
+    countdown: u64,
 }
 
 impl<'a, P, H, O> Prober<'a, P, H, O>
@@ -69,14 +103,24 @@ where
             heuristic,
             observer: setup.observer,
             control: setup.control,
-            path: Vec::new(),
+            cycle_check: setup.options.cycle_check,
+            root: None,
+            frames: Vec::new(),
             buffers: Vec::new(),
+            countdown: 0,
         }
     }
 
+    /// The states of the current path, start first.
+    fn path(&self) -> Vec<P::State> {
+        (0..self.frames.len())
+            .map(|depth| state_at(&self.root, &self.frames, &self.buffers, depth).clone())
+            .collect()
+    }
+
     fn limit_reached(&self, limit: Limit) -> Failure<P> {
-        let best = self.path.last().map(|frame| Partial {
-            path: self.path.iter().map(|f| f.state.clone()).collect(),
+        let best = self.frames.last().map(|frame| Partial {
+            path: self.path(),
             cost: frame.g,
             estimate: frame.h,
         });
@@ -87,14 +131,15 @@ where
     /// the probe's bound is a cut-off (recorded in `cut`, with the least f beyond a cost bound),
     /// which a later iteration may expand; one with an infinite f or beyond the search's cost
     /// bound is pruned for good (and counted).
+    #[inline(always)]
     fn beyond(
-        &mut self,
+        control: &mut Control<'a, P::Cost>,
         bound: Bound<P::Cost>,
         depth: usize,
         f: P::Cost,
         cut: &mut Probe<P::Cost>,
     ) -> bool {
-        if self.control.prunes(f) {
+        if control.prunes(f) {
             return true;
         }
         let beyond = match bound {
@@ -112,71 +157,81 @@ where
         beyond
     }
 
-    /// Puts a state on the path, once the cap on stored states allows it.
-    fn push(&mut self, frame: Frame<P::State, P::Cost>) -> Result<(), Failure<P>> {
+    /// Puts a level on the path, once the cap on stored states allows it.
+    #[inline(always)]
+    fn push(&mut self, frame: Frame<P::Cost>) -> Result<(), Failure<P>> {
         if let Err(limit) = self.control.admit() {
             return Err(self.limit_reached(limit));
         }
-        self.path.push(frame);
+        self.frames.push(frame);
         Ok(())
     }
 
     /// Empties the path.
     fn clear(&mut self) {
-        self.control.release(self.path.len());
-        self.path.clear();
+        self.control.release(self.frames.len());
+        self.frames.clear();
     }
 
-    /// A depth-first search from `start` within `bound`. On `Found`, `self.path` is the path.
+    /// A depth-first search from `start` within `bound`. On `Found`, the path leads to a goal.
     fn probe(
         &mut self,
-        start: P::State,
+        start: &P::State,
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
         let mut cut = Probe::Exhausted;
-        let h = self.control.estimate(&self.heuristic, &start)?;
-        if self.beyond(bound, 0, h, &mut cut) {
+        let h = self.control.estimate(&self.heuristic, start)?;
+        if Self::beyond(&mut self.control, bound, 0, h, &mut cut) {
             return Ok(cut);
         }
         self.clear();
+        self.root = Some(start.clone());
         self.push(Frame {
-            state: start,
             g: P::Cost::ZERO,
             h,
             next: 0,
+            at: 0,
         })?;
         if self.expand()? {
             return Ok(Probe::Found);
         }
-        while let Some(depth) = self.path.len().checked_sub(1) {
-            let frame = &mut self.path[depth];
-            let Some((successor, step)) = self.buffers[depth].as_slice().get(frame.next).cloned()
-            else {
-                self.path.pop();
+        while let Some(depth) = self.frames.len().checked_sub(1) {
+            let parent = self.frames[depth];
+            let Some(&(_, step)) = self.buffers[depth].as_slice().get(parent.next) else {
+                self.frames.pop();
                 self.control.release(1);
                 continue;
             };
-            frame.next += 1;
-            let g = frame.g;
-            let new_g = self
-                .control
-                .step(g, step, &self.path[depth].state, &successor)?;
-            if self.path.iter().any(|frame| frame.state == successor) {
-                continue;
-            }
-            let h = self.control.estimate(&self.heuristic, &successor)?;
-            let Some(f) = new_g.checked_sum(h) else {
-                return Err(self.control.estimate_overflow(successor, new_g, h));
+            let at = parent.next;
+            self.frames[depth].next += 1;
+            let (root, frames, buffers) = (&self.root, &self.frames, &self.buffers);
+            let state = state_at(root, frames, buffers, depth);
+            let successor = &buffers[depth].as_slice()[at].0;
+            // A successor the cycle check refuses is not generated (as in Korf's counts).
+            let on_path = match self.cycle_check {
+                CycleCheck::Off => false,
+                CycleCheck::Parent => {
+                    successor == state
+                        || (depth > 0 && successor == state_at(root, frames, buffers, depth - 1))
+                }
+                CycleCheck::Path => {
+                    (0..=depth).any(|d| successor == state_at(root, frames, buffers, d))
+                }
             };
-            if self.beyond(bound, depth + 1, f, &mut cut) {
+            if on_path {
                 continue;
             }
-            self.push(Frame {
-                state: successor,
-                g: new_g,
-                h,
-                next: 0,
-            })?;
+            let g = self.control.step(parent.g, step, state, successor)?;
+            let h = self
+                .control
+                .estimate_successor(&self.heuristic, state, parent.h, successor)?;
+            let Some(f) = g.checked_sum(h) else {
+                return Err(self.control.estimate_overflow(successor.clone(), g, h));
+            };
+            if Self::beyond(&mut self.control, bound, depth + 1, f, &mut cut) {
+                continue;
+            }
+            self.push(Frame { g, h, next: 0, at })?;
             if self.expand()? {
                 return Ok(Probe::Found);
             }
@@ -184,38 +239,66 @@ where
         Ok(cut)
     }
 
+    /// Asks the limits for the next run of expansions (see [`Control::expansion_budget`]).
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) -> Result<(), Failure<P>> {
+        if let Err(limit) = self.control.allow_by_cap_and_clock() {
+            return Err(self.limit_reached(limit));
+        }
+        self.countdown = self.control.expansion_budget(POLL_INTERVAL);
+        Ok(())
+    }
+
+    /// The cancel callback's verdict, asked before every expansion as documented.
+    #[inline(always)]
+    fn check_cancel(&mut self) -> Result<(), Failure<P>> {
+        match self.control.allow_by_cancel() {
+            Ok(()) => Ok(()),
+            Err(limit) => Err(self.limit_reached(limit)),
+        }
+    }
+
     /// Expands the state on top of the path, once the limits allow: counts it, tells the
     /// observer, and unless it is a goal, fills its level's successor buffer. Returns whether
     /// it is a goal.
+    #[inline(always)]
     fn expand(&mut self) -> Result<bool, Failure<P>> {
-        if let Err(limit) = self.control.expansion() {
-            return Err(self.limit_reached(limit));
+        if self.countdown == 0 {
+            self.refill()?;
         }
-        let depth = self.path.len() - 1;
-        let frame = &self.path[depth];
-        self.observer.observe(Event::Expand {
-            state: &frame.state,
-            g: frame.g,
-            h: frame.h,
-        });
-        if self.problem.is_goal(&frame.state) {
-            return Ok(true);
-        }
+        self.check_cancel()?;
+        self.countdown -= 1;
+        self.control.count_expansion();
+        let depth = self.frames.len() - 1;
         if self.buffers.len() <= depth {
             self.buffers.resize_with(depth + 1, Successors::new);
         }
-        let buffer = &mut self.buffers[depth];
+        let (above, here) = self.buffers.split_at_mut(depth);
+        let frame = self.frames[depth];
+        let state = match depth.checked_sub(1) {
+            None => self.root.as_ref().expect("a probe has a start"),
+            Some(up) => &above[up].as_slice()[frame.at].0,
+        };
+        self.observer.observe(Event::Expand {
+            state,
+            g: frame.g,
+            h: frame.h,
+        });
+        if self.problem.is_goal(state) {
+            return Ok(true);
+        }
+        let buffer = &mut here[0];
         buffer.clear();
-        self.problem.successors(&frame.state, buffer);
+        self.problem.successors(state, buffer);
         // Without a node table, a state pushed twice would be taken at its first step's cost.
         buffer.merge_repeats();
         Ok(false)
     }
 
     fn solution(&self) -> Solution<P::State, P::Cost> {
-        let path = self.path.iter().map(|frame| frame.state.clone()).collect();
-        let cost = self.path.last().map_or(P::Cost::ZERO, |frame| frame.g);
-        Solution::new(path, cost, self.control.stats())
+        let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
+        Solution::new(self.path(), cost, self.control.stats())
     }
 
     /// The least estimate among the starts, the first bound of IDA*; `None` without starts.
@@ -246,7 +329,7 @@ where
             let mut cut_off: Option<Option<P::Cost>> = None;
             for start in &starts {
                 self.control.count_start();
-                match self.probe(start.clone(), bound)? {
+                match self.probe(start, bound)? {
                     Probe::Found => return Ok(self.solution()),
                     Probe::CutOff(least) => {
                         let merged = match (cut_off.flatten(), least) {

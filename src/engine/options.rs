@@ -82,6 +82,41 @@ pub enum OpenSet {
     LazyHeap,
 }
 
+/// Which cycles a depth-first search ([`idastar`](crate::idastar), [`iddfs`](crate::iddfs),
+/// [`depth_first`](crate::depth_first)) cuts: the successors it does not enter because they are
+/// already on the current path.
+///
+/// None of these searches keeps a table of the states it has seen, so without a check it can walk
+/// around a cycle until its bound stops it. The checks trade that waste against their own cost:
+///
+/// - [`Path`](Self::Path), the default, compares each successor with every state on the current
+///   path: O(depth) comparisons per successor, and no path it returns or extends ever repeats a
+///   state. It is the only choice with which a search of a finite space without a goal ends
+///   with [`NoPath`](crate::SearchError::NoPath): with the others a cycle is never exhausted,
+///   and IDA* and iterative deepening go on raising their bound until a limit stops them.
+/// - [`Parent`](Self::Parent) only refuses to step back to the state the search came from (or
+///   to stay on the same state): one comparison per successor, what Korf's IDA* for the sliding
+///   puzzle does. It cuts every cycle of a space whose shortest cycles are undone moves (the
+///   sliding puzzle's next shortest cycles take 12 moves), and makes IDA* about 1.5–2× faster per
+///   expansion on the 15-puzzle (`docs/benchmarks.md`). Choose it, with a limit or a space known
+///   to have a goal, when speed matters.
+/// - [`Off`](Self::Off): no comparison at all, for spaces without cycles (trees) or where the
+///   problem prunes its own moves.
+///
+/// The default is `Path` because it is the one that keeps the searches' documented outcomes on
+/// every finite space; the measurements in `docs/benchmarks.md` give the price on the puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CycleCheck {
+    /// No check: every successor is entered.
+    Off,
+    /// No step back to the parent, nor a step that stays on the same state.
+    Parent,
+    /// No successor already on the current path. The default.
+    #[default]
+    Path,
+}
+
 /// Everything a [`Search`](crate::Search) sets before it runs, but the cancel callback and the
 /// observer.
 #[derive(Clone, Copy, Debug)]
@@ -94,6 +129,7 @@ pub(crate) struct Options<C> {
     pub(crate) hashing: Hashing,
     pub(crate) open_set: OpenSet,
     pub(crate) node_table: NodeTable,
+    pub(crate) cycle_check: CycleCheck,
 }
 
 impl<C> Default for Options<C> {
@@ -107,6 +143,7 @@ impl<C> Default for Options<C> {
             hashing: Hashing::default(),
             open_set: OpenSet::default(),
             node_table: NodeTable::default(),
+            cycle_check: CycleCheck::default(),
         }
     }
 }

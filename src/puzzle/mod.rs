@@ -407,11 +407,20 @@ impl SlidingPuzzle {
     /// refused).
     #[inline]
     pub fn blank(&self, board: Board) -> usize {
-        (0..self.cells())
-            .find(|&cell| self.tile_at(board, cell) == 0)
-            .unwrap_or_else(|| {
-                panic!("board {board:?} has no blank: it is not a board of this puzzle")
-            })
+        let found = if self.tile_bits == 4 {
+            // The lowest zero nibble: the flag of the lowest zero nibble of `x - 0x11…1` masked
+            // by `!x` is exact (higher flags may be borrows, and are not looked at). Cells past
+            // the last are zero, but come after the blank.
+            let x = board.words[0];
+            let flags = x.wrapping_sub(0x1111_1111_1111_1111) & !x & 0x8888_8888_8888_8888;
+            let cell = (flags.trailing_zeros() / 4) as usize;
+            (flags != 0 && cell < self.cells()).then_some(cell)
+        } else {
+            (0..self.cells()).find(|&cell| self.tile_at(board, cell) == 0)
+        };
+        found.unwrap_or_else(|| {
+            panic!("board {board:?} has no blank: it is not a board of this puzzle")
+        })
     }
 
     /// The parity invariant of an arrangement: the parity of its inversions (pairs of tiles in
@@ -457,33 +466,90 @@ impl SlidingPuzzle {
         })
     }
 
-    /// Pushes every board one move away from `board`, in the order the blank moves up, down,
-    /// left, right.
+    /// Pushes every board one move away from `board`, in the order the blank moves up, left,
+    /// right, down (the order of Korf's IDA*; see [`PuzzleProblem`]).
     #[inline]
     fn neighbours(&self, board: Board, out: &mut Successors<Board, u32>) {
         let blank = self.blank(board);
         let (row, column) = (blank / self.width, blank % self.width);
-        let mut slide = |from: usize| {
+        let targets = [
+            (row > 0).then(|| blank - self.width),
+            (column > 0).then(|| blank - 1),
+            (column + 1 < self.width).then(|| blank + 1),
+            (row + 1 < self.height).then(|| blank + self.width),
+        ];
+        if self.tile_bits == 4 {
+            // At most 16 cells: the board is the low word.
+            let bits = board.words[0];
+            let to = 4 * blank as u32;
+            for from in targets.into_iter().flatten() {
+                let from = 4 * from as u32;
+                let tile = (bits >> from) & 15;
+                // The tile moves into the blank's cell; its old cell becomes the blank (0).
+                let moved = (bits & !(15 << from)) | (tile << to);
+                out.push(Board { words: [moved, 0] }, 1);
+            }
+            return;
+        }
+        for from in targets.into_iter().flatten() {
             let tile = u128::from(self.tile_at(board, from));
             let bits = board.bits();
-            // The tile moves into the blank's cell; its old cell becomes the blank (0).
             let moved = (bits
                 & !(((1u128 << self.tile_bits) - 1) << (from as u32 * self.tile_bits)))
                 | (tile << (blank as u32 * self.tile_bits));
             out.push(Board::from_bits(moved), 1);
+        }
+    }
+
+    /// The tile that moved between `parent` and `successor`, with the cell it left and the cell
+    /// it entered: for boards that differ in exactly two cells, one of them the parent's blank
+    /// (a move, or a jump of a tile into the blank); `None` otherwise.
+    #[inline(always)]
+    pub(crate) fn moved_tile(
+        &self,
+        parent: Board,
+        successor: Board,
+    ) -> Option<(usize, usize, usize)> {
+        if self.tile_bits == 4 {
+            let (p, q) = (parent.words[0], successor.words[0]);
+            let diff = p ^ q;
+            if diff == 0 {
+                return None;
+            }
+            let low = diff.trailing_zeros() / 4;
+            let high = (63 - diff.leading_zeros()) / 4;
+            let (tile_low, tile_high) = ((p >> (4 * low)) & 15, (p >> (4 * high)) & 15);
+            let rest = diff & !(15 << (4 * low)) & !(15 << (4 * high));
+            if rest != 0 || (tile_low == 0) == (tile_high == 0) {
+                return None;
+            }
+            let (from, to) = if tile_low == 0 {
+                (high, low)
+            } else {
+                (low, high)
+            };
+            return Some(((tile_low | tile_high) as usize, from as usize, to as usize));
+        }
+        let bits = self.tile_bits;
+        let mask = (1u128 << bits) - 1;
+        let (p, q) = (parent.bits(), successor.bits());
+        let diff = p ^ q;
+        if diff == 0 {
+            return None;
+        }
+        let low = diff.trailing_zeros() / bits;
+        let high = (127 - diff.leading_zeros()) / bits;
+        let (tile_low, tile_high) = ((p >> (bits * low)) & mask, (p >> (bits * high)) & mask);
+        let rest = diff & !(mask << (bits * low)) & !(mask << (bits * high));
+        if rest != 0 || (tile_low == 0) == (tile_high == 0) || high as usize >= self.cells() {
+            return None;
+        }
+        let (from, to) = if tile_low == 0 {
+            (high, low)
+        } else {
+            (low, high)
         };
-        if row > 0 {
-            slide(blank - self.width);
-        }
-        if row + 1 < self.height {
-            slide(blank + self.width);
-        }
-        if column > 0 {
-            slide(blank - 1);
-        }
-        if column + 1 < self.width {
-            slide(blank + 1);
-        }
+        Some(((tile_low | tile_high) as usize, from as usize, to as usize))
     }
 
     /// The moves along `path`, a sequence of boards each one move from the last (such as
