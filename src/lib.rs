@@ -180,6 +180,7 @@ pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{Bidirectional, FnProblem, SearchProblem, Successors, from_fn};
 pub use crate::search::Search;
+pub use crate::searcher::Searcher;
 pub use crate::solution::{ErrorOf, Partial, SearchResult, Solution, SolutionOf, Stats};
 
 /// The README's examples, compiled and run as doc tests so that they cannot rot.
@@ -200,4 +201,5 @@ mod location;
 mod observer;
 mod problem;
 mod search;
+mod searcher;
 mod solution;

@@ -89,6 +89,21 @@ where
         }
     }
 
+    /// An engine on a node table and an open set that are both empty (a reused table and heap).
+    pub(crate) fn from_parts(table: T, open: Q, ranking: Ranking) -> Self {
+        Engine {
+            table,
+            open,
+            ranking,
+            _types: PhantomData,
+        }
+    }
+
+    /// The node table and the open set, for reuse.
+    pub(crate) fn into_parts(self) -> (T, Q) {
+        (self.table, self.open)
+    }
+
     /// The f = g + h by which the bound prunes (h unweighted), or `None` where it overflows.
     /// Greedy search, which does not rank by it, takes h alone where the sum overflows.
     #[inline]
@@ -241,17 +256,32 @@ where
         H: Heuristic<S, C>,
         O: Observer<S, C>,
     {
-        let mut successors = Successors::new();
+        self.run_to_goal_with(
+            problem,
+            heuristic,
+            control,
+            observer,
+            &mut Successors::new(),
+        )
+    }
+
+    /// [`run_to_goal`](Self::run_to_goal) with a successor buffer of the caller's.
+    pub(crate) fn run_to_goal_with<P, H, O>(
+        &mut self,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+        successors: &mut Successors<S, C>,
+    ) -> Result<usize, Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
         loop {
             let current = self.pop(control)?;
-            if !self.expand(
-                current,
-                problem,
-                heuristic,
-                control,
-                observer,
-                &mut successors,
-            )? {
+            if !self.expand(current, problem, heuristic, control, observer, successors)? {
                 return Ok(current);
             }
         }

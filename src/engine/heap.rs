@@ -168,6 +168,15 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
         }
     }
 
+    /// Empties the heap and sets its order among equal keys, keeping the room it had: as new,
+    /// without allocating.
+    pub(crate) fn reset(&mut self, ties: TieBreak) {
+        self.entries.clear();
+        self.positions.clear();
+        self.tracking = false;
+        self.mask = tie_mask(ties);
+    }
+
     /// Starts keeping every item's position, if not yet. **O(n)** the first time, then O(1).
     pub(crate) fn track(&mut self) {
         if self.tracking {
