@@ -689,6 +689,24 @@ fn short_queries(c: &mut Criterion) {
                 }
             })
         });
+        group.bench_function(format!("informed-par-search-{name}"), |b| {
+            b.iter(|| {
+                let costs = informed::par_search(&scenarios, |searcher, scenario| {
+                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
+                    let query = UserQuery {
+                        grid: &user,
+                        start,
+                        goal,
+                        numbered,
+                    };
+                    let found = searcher.astar(&query, |&p: &(usize, usize)| octile(p, goal));
+                    found.ok().map(|s| s.cost())
+                });
+                for (scenario, cost) in scenarios.iter().zip(costs) {
+                    common::check(scenario, black_box(cost));
+                }
+            })
+        });
     }
     group.bench_function("pathfinding", |b| {
         b.iter(|| {

@@ -172,6 +172,8 @@ pub use crate::algo::k_shortest::k_shortest_paths;
 pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
 pub use crate::algo::reachable::{Reachable, reachable};
 pub use crate::algo::stepper::{Expansion, Stepper, stepper};
+#[cfg(feature = "rayon")]
+pub use crate::batch::par_search;
 pub use crate::cost::Cost;
 pub use crate::engine::hasher::{FastHasher, FastState};
 pub use crate::engine::options::{Hashing, NodeTable, OpenSet, TieBreak};
@@ -193,6 +195,8 @@ pub mod grid;
 pub mod puzzle;
 
 mod algo;
+#[cfg(feature = "rayon")]
+mod batch;
 mod cost;
 mod engine;
 mod error;
