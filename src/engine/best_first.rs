@@ -217,7 +217,8 @@ where
         O: Observer<S, C>,
     {
         control.count_expansion();
-        let (state, &Node { g, h, parent }) = self.table.entry(current);
+        let (state, node) = self.table.entry(current);
+        let (g, h, parent) = (node.g, node.h, node.parent());
         observer.observe(Event::Expand { state, g, h });
         if problem.is_goal(state) {
             return Ok(false);
@@ -314,7 +315,7 @@ where
                     return Ok(Relaxed::Pruned);
                 }
                 let priority = self.key(g, h, f);
-                let node = Node { parent, g, h };
+                let node = Node::new(parent, g, h);
                 let index = control.store(&mut self.table, observer, key, state, node)?;
                 self.open.push(index, priority);
                 Ok(Relaxed::New(index))
@@ -347,7 +348,7 @@ where
         };
         let priority = self.key(g, h, f);
         let node = self.table.node_mut(index);
-        node.parent = parent;
+        node.set_parent(parent);
         node.g = g;
         let (state, parent) = (self.table.state(index), self.table.state(parent));
         if queued {

@@ -28,11 +28,56 @@ pub(crate) const INITIAL_CAPACITY: usize = 1024;
 /// The parent index of a start state.
 pub(crate) const NO_PARENT: usize = usize::MAX;
 
+/// A stored state's record: its parent's index, g and h.
+///
+/// The parent is kept in 32 bits (tables hold fewer than 2^32 states): with a 32-bit cost the
+/// record is 12 bytes instead of 16, and a hashed table's entry shrinks with it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node<C> {
-    pub(crate) parent: usize,
+    parent: u32,
     pub(crate) g: C,
     pub(crate) h: C,
+}
+
+/// `NO_PARENT` as a [`Node`] stores it.
+const NO_PARENT_32: u32 = u32::MAX;
+
+impl<C> Node<C> {
+    /// The record of a state reached from the node `parent` (`NO_PARENT` for a start).
+    #[inline]
+    pub(crate) fn new(parent: usize, g: C, h: C) -> Self {
+        Node {
+            parent: Self::pack(parent),
+            g,
+            h,
+        }
+    }
+
+    #[inline]
+    fn pack(parent: usize) -> u32 {
+        if parent == NO_PARENT {
+            NO_PARENT_32
+        } else {
+            debug_assert!(parent < NO_PARENT_32 as usize);
+            parent as u32
+        }
+    }
+
+    /// The parent's index, `NO_PARENT` for a start.
+    #[inline]
+    pub(crate) fn parent(&self) -> usize {
+        if self.parent == NO_PARENT_32 {
+            NO_PARENT
+        } else {
+            self.parent as usize
+        }
+    }
+
+    /// Sets the parent's index.
+    #[inline]
+    pub(crate) fn set_parent(&mut self, parent: usize) {
+        self.parent = Self::pack(parent);
+    }
 }
 
 /// Where a state stands in the table.
@@ -86,7 +131,7 @@ pub(crate) fn take_cheaper_step<S, C: Cost, T: Table<S, C>>(
     g: C,
 ) {
     let node = table.node_mut(index);
-    if node.parent == parent && g.order(node.g).is_lt() {
+    if node.parent() == parent && g.order(node.g).is_lt() {
         node.g = g;
     }
 }
@@ -105,7 +150,7 @@ pub(crate) fn path_into<S: Clone, C, T: Table<S, C>>(table: &T, index: usize, ou
     while current != NO_PARENT {
         let (state, node) = table.entry(current);
         out.push(state.clone());
-        current = node.parent;
+        current = node.parent();
     }
     out.reverse();
 }
@@ -186,6 +231,10 @@ impl<S: Eq + Hash, C, B: BuildHasher> Table<S, C> for HashTable<S, C, B> {
 
     #[inline]
     fn insert(&mut self, hash: u64, state: S, node: Node<C>) -> usize {
+        assert!(
+            self.nodes.len() < NO_PARENT_32 as usize,
+            "a hashed table holds fewer than 2^32 - 1 states"
+        );
         match self.nodes.raw_entry_mut_v1().from_hash(hash, |_| false) {
             RawEntryMut::Vacant(vacant) => {
                 let index = vacant.index();
