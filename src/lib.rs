@@ -211,6 +211,8 @@ pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
 pub use crate::algo::path_tree::{PathTree, shortest_path_tree};
 pub use crate::algo::reachable::{Reachable, reachable};
 pub use crate::algo::stepper::{Expansion, Stepper, stepper};
+#[cfg(feature = "rayon")]
+pub use crate::batch::par_search;
 pub use crate::cost::Cost;
 pub use crate::engine::hasher::{FastHasher, FastState};
 pub use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, TieBreak};
@@ -222,6 +224,7 @@ pub use crate::problem::{
     heuristic_fn,
 };
 pub use crate::search::Search;
+pub use crate::searcher::Searcher;
 pub use crate::solution::{ErrorOf, Partial, SearchResult, Solution, SolutionOf, Stats};
 
 /// The README's examples, compiled and run as doc tests so that they cannot rot.
@@ -244,6 +247,8 @@ pub mod guide {}
 pub mod puzzle;
 
 mod algo;
+#[cfg(feature = "rayon")]
+mod batch;
 mod cost;
 mod engine;
 mod error;
@@ -252,4 +257,5 @@ mod location;
 mod observer;
 mod problem;
 mod search;
+mod searcher;
 mod solution;

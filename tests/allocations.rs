@@ -4,7 +4,6 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use informed::grid::{Cell as GridCell, Grid, Movement};
 use informed::puzzle::SlidingPuzzle;
@@ -13,24 +12,24 @@ use informed::{NodeTable, OpenSet, Search};
 /// Counts allocations (and reallocations) made by threads that switched counting on.
 struct Counting;
 
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-static BYTES: AtomicU64 = AtomicU64::new(0);
-
+// Per thread, so that tests running side by side do not count each other's allocations.
 thread_local! {
     static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    static BYTES: Cell<u64> = const { Cell::new(0) };
 }
 
 fn count(bytes: usize) {
     if COUNTING.with(Cell::get) {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        BYTES.fetch_add(bytes as u64, Ordering::Relaxed);
+        ALLOCATIONS.with(|a| a.set(a.get() + 1));
+        BYTES.with(|b| b.set(b.get() + bytes as u64));
     }
 }
 
 // The crate denies `unsafe`; a global allocator cannot be written without it. This one is a
 // forwarding wrapper, used only by this test binary, and exercised by every test in it.
-// SAFETY: every call is forwarded unchanged to the system allocator; counting only reads a
-// thread-local flag and bumps an atomic, neither of which allocates.
+// SAFETY: every call is forwarded unchanged to the system allocator; counting only reads and
+// bumps thread-local cells with constant initialisers, which does not allocate.
 #[allow(unsafe_code)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
@@ -62,16 +61,12 @@ fn allocations<T>(run: impl FnOnce() -> T) -> (u64, T) {
 
 /// The allocations `run` makes on this thread, the bytes they ask for, and what it returns.
 fn measured<T>(run: impl FnOnce() -> T) -> (u64, u64, T) {
-    ALLOCATIONS.store(0, Ordering::Relaxed);
-    BYTES.store(0, Ordering::Relaxed);
+    ALLOCATIONS.with(|a| a.set(0));
+    BYTES.with(|b| b.set(0));
     COUNTING.with(|c| c.set(true));
     let result = run();
     COUNTING.with(|c| c.set(false));
-    (
-        ALLOCATIONS.load(Ordering::Relaxed),
-        BYTES.load(Ordering::Relaxed),
-        result,
-    )
+    (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get), result)
 }
 
 /// Each growable buffer (node table, hash index, heap, heap positions, successor buffer, path)
@@ -166,4 +161,84 @@ fn a_short_dense_search_allocates_for_what_it_touches() {
         "{bytes} bytes for {} expansions",
         solution.stats().expanded
     );
+}
+
+/// A user's own grid: `(x, y)` states with no numbering, so that the table hashes them.
+struct Open {
+    size: u32,
+    goal: (u32, u32),
+    start: (u32, u32),
+}
+
+impl informed::SearchProblem for Open {
+    type State = (u32, u32);
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = (u32, u32)> {
+        [self.start]
+    }
+
+    fn is_goal(&self, state: &(u32, u32)) -> bool {
+        *state == self.goal
+    }
+
+    fn successors(&self, &(x, y): &(u32, u32), out: &mut informed::Successors<(u32, u32), u32>) {
+        for (nx, ny) in [
+            (x + 1, y),
+            (x.wrapping_sub(1), y),
+            (x, y + 1),
+            (x, y.wrapping_sub(1)),
+        ] {
+            if nx < self.size && ny < self.size {
+                out.push((nx, ny), 1);
+            }
+        }
+    }
+}
+
+/// A reusable searcher answering a thousand short queries on one map allocates nothing after
+/// the first ones have grown its table, heap and buffers, the path included (written into a
+/// vector of the caller's). Dense (grid cells) and hashed (a user's `(x, y)`) alike.
+#[test]
+fn a_reused_searcher_allocates_nothing_after_the_first_queries() {
+    let size = 256u32;
+    let grid = Grid::new(size, size);
+    let queries: Vec<((u32, u32), (u32, u32))> = (0..1000u32)
+        .map(|i| {
+            let (x, y) = ((i * 37) % (size - 20), (i * 91) % (size - 20));
+            ((x, y), (x + (i % 17), y + (i % 13)))
+        })
+        .collect();
+    let mut dense = informed::Searcher::new();
+    let mut hashed = informed::Searcher::new();
+    let (mut cells, mut pairs) = (Vec::new(), Vec::new());
+    let mut pass = || {
+        allocations(|| {
+            let mut total = (0.0, 0);
+            for &(start, goal) in &queries {
+                let problem = grid
+                    .problem(
+                        GridCell::new(start.0, start.1),
+                        GridCell::new(goal.0, goal.1),
+                        Movement::Eight,
+                    )
+                    .unwrap();
+                let (cost, _) = dense
+                    .astar_into(&problem, problem.octile(), &mut cells)
+                    .unwrap();
+                total.0 += cost;
+                let user = Open { size, start, goal };
+                let manhattan = |&(x, y): &(u32, u32)| x.abs_diff(goal.0) + y.abs_diff(goal.1);
+                let (cost, _) = hashed.astar_into(&user, manhattan, &mut pairs).unwrap();
+                total.1 += cost;
+            }
+            total
+        })
+    };
+    // The first pass grows everything; the second must not allocate at all.
+    let (first, total) = pass();
+    let (second, again) = pass();
+    assert_eq!(total, again);
+    assert!(first > 0, "the first pass allocates");
+    assert_eq!(second, 0, "allocations in the second pass (first: {first})");
 }

@@ -293,11 +293,7 @@ where
                                 state: state.clone(),
                             });
                         }
-                        let node = Node {
-                            parent: crate::engine::table::NO_PARENT,
-                            g: zero,
-                            h,
-                        };
+                        let node = Node::new(crate::engine::table::NO_PARENT, zero, h);
                         control
                             .try_store(table, &mut observer, key, state, node)
                             .ok()

@@ -112,11 +112,7 @@ where
                 if control.prunes(h) {
                     continue;
                 }
-                let node = Node {
-                    parent: NO_PARENT,
-                    g: P::Cost::ZERO,
-                    h,
-                };
+                let node = Node::new(NO_PARENT, P::Cost::ZERO, h);
                 layer.push(control.store(&mut table, &mut observer, key, start, node)?);
             }
         }
@@ -157,11 +153,7 @@ where
                     if control.prunes(f) {
                         continue;
                     }
-                    let node = Node {
-                        parent: current,
-                        g: new_g,
-                        h: next_h,
-                    };
+                    let node = Node::new(current, new_g, next_h);
                     next_layer.push(control.store(&mut table, &mut observer, key, next, node)?);
                 }
             }

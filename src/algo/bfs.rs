@@ -101,11 +101,7 @@ where
         for start in problem.starts() {
             control.count_start();
             if let Lookup::New(key) = table.lookup(&start) {
-                let node = Node {
-                    parent: NO_PARENT,
-                    g: zero,
-                    h: zero,
-                };
+                let node = Node::new(NO_PARENT, zero, zero);
                 let index = control.store(&mut table, &mut observer, key, start, node)?;
                 if problem.is_goal(table.state(index)) {
                     return Ok(found(&table, &mut control, index, next));
@@ -134,11 +130,7 @@ where
                 }
                 match table.lookup(&successor) {
                     Lookup::New(key) => {
-                        let node = Node {
-                            parent: current,
-                            g: new_g,
-                            h: zero,
-                        };
+                        let node = Node::new(current, new_g, zero);
                         let index =
                             control.store(&mut table, &mut observer, key, successor, node)?;
                         if problem.is_goal(table.state(index)) {

@@ -133,11 +133,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> BfsReach<'_, P, O> {
             return true;
         };
         let zero = P::Cost::ZERO;
-        let node = Node {
-            parent,
-            g: zero,
-            h: zero,
-        };
+        let node = Node::new(parent, zero, zero);
         match self
             .control
             .try_store(&mut self.table, &mut self.observer, key, state, node)

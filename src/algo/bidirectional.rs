@@ -477,11 +477,7 @@ where
                 control.count_start();
                 let [this, other] = pair(&mut sides, side);
                 if let Lookup::New(key) = this.table.lookup(&end) {
-                    let node = Node {
-                        parent: NO_PARENT,
-                        g: zero,
-                        h: zero,
-                    };
+                    let node = Node::new(NO_PARENT, zero, zero);
                     let index = control.store(&mut this.table, &mut observer, key, end, node)?;
                     if let Lookup::Stored(_) = other.table.lookup(this.table.state(index)) {
                         best.get_or_insert_with(|| (this.table.state(index).clone(), 0));
@@ -524,11 +520,7 @@ where
                     }
                     let index = match this.table.lookup(&next) {
                         Lookup::New(key) => {
-                            let node = Node {
-                                parent: current,
-                                g: new_g,
-                                h: zero,
-                            };
+                            let node = Node::new(current, new_g, zero);
                             control.store(&mut this.table, &mut observer, key, next, node)?
                         }
                         Lookup::Stored(index) => {

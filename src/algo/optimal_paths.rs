@@ -144,7 +144,7 @@ where
         Ok(OptimalPaths {
             states: (0..table.len()).map(|i| table.state(i).clone()).collect(),
             is_start: (0..table.len())
-                .map(|i| table.node(i).parent == NO_PARENT)
+                .map(|i| table.node(i).parent() == NO_PARENT)
                 .collect(),
             parents,
             cost,

@@ -132,7 +132,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Reachable<'_, P, O> {
             let (state, node) = self.engine.entry(index);
             (
                 state,
-                (node.parent != NO_PARENT).then_some(node.parent),
+                (node.parent() != NO_PARENT).then_some(node.parent()),
                 node.g,
             )
         })

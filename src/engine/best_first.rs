@@ -89,6 +89,21 @@ where
         }
     }
 
+    /// An engine on a node table and an open set that are both empty (a reused table and heap).
+    pub(crate) fn from_parts(table: T, open: Q, ranking: Ranking) -> Self {
+        Engine {
+            table,
+            open,
+            ranking,
+            _types: PhantomData,
+        }
+    }
+
+    /// The node table and the open set, for reuse.
+    pub(crate) fn into_parts(self) -> (T, Q) {
+        (self.table, self.open)
+    }
+
     /// The f = g + h by which the bound prunes (h unweighted), or `None` where it overflows.
     /// Greedy search, which does not rank by it, takes h alone where the sum overflows.
     #[inline]
@@ -202,7 +217,8 @@ where
         O: Observer<S, C>,
     {
         control.count_expansion();
-        let (state, &Node { g, h, parent }) = self.table.entry(current);
+        let (state, node) = self.table.entry(current);
+        let (g, h, parent) = (node.g, node.h, node.parent());
         observer.observe(Event::Expand { state, g, h });
         if problem.is_goal(state) {
             return Ok(false);
@@ -241,17 +257,32 @@ where
         H: Heuristic<S, C>,
         O: Observer<S, C>,
     {
-        let mut successors = Successors::new();
+        self.run_to_goal_with(
+            problem,
+            heuristic,
+            control,
+            observer,
+            &mut Successors::new(),
+        )
+    }
+
+    /// [`run_to_goal`](Self::run_to_goal) with a successor buffer of the caller's.
+    pub(crate) fn run_to_goal_with<P, H, O>(
+        &mut self,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+        successors: &mut Successors<S, C>,
+    ) -> Result<usize, Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
         loop {
             let current = self.pop(control)?;
-            if !self.expand(
-                current,
-                problem,
-                heuristic,
-                control,
-                observer,
-                &mut successors,
-            )? {
+            if !self.expand(current, problem, heuristic, control, observer, successors)? {
                 return Ok(current);
             }
         }
@@ -284,7 +315,7 @@ where
                     return Ok(Relaxed::Pruned);
                 }
                 let priority = self.key(g, h, f);
-                let node = Node { parent, g, h };
+                let node = Node::new(parent, g, h);
                 let index = control.store(&mut self.table, observer, key, state, node)?;
                 self.open.push(index, priority);
                 Ok(Relaxed::New(index))
@@ -317,7 +348,7 @@ where
         };
         let priority = self.key(g, h, f);
         let node = self.table.node_mut(index);
-        node.parent = parent;
+        node.set_parent(parent);
         node.g = g;
         let (state, parent) = (self.table.state(index), self.table.state(parent));
         if queued {

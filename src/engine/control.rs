@@ -334,7 +334,7 @@ impl<'c, C: Cost> Control<'c, C> {
         let index = table.insert(key, state, node);
         observer.observe(Event::Generate {
             state: table.state(index),
-            parent: (node.parent != NO_PARENT).then(|| table.state(node.parent)),
+            parent: (node.parent() != NO_PARENT).then(|| table.state(node.parent())),
             g: node.g,
             h: node.h,
         });

@@ -95,6 +95,21 @@ impl<K: Ord> Entry<K> {
     }
 }
 
+/// The index of the entry that comes out first among `children` (not empty).
+#[inline(always)]
+fn least_of<K: Ord>(children: &[Entry<K>]) -> usize {
+    let mut least = 0;
+    for (index, child) in children.iter().enumerate().skip(1) {
+        // A select, not a branch, for the reason given at `Entry::precedes`.
+        least = if child.precedes(&children[least]) {
+            index
+        } else {
+            least
+        };
+    }
+    least
+}
+
 /// A `D`-ary min-heap of `usize` items ordered by keys of type `K`, then by item (ascending or
 /// descending, as chosen at construction), with decrease-key. The order is total, so it is
 /// deterministic.
@@ -166,6 +181,15 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
             tracking: false,
             mask: tie_mask(ties),
         }
+    }
+
+    /// Empties the heap and sets its order among equal keys, keeping the room it had: as new,
+    /// without allocating.
+    pub(crate) fn reset(&mut self, ties: TieBreak) {
+        self.entries.clear();
+        self.positions.clear();
+        self.tracking = false;
+        self.mask = tie_mask(ties);
     }
 
     /// Starts keeping every item's position, if not yet. **O(n)** the first time, then O(1).
@@ -284,19 +308,18 @@ impl<K: Ord + Copy, const D: usize> IndexedHeap<K, D> {
         let len = self.entries.len();
         loop {
             let first = D * position + 1;
-            if first >= len {
+            let least = if first + D <= len {
+                // A full family, the usual case: a fixed-size array, so the comparisons are
+                // unrolled and unchecked.
+                let children: &[Entry<K>; D] = self.entries[first..first + D]
+                    .try_into()
+                    .expect("D children");
+                least_of(children)
+            } else if first < len {
+                least_of(&self.entries[first..len])
+            } else {
                 return position;
-            }
-            let children = &self.entries[first..(first + D).min(len)];
-            let mut least = 0;
-            for (index, child) in children.iter().enumerate().skip(1) {
-                // A select, not a branch, for the reason given at `Entry::precedes`.
-                least = if child.precedes(&children[least]) {
-                    index
-                } else {
-                    least
-                };
-            }
+            };
             let child = first + least;
             self.place(position, self.entries[child]);
             position = child;

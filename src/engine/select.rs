@@ -31,7 +31,7 @@ pub(crate) trait EngineBody<'p, S, C> {
 }
 
 /// The bound of `problem`'s dense numbering, where the node table is to use it.
-fn dense_bound<P: SearchProblem>(problem: &P, node_table: NodeTable) -> Option<usize> {
+pub(crate) fn dense_bound<P: SearchProblem>(problem: &P, node_table: NodeTable) -> Option<usize> {
     match node_table {
         NodeTable::Auto => problem.index_bound().filter(|&bound| bound <= DENSE_LIMIT),
         NodeTable::Hashed => None,

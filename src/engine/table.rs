@@ -28,11 +28,56 @@ pub(crate) const INITIAL_CAPACITY: usize = 1024;
 /// The parent index of a start state.
 pub(crate) const NO_PARENT: usize = usize::MAX;
 
+/// A stored state's record: its parent's index, g and h.
+///
+/// The parent is kept in 32 bits (tables hold fewer than 2^32 states): with a 32-bit cost the
+/// record is 12 bytes instead of 16, and a hashed table's entry shrinks with it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node<C> {
-    pub(crate) parent: usize,
+    parent: u32,
     pub(crate) g: C,
     pub(crate) h: C,
+}
+
+/// `NO_PARENT` as a [`Node`] stores it.
+const NO_PARENT_32: u32 = u32::MAX;
+
+impl<C> Node<C> {
+    /// The record of a state reached from the node `parent` (`NO_PARENT` for a start).
+    #[inline]
+    pub(crate) fn new(parent: usize, g: C, h: C) -> Self {
+        Node {
+            parent: Self::pack(parent),
+            g,
+            h,
+        }
+    }
+
+    #[inline]
+    fn pack(parent: usize) -> u32 {
+        if parent == NO_PARENT {
+            NO_PARENT_32
+        } else {
+            debug_assert!(parent < NO_PARENT_32 as usize);
+            parent as u32
+        }
+    }
+
+    /// The parent's index, `NO_PARENT` for a start.
+    #[inline]
+    pub(crate) fn parent(&self) -> usize {
+        if self.parent == NO_PARENT_32 {
+            NO_PARENT
+        } else {
+            self.parent as usize
+        }
+    }
+
+    /// Sets the parent's index.
+    #[inline]
+    pub(crate) fn set_parent(&mut self, parent: usize) {
+        self.parent = Self::pack(parent);
+    }
 }
 
 /// Where a state stands in the table.
@@ -86,7 +131,7 @@ pub(crate) fn take_cheaper_step<S, C: Cost, T: Table<S, C>>(
     g: C,
 ) {
     let node = table.node_mut(index);
-    if node.parent == parent && g.order(node.g).is_lt() {
+    if node.parent() == parent && g.order(node.g).is_lt() {
         node.g = g;
     }
 }
@@ -94,14 +139,20 @@ pub(crate) fn take_cheaper_step<S, C: Cost, T: Table<S, C>>(
 /// The states from a start to `index`, following parent indices. **O(path length)**.
 pub(crate) fn path<S: Clone, C, T: Table<S, C>>(table: &T, index: usize) -> Vec<S> {
     let mut path = Vec::new();
+    path_into(table, index, &mut path);
+    path
+}
+
+/// [`path`] into `out`, which is cleared first: allocates nothing where `out` has room.
+pub(crate) fn path_into<S: Clone, C, T: Table<S, C>>(table: &T, index: usize, out: &mut Vec<S>) {
+    out.clear();
     let mut current = index;
     while current != NO_PARENT {
         let (state, node) = table.entry(current);
-        path.push(state.clone());
-        current = node.parent;
+        out.push(state.clone());
+        current = node.parent();
     }
-    path.reverse();
-    path
+    out.reverse();
 }
 
 /// The path to the stored state with the smallest h (ties: smaller g, then earlier stored).
@@ -167,6 +218,12 @@ impl<S, C, B: Default> HashTable<S, C, B> {
             nodes: IndexMap::with_capacity_and_hasher(INITIAL_CAPACITY, B::default()),
         }
     }
+
+    /// Forgets every stored state, keeping the room they took: a [`Searcher`](crate::Searcher)
+    /// clears its table before each search.
+    pub(crate) fn clear(&mut self) {
+        self.nodes.clear();
+    }
 }
 
 /// Makes [`HashTable`]s hashing with `B`.
@@ -206,6 +263,10 @@ impl<S: Eq + Hash, C, B: BuildHasher> Table<S, C> for HashTable<S, C, B> {
 
     #[inline]
     fn insert(&mut self, hash: u64, state: S, node: Node<C>) -> usize {
+        assert!(
+            self.nodes.len() < NO_PARENT_32 as usize,
+            "a hashed table holds fewer than 2^32 - 1 states"
+        );
         match self.nodes.raw_entry_mut_v1().from_hash(hash, |_| false) {
             RawEntryMut::Vacant(vacant) => {
                 let index = vacant.index();
@@ -258,28 +319,68 @@ const PAGE: usize = 1 << PAGE_BITS;
 pub(crate) struct DenseTable<'p, P: SearchProblem> {
     problem: &'p P,
     bound: usize,
+    store: DenseStore<P::State, P::Cost>,
+}
+
+/// The vectors of a [`DenseTable`], apart from the problem it numbers states for: what a
+/// [`Searcher`](crate::Searcher) keeps between searches.
+pub(crate) struct DenseStore<S, C> {
     /// `directory[n >> PAGE_BITS]` is the page of `slots` holding number `n`'s slot. Page 0 is
     /// never written: every range of numbers with no state stored points to it, so that a lookup
     /// reads a slot without first testing whether its page exists.
     directory: Vec<u32>,
     /// Pages of slots, each one more than the node index of its number's state, or `VACANT`.
     slots: Vec<u32>,
-    states: Vec<P::State>,
-    nodes: Vec<Node<P::Cost>>,
+    states: Vec<S>,
+    nodes: Vec<Node<C>>,
+}
+
+impl<S, C> DenseStore<S, C> {
+    /// Empty vectors, to be sized by [`DenseTable::reuse`].
+    pub(crate) fn new() -> Self {
+        DenseStore {
+            directory: Vec::new(),
+            slots: Vec::new(),
+            states: Vec::new(),
+            nodes: Vec::new(),
+        }
+    }
 }
 
 impl<'p, P: SearchProblem> DenseTable<'p, P> {
     /// A table for `problem`'s numbering, whose bound is `bound` (at most 2^32).
     pub(crate) fn new(problem: &'p P, bound: usize) -> Self {
+        let mut store = DenseStore::new();
+        store.states.reserve(INITIAL_CAPACITY.min(bound));
+        store.nodes.reserve(INITIAL_CAPACITY.min(bound));
+        DenseTable::reuse(problem, bound, store)
+    }
+
+    /// An empty table for `problem`'s numbering in the vectors of an earlier one: allocates
+    /// nothing where they are large enough. **O(pages the earlier search touched + directory)**.
+    pub(crate) fn reuse(
+        problem: &'p P,
+        bound: usize,
+        mut store: DenseStore<P::State, P::Cost>,
+    ) -> Self {
         debug_assert!(bound <= crate::engine::options::DENSE_LIMIT);
+        store.directory.clear();
+        store.directory.resize(bound.div_ceil(PAGE), 0);
+        store.slots.truncate(PAGE);
+        store.slots.fill(VACANT);
+        store.slots.resize(PAGE, VACANT);
+        store.states.clear();
+        store.nodes.clear();
         DenseTable {
             problem,
             bound,
-            directory: vec![0; bound.div_ceil(PAGE)],
-            slots: vec![VACANT; PAGE],
-            states: Vec::with_capacity(INITIAL_CAPACITY.min(bound)),
-            nodes: Vec::with_capacity(INITIAL_CAPACITY.min(bound)),
+            store,
         }
+    }
+
+    /// The vectors, for a later [`reuse`](Self::reuse).
+    pub(crate) fn into_store(self) -> DenseStore<P::State, P::Cost> {
+        self.store
     }
 
     /// The number of `state`, checked against the bound.
@@ -311,14 +412,14 @@ impl<'p, P: SearchProblem> NodeTables<P::State, P::Cost> for Dense<'p, P> {
 
 impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
     fn len(&self) -> usize {
-        self.states.len()
+        self.store.states.len()
     }
 
     #[inline]
     fn lookup(&self, state: &P::State) -> Lookup {
         let number = self.number(state);
-        let page = self.directory[number >> PAGE_BITS] as usize;
-        match self.slots[(page << PAGE_BITS) | (number & (PAGE - 1))] {
+        let page = self.store.directory[number >> PAGE_BITS] as usize;
+        match self.store.slots[(page << PAGE_BITS) | (number & (PAGE - 1))] {
             VACANT => Lookup::New(number as u64),
             slot => Lookup::Stored(slot as usize - 1),
         }
@@ -326,42 +427,44 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
 
     #[inline]
     fn insert(&mut self, key: u64, state: P::State, node: Node<P::Cost>) -> usize {
-        let index = self.states.len();
+        let index = self.store.states.len();
         assert!(
             index < u32::MAX as usize,
             "a dense table holds fewer than 2^32 - 1 states"
         );
         let number = key as usize;
-        let entry = &mut self.directory[number >> PAGE_BITS];
+        let entry = &mut self.store.directory[number >> PAGE_BITS];
         if *entry == 0 {
-            *entry = (self.slots.len() >> PAGE_BITS) as u32;
-            self.slots.resize(self.slots.len() + PAGE, VACANT);
+            *entry = (self.store.slots.len() >> PAGE_BITS) as u32;
+            self.store
+                .slots
+                .resize(self.store.slots.len() + PAGE, VACANT);
         }
         let page = *entry as usize;
-        self.slots[(page << PAGE_BITS) | (number & (PAGE - 1))] = index as u32 + 1;
-        self.states.push(state);
-        self.nodes.push(node);
+        self.store.slots[(page << PAGE_BITS) | (number & (PAGE - 1))] = index as u32 + 1;
+        self.store.states.push(state);
+        self.store.nodes.push(node);
         index
     }
 
     #[inline]
     fn entry(&self, index: usize) -> (&P::State, &Node<P::Cost>) {
-        (&self.states[index], &self.nodes[index])
+        (&self.store.states[index], &self.store.nodes[index])
     }
 
     #[inline]
     fn state(&self, index: usize) -> &P::State {
-        &self.states[index]
+        &self.store.states[index]
     }
 
     #[inline]
     fn node(&self, index: usize) -> &Node<P::Cost> {
-        &self.nodes[index]
+        &self.store.nodes[index]
     }
 
     #[inline]
     fn node_mut(&mut self, index: usize) -> &mut Node<P::Cost> {
-        &mut self.nodes[index]
+        &mut self.store.nodes[index]
     }
 }
 
@@ -382,11 +485,20 @@ pub(crate) fn path_cost<P: SearchProblem>(
     path: &[P::State],
     stats: Stats,
 ) -> Result<P::Cost, SearchError<P::State, P::Cost>> {
-    let mut buffer = Successors::new();
+    path_cost_with(problem, path, stats, &mut Successors::new())
+}
+
+/// [`path_cost`] with a successor buffer of the caller's.
+pub(crate) fn path_cost_with<P: SearchProblem>(
+    problem: &P,
+    path: &[P::State],
+    stats: Stats,
+    buffer: &mut Successors<P::State, P::Cost>,
+) -> Result<P::Cost, SearchError<P::State, P::Cost>> {
     let mut total = P::Cost::ZERO;
     for pair in path.windows(2) {
         buffer.clear();
-        problem.successors(&pair[0], &mut buffer);
+        problem.successors(&pair[0], buffer);
         let mut cheapest: Option<P::Cost> = None;
         for &(_, cost) in buffer
             .as_slice()

@@ -1,0 +1,730 @@
+//! The everyday path: problems written the way a user writes them (their own state types, the
+//! default hashed node table, closures for `pathfinding`), `informed` against `pathfinding` in the
+//! same criterion group. Every iteration checks its answers, the two libraries against each
+//! other or against the published optimum.
+//!
+//! `cargo bench -p informed-bench --bench everyday`; `docs/benchmarks.md` has the numbers.
+
+mod common;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use common::{Len, Rng, shared_data};
+use criterion::{
+    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
+};
+use informed::grid::{Cell, Grid, Scenario};
+use informed::{Bidirectional, OpenSet, Search, SearchProblem, Searcher, Successors};
+
+fn configure<'c>(c: &'c mut Criterion, name: &str) -> BenchmarkGroup<'c, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(3));
+    group
+}
+
+/// The open sets measured beside the default, as the `OPEN_SETS` variable names them
+/// (`binary,lazy,quaternary`); none unless it is set.
+fn open_sets() -> Vec<(&'static str, OpenSet)> {
+    let wanted = std::env::var("OPEN_SETS").unwrap_or_default();
+    [
+        ("binary", OpenSet::BinaryHeap),
+        ("quaternary", OpenSet::QuaternaryHeap),
+        ("lazy", OpenSet::LazyHeap),
+    ]
+    .into_iter()
+    .filter(|(name, _)| wanted.split(',').any(|w| w == *name))
+    .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// A 2×2×2 pocket cube: eight corners, each a cubie (0..8) and an orientation (0..3), packed as
+// `cubie * 3 + orientation`. The corner at slot 6 never moves, so the moves are U, R and F in
+// three powers each: 3,674,160 reachable states.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Cube([u8; 8]);
+
+/// A face turn: the slot each slot's cubie comes from, and the twist it gets.
+struct Turn {
+    from: [usize; 8],
+    twist: [u8; 8],
+}
+
+const TURNS: [Turn; 3] = [
+    // U
+    Turn {
+        from: [3, 0, 1, 2, 4, 5, 6, 7],
+        twist: [0, 0, 0, 0, 0, 0, 0, 0],
+    },
+    // R
+    Turn {
+        from: [4, 1, 2, 0, 7, 5, 6, 3],
+        twist: [2, 0, 0, 1, 1, 0, 0, 2],
+    },
+    // F
+    Turn {
+        from: [1, 5, 2, 3, 0, 4, 6, 7],
+        twist: [1, 2, 0, 0, 2, 1, 0, 0],
+    },
+];
+
+impl Cube {
+    const SOLVED: Cube = Cube([0, 3, 6, 9, 12, 15, 18, 21]);
+
+    fn turn(self, turn: &Turn) -> Cube {
+        let mut next = [0u8; 8];
+        for (slot, corner) in next.iter_mut().enumerate() {
+            let old = self.0[turn.from[slot]];
+            *corner = old - old % 3 + (old % 3 + turn.twist[slot]) % 3;
+        }
+        Cube(next)
+    }
+
+    /// The nine states one move away (each face a quarter, a half and three quarters).
+    fn moves(self) -> [Cube; 9] {
+        let mut out = [self; 9];
+        for (face, turn) in TURNS.iter().enumerate() {
+            let mut cube = self;
+            for power in 0..3 {
+                cube = cube.turn(turn);
+                out[face * 3 + power] = cube;
+            }
+        }
+        out
+    }
+
+    /// Corners out of place or twisted, four at most fixed per move: admissible and consistent.
+    fn estimate(&self) -> u32 {
+        let wrong = (0..8).filter(|&i| self.0[i] != Cube::SOLVED.0[i]).count() as u32;
+        wrong.div_ceil(4)
+    }
+}
+
+struct CubeProblem {
+    start: Cube,
+}
+
+impl SearchProblem for CubeProblem {
+    type State = Cube;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = Cube> {
+        [self.start]
+    }
+
+    fn is_goal(&self, state: &Cube) -> bool {
+        *state == Cube::SOLVED
+    }
+
+    fn successors(&self, state: &Cube, out: &mut Successors<Cube, u32>) {
+        for next in state.moves() {
+            out.push(next, 1);
+        }
+    }
+}
+
+fn scrambles(count: usize, length: u64) -> Vec<Cube> {
+    let mut rng = Rng(2);
+    (0..count)
+        .map(|_| {
+            let mut cube = Cube::SOLVED;
+            for _ in 0..length {
+                cube = cube.moves()[rng.below(9) as usize];
+            }
+            cube
+        })
+        .collect()
+}
+
+fn pocket_cube(c: &mut Criterion) {
+    let starts = scrambles(200, 8);
+    let expected: Vec<u32> = starts
+        .iter()
+        .map(|&start| {
+            pathfinding::directed::astar::astar(
+                &start,
+                |c| c.moves().map(|n| (n, 1u32)),
+                Cube::estimate,
+                |c| *c == Cube::SOLVED,
+            )
+            .unwrap()
+            .1
+        })
+        .collect();
+    let mut group = configure(c, "everyday/cube-astar-200");
+    group.bench_function("informed", |b| {
+        b.iter(|| {
+            for (&start, &cost) in starts.iter().zip(&expected) {
+                let solution = informed::astar(&CubeProblem { start }, Cube::estimate).unwrap();
+                assert_eq!(black_box(solution.cost()), cost);
+            }
+        })
+    });
+    for (name, open_set) in open_sets() {
+        group.bench_function(format!("informed-{name}"), |b| {
+            b.iter(|| {
+                for (&start, &cost) in starts.iter().zip(&expected) {
+                    let problem = CubeProblem { start };
+                    let solution = Search::new(&problem)
+                        .open_set(open_set)
+                        .astar(Cube::estimate)
+                        .unwrap();
+                    assert_eq!(black_box(solution.cost()), cost);
+                }
+            })
+        });
+    }
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            for (&start, &cost) in starts.iter().zip(&expected) {
+                let found = pathfinding::directed::astar::astar(
+                    &start,
+                    |c| c.moves().map(|n| (n, 1u32)),
+                    Cube::estimate,
+                    |c| *c == Cube::SOLVED,
+                );
+                assert_eq!(black_box(found.unwrap().1), cost);
+            }
+        })
+    });
+    group.finish();
+
+    let mut group = configure(c, "everyday/cube-flood");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    let solved = CubeProblem {
+        start: Cube::SOLVED,
+    };
+    group.bench_function("informed-reachable", |b| {
+        b.iter(|| {
+            let count = informed::reachable(&solved, None)
+                .inspect(|item| assert!(item.is_ok()))
+                .count();
+            assert_eq!(black_box(count), 3_674_160);
+        })
+    });
+    group.bench_function("pathfinding-bfs-reach", |b| {
+        b.iter(|| {
+            let count = pathfinding::directed::bfs::bfs_reach(Cube::SOLVED, |c| c.moves()).count();
+            assert_eq!(black_box(count), 3_674_160);
+        })
+    });
+    group.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// A seeded random digraph of 3,000 nodes, four arcs out of each, weights 1 to 100.
+
+struct Digraph {
+    arcs: Vec<Vec<(usize, u32)>>,
+}
+
+impl Digraph {
+    fn random(nodes: usize, degree: usize, seed: u64) -> Digraph {
+        let mut rng = Rng(seed);
+        let arcs = (0..nodes)
+            .map(|_| {
+                (0..degree)
+                    .map(|_| {
+                        let to = rng.below(nodes as u64) as usize;
+                        (to, 1 + rng.below(100) as u32)
+                    })
+                    .collect()
+            })
+            .collect();
+        Digraph { arcs }
+    }
+}
+
+/// One query: hashed where `numbered` is false (the user wrote no numbering).
+struct Route<'g> {
+    graph: &'g Digraph,
+    from: usize,
+    to: usize,
+    numbered: bool,
+}
+
+impl SearchProblem for Route<'_> {
+    type State = usize;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = usize> {
+        [self.from]
+    }
+
+    fn is_goal(&self, state: &usize) -> bool {
+        *state == self.to
+    }
+
+    fn successors(&self, state: &usize, out: &mut Successors<usize, u32>) {
+        for &(next, cost) in &self.graph.arcs[*state] {
+            out.push(next, cost);
+        }
+    }
+
+    fn index_bound(&self) -> Option<usize> {
+        self.numbered.then_some(self.graph.arcs.len())
+    }
+
+    fn index(&self, state: &usize) -> usize {
+        *state
+    }
+}
+
+fn random_digraph(c: &mut Criterion) {
+    let graph = Digraph::random(3000, 4, 31);
+    let mut rng = Rng(5);
+    let queries: Vec<(usize, usize)> = (0..500)
+        .map(|_| (rng.below(3000) as usize, rng.below(3000) as usize))
+        .collect();
+    let peer = |from: usize, to: usize| {
+        pathfinding::directed::dijkstra::dijkstra(
+            &from,
+            |&n| graph.arcs[n].iter().copied(),
+            |&n| n == to,
+        )
+        .map(|(_, cost)| cost)
+    };
+    let expected: Vec<Option<u32>> = queries.iter().map(|&(f, t)| peer(f, t)).collect();
+    let mut group = configure(c, "everyday/digraph-dijkstra-500");
+    for numbered in [false, true] {
+        let name = if numbered { "numbered" } else { "hashed" };
+        group.bench_function(format!("informed-{name}"), |b| {
+            b.iter(|| {
+                for (&(from, to), &cost) in queries.iter().zip(&expected) {
+                    let route = Route {
+                        graph: &graph,
+                        from,
+                        to,
+                        numbered,
+                    };
+                    let found = informed::dijkstra(&route).ok().map(|s| s.cost());
+                    assert_eq!(black_box(found), cost);
+                }
+            })
+        });
+        for (open, open_set) in open_sets() {
+            group.bench_function(format!("informed-{name}-{open}"), |b| {
+                b.iter(|| {
+                    for (&(from, to), &cost) in queries.iter().zip(&expected) {
+                        let route = Route {
+                            graph: &graph,
+                            from,
+                            to,
+                            numbered,
+                        };
+                        let found = Search::new(&route).open_set(open_set).dijkstra();
+                        assert_eq!(black_box(found.ok().map(|s| s.cost())), cost);
+                    }
+                })
+            });
+        }
+    }
+    group.bench_function("informed-searcher-hashed", |b| {
+        let mut searcher = Searcher::new();
+        b.iter(|| {
+            for (&(from, to), &cost) in queries.iter().zip(&expected) {
+                let route = Route {
+                    graph: &graph,
+                    from,
+                    to,
+                    numbered: false,
+                };
+                let found = searcher.dijkstra(&route).ok().map(|s| s.cost());
+                assert_eq!(black_box(found), cost);
+            }
+        })
+    });
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            for (&(from, to), &cost) in queries.iter().zip(&expected) {
+                assert_eq!(black_box(peer(from, to)), cost);
+            }
+        })
+    });
+    group.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Four-peg towers of Hanoi with ten discs: `pegs[d]` is the peg of disc `d` (0 the smallest).
+// 4^10 = 1,048,576 states; every move can be undone, so the predecessors are the successors.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Towers([u8; 10]);
+
+impl Towers {
+    fn all_on(peg: u8) -> Towers {
+        Towers([peg; 10])
+    }
+
+    fn moves(&self) -> impl Iterator<Item = Towers> + use<> {
+        // The smallest disc on each peg (10 for an empty peg).
+        let mut top = [10usize; 4];
+        for disc in (0..10).rev() {
+            top[self.0[disc] as usize] = disc;
+        }
+        let this = *self;
+        (0..4usize).flat_map(move |from| {
+            (0..4usize).filter_map(move |to| {
+                let disc = top[from];
+                (disc < top[to]).then(|| {
+                    let mut next = this;
+                    next.0[disc] = to as u8;
+                    next
+                })
+            })
+        })
+    }
+}
+
+struct Hanoi;
+
+impl SearchProblem for Hanoi {
+    type State = Towers;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = Towers> {
+        [Towers::all_on(0)]
+    }
+
+    fn is_goal(&self, state: &Towers) -> bool {
+        *state == Towers::all_on(3)
+    }
+
+    fn successors(&self, state: &Towers, out: &mut Successors<Towers, u32>) {
+        for next in state.moves() {
+            out.push(next, 1);
+        }
+    }
+}
+
+impl Bidirectional for Hanoi {
+    fn goals(&self) -> impl IntoIterator<Item = Towers> {
+        [Towers::all_on(3)]
+    }
+
+    fn predecessors(&self, state: &Towers, out: &mut Successors<Towers, u32>) {
+        self.successors(state, out);
+    }
+}
+
+fn hanoi(c: &mut Criterion) {
+    let (start, goal) = (Towers::all_on(0), Towers::all_on(3));
+    let steps = pathfinding::directed::bfs::bfs(&start, Towers::moves, |t| *t == goal)
+        .unwrap()
+        .len()
+        - 1;
+    assert_eq!(
+        steps, 49,
+        "Frame–Stewart: 49 moves for ten discs on four pegs"
+    );
+    let mut group = configure(c, "everyday/hanoi4-10-bfs");
+    group.bench_function("informed", |b| {
+        b.iter(|| assert_eq!(black_box(informed::bfs(&Hanoi).unwrap().steps()), steps))
+    });
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            let path = pathfinding::directed::bfs::bfs(&start, Towers::moves, |t| *t == goal);
+            assert_eq!(black_box(path.unwrap().len() - 1), steps)
+        })
+    });
+    group.finish();
+    let mut group = configure(c, "everyday/hanoi4-10-bidirectional-bfs");
+    group.bench_function("informed", |b| {
+        b.iter(|| {
+            let solution = informed::bidirectional_bfs(&Hanoi).unwrap();
+            assert_eq!(black_box(solution.steps()), steps)
+        })
+    });
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            let path = pathfinding::directed::bfs::bfs_bidirectional(
+                &start,
+                &goal,
+                Towers::moves,
+                Towers::moves,
+            );
+            assert_eq!(black_box(path.unwrap().len() - 1), steps)
+        })
+    });
+    group.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// A user's own grid: `(usize, usize)` cells, 8-connected without cutting corners, octile costs.
+
+struct UserGrid {
+    width: usize,
+    height: usize,
+    free: Vec<bool>,
+}
+
+impl UserGrid {
+    fn from_map(grid: &Grid) -> UserGrid {
+        let (width, height) = (grid.width() as usize, grid.height() as usize);
+        let mut free = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                free.push(grid.is_free(Cell::new(x as u32, y as u32)));
+            }
+        }
+        UserGrid {
+            width,
+            height,
+            free,
+        }
+    }
+
+    fn open(&self, x: usize, y: usize) -> bool {
+        x < self.width && y < self.height && self.free[y * self.width + x]
+    }
+
+    /// The free neighbours of a cell with their step costs.
+    fn neighbours(&self, (x, y): (usize, usize)) -> impl Iterator<Item = ((usize, usize), f64)> {
+        const STEPS: [(isize, isize); 8] = [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ];
+        STEPS.iter().filter_map(move |&(dx, dy)| {
+            let nx = x.wrapping_add_signed(dx);
+            let ny = y.wrapping_add_signed(dy);
+            if !self.open(nx, ny) {
+                return None;
+            }
+            if dx != 0 && dy != 0 {
+                // No corner cutting: both orthogonal cells must be free.
+                if !self.open(nx, y) || !self.open(x, ny) {
+                    return None;
+                }
+                Some(((nx, ny), std::f64::consts::SQRT_2))
+            } else {
+                Some(((nx, ny), 1.0))
+            }
+        })
+    }
+}
+
+fn octile((x, y): (usize, usize), (gx, gy): (usize, usize)) -> f64 {
+    let (dx, dy) = (x.abs_diff(gx) as f64, y.abs_diff(gy) as f64);
+    dx.max(dy) + (std::f64::consts::SQRT_2 - 1.0) * dx.min(dy)
+}
+
+struct UserQuery<'g> {
+    grid: &'g UserGrid,
+    start: (usize, usize),
+    goal: (usize, usize),
+    numbered: bool,
+}
+
+impl SearchProblem for UserQuery<'_> {
+    type State = (usize, usize);
+    type Cost = f64;
+
+    fn starts(&self) -> impl IntoIterator<Item = (usize, usize)> {
+        [self.start]
+    }
+
+    fn is_goal(&self, state: &(usize, usize)) -> bool {
+        *state == self.goal
+    }
+
+    fn successors(&self, state: &(usize, usize), out: &mut Successors<(usize, usize), f64>) {
+        for (next, cost) in self.grid.neighbours(*state) {
+            out.push(next, cost);
+        }
+    }
+
+    fn index_bound(&self) -> Option<usize> {
+        self.numbered.then_some(self.grid.width * self.grid.height)
+    }
+
+    fn index(&self, &(x, y): &(usize, usize)) -> usize {
+        y * self.grid.width + x
+    }
+}
+
+fn cell((x, y): (usize, usize)) -> Cell {
+    Cell::new(x as u32, y as u32)
+}
+
+fn user_point(cell: Cell) -> (usize, usize) {
+    (cell.x as usize, cell.y as usize)
+}
+
+/// `count` scenarios of a map spread over its whole file, with the map as a user's grid.
+fn user_map(map: &str, count: usize) -> Option<(UserGrid, Vec<Scenario>)> {
+    let (grid, scenarios) = common::movingai(map, count)?;
+    Some((UserGrid::from_map(&grid), scenarios))
+}
+
+fn peer_grid(grid: &UserGrid, start: (usize, usize), goal: (usize, usize)) -> Option<f64> {
+    pathfinding::directed::astar::astar(
+        &start,
+        |&p| grid.neighbours(p).map(|(n, c)| (n, Len(c))),
+        |&p| Len(octile(p, goal)),
+        |&p| p == goal,
+    )
+    .map(|(_, cost)| cost.0)
+}
+
+fn user_grids(c: &mut Criterion) {
+    for (map, count) in [
+        ("dao/arena2", 200),
+        ("street/Berlin_0_256", 200),
+        ("room/8room_000", 60),
+    ] {
+        let Some((grid, scenarios)) = user_map(map, count) else {
+            return;
+        };
+        let mut group = configure(c, &format!("everyday/user-grid/{map}"));
+        for numbered in [false, true] {
+            let name = if numbered { "numbered" } else { "hashed" };
+            group.bench_function(format!("informed-{name}"), |b| {
+                b.iter(|| {
+                    for scenario in &scenarios {
+                        let (start, goal) =
+                            (user_point(scenario.start()), user_point(scenario.goal()));
+                        let query = UserQuery {
+                            grid: &grid,
+                            start,
+                            goal,
+                            numbered,
+                        };
+                        let found = informed::astar(&query, |&p: &(usize, usize)| octile(p, goal));
+                        common::check(scenario, black_box(found.ok().map(|s| s.cost())));
+                    }
+                })
+            });
+            for (open, open_set) in open_sets() {
+                group.bench_function(format!("informed-{name}-{open}"), |b| {
+                    b.iter(|| {
+                        for scenario in &scenarios {
+                            let (start, goal) =
+                                (user_point(scenario.start()), user_point(scenario.goal()));
+                            let query = UserQuery {
+                                grid: &grid,
+                                start,
+                                goal,
+                                numbered,
+                            };
+                            let found = Search::new(&query)
+                                .open_set(open_set)
+                                .astar(|&p: &(usize, usize)| octile(p, goal));
+                            common::check(scenario, black_box(found.ok().map(|s| s.cost())));
+                        }
+                    })
+                });
+            }
+        }
+        group.bench_function("pathfinding", |b| {
+            b.iter(|| {
+                for scenario in &scenarios {
+                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
+                    common::check(scenario, black_box(peer_grid(&grid, start, goal)));
+                }
+            })
+        });
+        group.finish();
+    }
+    let _ = cell;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Many short queries on one large map, as a game asks them: one reusable searcher against
+// one-shot searches and `pathfinding`.
+
+fn short_queries(c: &mut Criterion) {
+    let Some(data) = shared_data("movingai") else {
+        return;
+    };
+    let map = "sc1/Cauldron";
+    let grid = Grid::load_map(data.join(format!("movingai/{map}.map"))).expect("map file");
+    let mut scenarios =
+        Scenario::load_all(data.join(format!("movingai/{map}.map.scen"))).expect("scenarios");
+    // The 2,000 shortest (the file's first buckets): a unit's next few dozen cells.
+    scenarios.sort_by(|a, b| a.optimal().total_cmp(&b.optimal()));
+    scenarios.retain(|s| s.optimal() > 0.0);
+    scenarios.truncate(2000);
+    let user = UserGrid::from_map(&grid);
+    let mut group = configure(c, "everyday/short-queries/Cauldron-2000");
+    for numbered in [false, true] {
+        let name = if numbered { "numbered" } else { "hashed" };
+        group.bench_function(format!("informed-one-shot-{name}"), |b| {
+            b.iter(|| {
+                for scenario in &scenarios {
+                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
+                    let query = UserQuery {
+                        grid: &user,
+                        start,
+                        goal,
+                        numbered,
+                    };
+                    let found = informed::astar(&query, |&p: &(usize, usize)| octile(p, goal));
+                    common::check(scenario, black_box(found.ok().map(|s| s.cost())));
+                }
+            })
+        });
+        group.bench_function(format!("informed-searcher-{name}"), |b| {
+            let mut searcher = Searcher::new();
+            b.iter(|| {
+                for scenario in &scenarios {
+                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
+                    let query = UserQuery {
+                        grid: &user,
+                        start,
+                        goal,
+                        numbered,
+                    };
+                    let found = searcher.astar(&query, |&p: &(usize, usize)| octile(p, goal));
+                    common::check(scenario, black_box(found.ok().map(|s| s.cost())));
+                }
+            })
+        });
+        group.bench_function(format!("informed-par-search-{name}"), |b| {
+            b.iter(|| {
+                let costs = informed::par_search(&scenarios, |searcher, scenario| {
+                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
+                    let query = UserQuery {
+                        grid: &user,
+                        start,
+                        goal,
+                        numbered,
+                    };
+                    let found = searcher.astar(&query, |&p: &(usize, usize)| octile(p, goal));
+                    found.ok().map(|s| s.cost())
+                });
+                for (scenario, cost) in scenarios.iter().zip(costs) {
+                    common::check(scenario, black_box(cost));
+                }
+            })
+        });
+    }
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            for scenario in &scenarios {
+                let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
+                common::check(scenario, black_box(peer_grid(&user, start, goal)));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    everyday,
+    pocket_cube,
+    random_digraph,
+    hanoi,
+    user_grids,
+    short_queries
+);
+criterion_main!(everyday);

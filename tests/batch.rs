@@ -1,0 +1,57 @@
+//! `par_search` (the `rayon` feature) against sequential one-shot searches: the same results,
+//! in the same order. `cargo test --features rayon --test batch`.
+
+#![cfg(feature = "rayon")]
+
+mod common;
+
+use common::{Graph, config, graph};
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn par_search_equals_sequential_searches(
+        graphs in prop::collection::vec((graph(30, 1..10u64), any::<bool>()), 1..40)
+    ) {
+        let graphs: Vec<Graph<u64>> = graphs
+            .into_iter()
+            .map(|(mut graph, numbered)| {
+                graph.numbered = numbered;
+                graph
+            })
+            .collect();
+        let h = |&n: &usize| (n % 2) as u64;
+        let parallel = informed::par_search(&graphs, |searcher, graph| {
+            (searcher.astar(graph, h), searcher.dijkstra(graph))
+        });
+        let sequential: Vec<_> = graphs
+            .iter()
+            .map(|graph| (informed::astar(graph, h), informed::dijkstra(graph)))
+            .collect();
+        prop_assert_eq!(parallel, sequential);
+    }
+}
+
+/// Many queries on one 64×64 grid, more than threads: every searcher serves many of them.
+#[test]
+fn par_search_on_one_grid() {
+    use informed::grid::{Cell, Grid, Movement};
+    let grid = Grid::new(64, 64);
+    let goals: Vec<Cell> = (0..500u32)
+        .map(|i| Cell::new(i % 64, (i * 7) % 64))
+        .collect();
+    let query = |goal: Cell| {
+        grid.problem(Cell::new(0, 0), goal, Movement::Eight)
+            .unwrap()
+    };
+    let parallel = informed::par_search(&goals, |searcher, &goal| {
+        let problem = query(goal);
+        searcher.astar(&problem, problem.octile())
+    });
+    for (&goal, found) in goals.iter().zip(parallel) {
+        let problem = query(goal);
+        assert_eq!(found, informed::astar(&problem, problem.octile()));
+    }
+}
