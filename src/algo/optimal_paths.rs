@@ -1,5 +1,7 @@
 //! Every least-cost path, enumerated lazily from a Dijkstra search's optimal predecessors.
 
+use smallvec::{SmallVec, smallvec};
+
 use crate::cost::Cost;
 use crate::engine::best_first::{Engine, EngineOf, Ranking, Relaxed};
 use crate::engine::control::Setup;
@@ -78,6 +80,9 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     }
 }
 
+/// The optimal predecessors of one node, inline up to two.
+type Parents = SmallVec<[usize; 2]>;
+
 /// The search of all optimal paths, waiting for its data structures.
 struct AllOptimal<'p, P: SearchProblem, O>(Setup<'p, P, O>);
 
@@ -98,8 +103,10 @@ where
         let mut engine: EngineOf<_, _, N, Q> =
             Engine::new(tables.table(), options.tie_break, Ranking::Cost);
         engine.start(problem, &Zero, &mut control, &mut observer)?;
-        // Every predecessor through which each node's least cost is reached.
-        let mut parents: Vec<Vec<usize>> = vec![Vec::new(); engine.table.len()];
+        // Every predecessor through which each node's least cost is reached. Most nodes have
+        // one or two (two on a grid's diagonal fronts), held inline: a `Vec` each cost one heap
+        // allocation per stored state (see docs/dependencies.md).
+        let mut parents: Vec<Parents> = vec![SmallVec::new(); engine.table.len()];
         let mut best = None;
         let mut goals = Vec::new();
         let mut successors = Successors::new();
@@ -122,10 +129,10 @@ where
                 &mut successors,
                 |relaxed| match relaxed {
                     Relaxed::New(index) => {
-                        parents.resize_with(index + 1, Vec::new);
-                        parents[index] = vec![current];
+                        parents.resize_with(index + 1, SmallVec::new);
+                        parents[index] = smallvec![current];
                     }
-                    Relaxed::Improved(index) => parents[index] = vec![current],
+                    Relaxed::Improved(index) => parents[index] = smallvec![current],
                     Relaxed::Equal(index) if !parents[index].contains(&current) => {
                         parents[index].push(current);
                     }
@@ -170,7 +177,7 @@ enum Walk {
 pub struct OptimalPaths<S, C> {
     states: Vec<S>,
     /// Every predecessor through which each node's least cost is reached.
-    parents: Vec<Vec<usize>>,
+    parents: Vec<Parents>,
     is_start: Vec<bool>,
     cost: C,
     stats: Stats,
