@@ -266,6 +266,7 @@ impl<S, C> Successors<S, C> {
     ///
     /// **O(n)** when every step costs the same (repeats then change no cost, and are left), and
     /// **O(n²)** otherwise.
+    #[inline]
     pub(crate) fn merge_repeats(&mut self)
     where
         S: Eq,
@@ -281,6 +282,16 @@ impl<S, C> Successors<S, C> {
         {
             return;
         }
+        self.merge_mixed_repeats();
+    }
+
+    /// [`merge_repeats`](Self::merge_repeats) once the steps are known not to cost the same.
+    #[inline(never)]
+    fn merge_mixed_repeats(&mut self)
+    where
+        S: Eq,
+        C: Cost,
+    {
         let mut i = 0;
         while i < self.items.len() {
             let mut j = i + 1;

@@ -195,46 +195,58 @@ where
         if self.expand()? {
             return Ok(Probe::Found);
         }
-        while let Some(depth) = self.frames.len().checked_sub(1) {
+        // Each pass of the outer loop (re-)enters the level on top of the path and looks up its
+        // state once; the inner loop then tries that level's remaining successors until one is
+        // entered (the outer loop goes on one level deeper) or none is left (the level is left).
+        'level: while let Some(depth) = self.frames.len().checked_sub(1) {
             let parent = self.frames[depth];
-            let Some(&(_, step)) = self.buffers[depth].as_slice().get(parent.next) else {
-                self.frames.pop();
-                self.control.release(1);
-                continue;
-            };
-            let at = parent.next;
-            self.frames[depth].next += 1;
-            let (root, frames, buffers) = (&self.root, &self.frames, &self.buffers);
+            let Self {
+                root,
+                frames,
+                buffers,
+                control,
+                heuristic,
+                cycle_check,
+                ..
+            } = self;
             let state = state_at(root, frames, buffers, depth);
-            let successor = &buffers[depth].as_slice()[at].0;
-            // A successor the cycle check refuses is not generated (as in Korf's counts).
-            let on_path = match self.cycle_check {
-                CycleCheck::Off => false,
-                CycleCheck::Parent => {
-                    successor == state
-                        || (depth > 0 && successor == state_at(root, frames, buffers, depth - 1))
-                }
-                CycleCheck::Path => {
-                    (0..=depth).any(|d| successor == state_at(root, frames, buffers, d))
-                }
+            let grandparent = match depth.checked_sub(1) {
+                Some(up) => Some(state_at(root, frames, buffers, up)),
+                None => None,
             };
-            if on_path {
-                continue;
+            let successors = buffers[depth].as_slice();
+            for at in parent.next..successors.len() {
+                let (successor, step) = &successors[at];
+                // A successor the cycle check refuses is not generated (as in Korf's counts).
+                let on_path = match *cycle_check {
+                    CycleCheck::Off => false,
+                    CycleCheck::Parent => {
+                        grandparent.is_some_and(|up| successor == up) || successor == state
+                    }
+                    CycleCheck::Path => {
+                        (0..=depth).any(|d| successor == state_at(root, frames, buffers, d))
+                    }
+                };
+                if on_path {
+                    continue;
+                }
+                let g = control.step(parent.g, *step, state, successor)?;
+                let h = control.estimate_successor(&*heuristic, state, parent.h, successor)?;
+                let Some(f) = g.checked_sum(h) else {
+                    return Err(control.estimate_overflow(successor.clone(), g, h));
+                };
+                if Self::beyond(control, bound, depth + 1, f, &mut cut) {
+                    continue;
+                }
+                self.frames[depth].next = at + 1;
+                self.push(Frame { g, h, next: 0, at })?;
+                if self.expand()? {
+                    return Ok(Probe::Found);
+                }
+                continue 'level;
             }
-            let g = self.control.step(parent.g, step, state, successor)?;
-            let h = self
-                .control
-                .estimate_successor(&self.heuristic, state, parent.h, successor)?;
-            let Some(f) = g.checked_sum(h) else {
-                return Err(self.control.estimate_overflow(successor.clone(), g, h));
-            };
-            if Self::beyond(&mut self.control, bound, depth + 1, f, &mut cut) {
-                continue;
-            }
-            self.push(Frame { g, h, next: 0, at })?;
-            if self.expand()? {
-                return Ok(Probe::Found);
-            }
+            self.frames.pop();
+            self.control.release(1);
         }
         Ok(cut)
     }

@@ -59,7 +59,7 @@ pub const MAX_CELLS: usize = 25;
 /// does, for a puzzle of that many cells: each tile once, and a count of cells that some
 /// width × height of at least 2 × 2 gives. `Board::default()` is no puzzle's board, and does
 /// not deserialize.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -67,6 +67,15 @@ pub const MAX_CELLS: usize = 25;
 )]
 pub struct Board {
     words: [u64; 2],
+}
+
+/// Word for word, as the derived comparison would, but without a branch between the words:
+/// the depth-first searches compare every successor with the path's last boards.
+impl PartialEq for Board {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        ((self.words[0] ^ other.words[0]) | (self.words[1] ^ other.words[1])) == 0
+    }
 }
 
 impl Board {
@@ -142,6 +151,13 @@ impl fmt::Display for Move {
     }
 }
 
+/// The cells from which a tile can slide into the blank, for one position of the blank.
+#[derive(Clone, Copy, Debug, Default)]
+struct BlankMoves {
+    from: [u8; 4],
+    count: u8,
+}
+
 /// A sliding-tile puzzle of a given size and goal arrangement.
 ///
 /// Two puzzles are equal when their sizes and goals are.
@@ -165,6 +181,9 @@ pub struct SlidingPuzzle {
     goal_cell: [u8; MAX_CELLS],
     /// The goal's parity invariant (see [`SlidingPuzzle::parity`]).
     goal_parity: bool,
+    /// `blank_moves[cell]`: the cells whose tile can slide into a blank at `cell`, in the
+    /// order the successors are generated (the blank moving up, left, right, down).
+    blank_moves: [BlankMoves; MAX_CELLS],
     /// The line tables of the Manhattan and linear-conflict heuristics (`None` where the lines
     /// are too long for tables), built by the first heuristic made and shared by the rest.
     manhattan_lines: OnceLock<Option<LineTables>>,
@@ -200,9 +219,23 @@ impl SlidingPuzzle {
             goal: Board::default(),
             goal_cell: [0; MAX_CELLS],
             goal_parity: false,
+            blank_moves: [BlankMoves::default(); MAX_CELLS],
             manhattan_lines: OnceLock::new(),
             conflict_lines: OnceLock::new(),
         };
+        for (blank, moves) in puzzle.blank_moves.iter_mut().enumerate().take(cells) {
+            let (row, column) = (blank / width, blank % width);
+            let targets = [
+                (row > 0).then(|| blank - width),
+                (column > 0).then(|| blank - 1),
+                (column + 1 < width).then(|| blank + 1),
+                (row + 1 < height).then(|| blank + width),
+            ];
+            for from in targets.into_iter().flatten() {
+                moves.from[usize::from(moves.count)] = from as u8;
+                moves.count += 1;
+            }
+        }
         let ordered: Vec<u8> = (1..cells as u8).chain([0]).collect();
         puzzle.set_goal(&ordered);
         Ok(puzzle)
@@ -471,19 +504,14 @@ impl SlidingPuzzle {
     #[inline]
     fn neighbours(&self, board: Board, out: &mut Successors<Board, u32>) {
         let blank = self.blank(board);
-        let (row, column) = (blank / self.width, blank % self.width);
-        let targets = [
-            (row > 0).then(|| blank - self.width),
-            (column > 0).then(|| blank - 1),
-            (column + 1 < self.width).then(|| blank + 1),
-            (row + 1 < self.height).then(|| blank + self.width),
-        ];
+        let moves = &self.blank_moves[blank % MAX_CELLS];
+        let targets = &moves.from[..usize::from(moves.count)];
         if self.tile_bits == 4 {
             // At most 16 cells: the board is the low word.
             let bits = board.words[0];
             let to = 4 * blank as u32;
-            for from in targets.into_iter().flatten() {
-                let from = 4 * from as u32;
+            for &from in targets {
+                let from = 4 * u32::from(from);
                 let tile = (bits >> from) & 15;
                 // The tile moves into the blank's cell; its old cell becomes the blank (0).
                 let moved = (bits & !(15 << from)) | (tile << to);
@@ -491,7 +519,8 @@ impl SlidingPuzzle {
             }
             return;
         }
-        for from in targets.into_iter().flatten() {
+        for &from in targets {
+            let from = usize::from(from);
             let tile = u128::from(self.tile_at(board, from));
             let bits = board.bits();
             let moved = (bits
