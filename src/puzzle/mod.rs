@@ -59,7 +59,7 @@ pub const MAX_CELLS: usize = 25;
 /// does, for a puzzle of that many cells: each tile once, and a count of cells that some
 /// width × height of at least 2 × 2 gives. `Board::default()` is no puzzle's board, and does
 /// not deserialize.
-#[derive(Clone, Copy, Debug, Default, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, Eq, PartialOrd, Ord)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -75,6 +75,14 @@ impl PartialEq for Board {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
         ((self.words[0] ^ other.words[0]) | (self.words[1] ^ other.words[1])) == 0
+    }
+}
+
+/// The words, as the derived hash would: equal boards hash equally.
+impl std::hash::Hash for Board {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.words.hash(state);
     }
 }
 
