@@ -1,0 +1,77 @@
+//! Three of Korf's (1985) 100 random 15-puzzle instances, embedded (the full set is read in
+//! place by the `korf100` runner and the IDA* bench of `informed-bench`): IDA* with Manhattan
+//! distance and no move back to the parent must find the published optimal lengths and expand
+//! exactly the nodes of the plain C IDA* (`../shared/reference/ida15.c`, same move order), plus
+//! the goal, which the C solver does not count as an expansion.
+
+use informed::puzzle::SlidingPuzzle;
+use informed::{CycleCheck, Search};
+
+/// Korf's goal: the blank top-left, tile t in cell t.
+const GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+
+struct Instance {
+    id: u32,
+    tiles: &'static str,
+    optimal: u32,
+    /// Expansions of the C reference on this instance (all iterations, goal not counted).
+    c_expanded: u64,
+    /// korf100.txt's recount of generated nodes: children over all iterations, +1 for the root.
+    recount: u64,
+}
+
+const INSTANCES: [Instance; 3] = [
+    Instance {
+        id: 79,
+        tiles: "0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15",
+        optimal: 42,
+        c_expanded: 262_910,
+        recount: 540_860,
+    },
+    Instance {
+        id: 12,
+        tiles: "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15",
+        optimal: 45,
+        c_expanded: 269_708,
+        recount: 546_344,
+    },
+    Instance {
+        id: 42,
+        tiles: "4 5 7 2 9 14 12 13 0 3 6 11 8 1 15 10",
+        optimal: 42,
+        c_expanded: 440_711,
+        recount: 877_823,
+    },
+];
+
+#[test]
+fn easy_korf_instances_are_solved_optimally_with_the_reference_counts()
+-> Result<(), Box<dyn std::error::Error>> {
+    let puzzle = SlidingPuzzle::new(4, 4)?.with_goal(GOAL)?;
+    for instance in &INSTANCES {
+        let problem = puzzle.problem(puzzle.parse(instance.tiles)?)?;
+        let solution = Search::new(&problem)
+            .cycle_check(CycleCheck::Parent)
+            .idastar(puzzle.manhattan())?;
+        let stats = solution.stats();
+        assert_eq!(solution.cost(), instance.optimal, "korf {}", instance.id);
+        assert_eq!(solution.path().len() as u32, instance.optimal + 1);
+        // One move a step (`moves` panics otherwise), ending on the goal.
+        assert_eq!(puzzle.moves(solution.path()).len() as u32, instance.optimal);
+        assert_eq!(solution.path().last(), Some(&puzzle.parse(GOAL)?));
+        assert_eq!(
+            stats.expanded,
+            instance.c_expanded + 1,
+            "korf {}: expansions",
+            instance.id
+        );
+        // The start is generated once per iteration, the recount's root once in all.
+        assert_eq!(
+            stats.generated,
+            instance.recount + stats.iterations - 1,
+            "korf {}: generated",
+            instance.id
+        );
+    }
+    Ok(())
+}
