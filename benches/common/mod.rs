@@ -143,16 +143,26 @@ where
 }
 
 /// The shared data directory, or `None` with a note (the data-driven benches then skip).
+///
+/// `$INFORMED_DATA`, or `shared/data` beside the repository (this package is its `benches/`
+/// directory, so that is `../../shared/data` from here).
 pub fn shared_data(what: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os("INFORMED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
-    if dir.join(what).exists() {
-        Some(dir)
-    } else {
-        println!("skipped: {} not found", dir.join(what).display());
-        None
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let candidates = match std::env::var_os("INFORMED_DATA") {
+        Some(dir) => vec![PathBuf::from(dir)],
+        None => vec![
+            manifest.join("../../shared/data"),
+            manifest.join("../shared/data"),
+        ],
+    };
+    let found = candidates
+        .iter()
+        .find(|dir| dir.join(what).exists())
+        .cloned();
+    if found.is_none() {
+        println!("skipped: {what} not found under {candidates:?}");
     }
+    found
 }
 
 /// A Moving AI map with an evenly spread subset of its scenarios (`count` of them, from every
