@@ -29,7 +29,7 @@ struct HandWritten {
     expanded: u64,
 }
 
-/// The blank's moves, in the reference's order: up, left, right, down (0 ends a list).
+/// The cells the blank can move to, in the reference's order: up, left, right, down.
 fn moves(blank: usize) -> [Option<usize>; 4] {
     let (row, column) = (blank / 4, blank % 4);
     [

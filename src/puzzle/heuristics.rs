@@ -229,31 +229,15 @@ impl Heuristic<Board, u32> for Manhattan<'_> {
     #[inline]
     fn estimate_successor(&self, parent: &Board, parent_estimate: u32, successor: &Board) -> u32 {
         if let Some(table) = &self.nibble_distance {
-            // The whole board is in the low word. The lowest and highest nibbles that differ
-            // (bit offsets; 0 and 60 when none do, which the test below rejects):
-            let (p, q) = (parent.words[0], successor.words[0]);
-            let diff = p ^ q;
-            let low = diff.trailing_zeros() & 60;
-            let high = 63u32.wrapping_sub(diff.leading_zeros()) & 60;
-            let (at_low, at_high) = ((p >> low) & 15, (p >> high) & 15);
-            let tile = at_low | at_high;
-            // One move: the boards differ in two cells, and the parent's blank is one of them.
-            let one_move =
-                diff == (tile << low) | (tile << high) && (at_low == 0) != (at_high == 0);
-            if !one_move {
-                return self.estimate(successor);
-            }
-            let (from, to) = if at_low == 0 {
-                (high, low)
-            } else {
-                (low, high)
+            return match self.puzzle.moved_tile(*parent, *successor) {
+                Some((tile, from, to)) => {
+                    let distance = |cell: usize| u32::from(table[(tile << 4 | cell) & 255]);
+                    parent_estimate
+                        .saturating_add(distance(to))
+                        .saturating_sub(distance(from))
+                }
+                None => self.estimate(successor),
             };
-            let distance = |cell_bits: u32| {
-                u32::from(table[(tile << 4 | u64::from(cell_bits / 4)) as usize & 255])
-            };
-            return parent_estimate
-                .saturating_add(distance(to))
-                .saturating_sub(distance(from));
         }
         let cells = self.puzzle.cells();
         match self.puzzle.moved_tile(*parent, *successor) {

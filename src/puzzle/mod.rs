@@ -548,24 +548,26 @@ impl SlidingPuzzle {
         successor: Board,
     ) -> Option<(usize, usize, usize)> {
         if self.tile_bits == 4 {
+            // The whole board is in the low word. The lowest and highest nibbles that differ
+            // (bit offsets; 0 and 60 when none do, which the test below rejects):
             let (p, q) = (parent.words[0], successor.words[0]);
             let diff = p ^ q;
-            if diff == 0 {
+            let low = diff.trailing_zeros() & 60;
+            let high = 63u32.wrapping_sub(diff.leading_zeros()) & 60;
+            let (at_low, at_high) = ((p >> low) & 15, (p >> high) & 15);
+            let tile = at_low | at_high;
+            // One move: the boards differ in two cells, and the parent's blank is one of them.
+            let one_move =
+                diff == (tile << low) | (tile << high) && (at_low == 0) != (at_high == 0);
+            if !one_move {
                 return None;
             }
-            let low = diff.trailing_zeros() / 4;
-            let high = (63 - diff.leading_zeros()) / 4;
-            let (tile_low, tile_high) = ((p >> (4 * low)) & 15, (p >> (4 * high)) & 15);
-            let rest = diff & !(15 << (4 * low)) & !(15 << (4 * high));
-            if rest != 0 || (tile_low == 0) == (tile_high == 0) {
-                return None;
-            }
-            let (from, to) = if tile_low == 0 {
-                (high, low)
+            let (from, to) = if at_low == 0 {
+                (high / 4, low / 4)
             } else {
-                (low, high)
+                (low / 4, high / 4)
             };
-            return Some(((tile_low | tile_high) as usize, from as usize, to as usize));
+            return Some((tile as usize, from as usize, to as usize));
         }
         let bits = self.tile_bits;
         let mask = (1u128 << bits) - 1;
