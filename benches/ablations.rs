@@ -61,7 +61,7 @@ fn open_sets_and_tables(c: &mut Criterion) {
     let optimal: Vec<u32> = boards
         .iter()
         .map(|&b| {
-            informed::astar(&puzzle.problem(b).unwrap(), &conflict)
+            informed::astar_with(&puzzle.problem(b).unwrap(), &conflict)
                 .unwrap()
                 .cost()
         })
@@ -80,7 +80,7 @@ fn open_sets_and_tables(c: &mut Criterion) {
                         let found = Search::new(&problem)
                             .open_set(open_set)
                             .hashing(hashing)
-                            .astar(&conflict);
+                            .astar_with(&conflict);
                         assert_eq!(found.unwrap().cost(), cost);
                     }
                 })
@@ -106,7 +106,7 @@ fn tie_breaking(c: &mut Criterion) {
             b.iter(|| {
                 let found = Search::new(&problem)
                     .tie_break(tie_break)
-                    .astar(problem.manhattan());
+                    .astar_with(problem.manhattan());
                 assert_eq!(found.unwrap().cost(), expected)
             })
         });
@@ -246,7 +246,7 @@ fn dense_table_on_short_and_long_queries(c: &mut Criterion) {
                 for problem in &problems {
                     let found = Search::new(problem)
                         .node_table(table)
-                        .astar(problem.octile())
+                        .astar_with(problem.octile())
                         .unwrap();
                     assert_eq!(found.cost(), 2.0);
                 }
@@ -256,7 +256,7 @@ fn dense_table_on_short_and_long_queries(c: &mut Criterion) {
     let long = grid
         .problem(Cell::new(0, 0), Cell::new(1915, 1200), Movement::Eight)
         .unwrap();
-    let expected = informed::astar(&long, long.octile()).unwrap().cost();
+    let expected = informed::astar_with(&long, long.octile()).unwrap().cost();
     for (name, table) in [("dense", NodeTable::Auto), ("hashed", NodeTable::Hashed)] {
         group.bench_function(format!("long-{name}"), |b| {
             b.iter(|| {

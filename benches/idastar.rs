@@ -129,7 +129,7 @@ fn idastar(c: &mut Criterion) {
         let informed = |puzzle: &SlidingPuzzle| {
             Search::new(&problem)
                 .cycle_check(CycleCheck::Parent)
-                .idastar(puzzle.manhattan())
+                .idastar_with(puzzle.manhattan())
                 .expect("Korf's instances are solvable")
         };
         let solution = informed(&puzzle);

@@ -101,7 +101,7 @@ fn run<'p, H: Heuristic<Board, u32>>(
     heuristic: H,
 ) -> informed::Solution<Board, u32> {
     search
-        .idastar(heuristic)
+        .idastar_with(heuristic)
         .expect("IDA* solves every instance")
 }
 

@@ -184,7 +184,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             search = search.deadline(Instant::now() + Duration::from_secs_f64(s));
         }
         let started = Instant::now();
-        let result = search.idastar(&pdb);
+        let result = search.idastar_with(&pdb);
         let elapsed = started.elapsed().as_secs_f64();
         let (stats, outcome) = match &result {
             Ok(solution) if solution.cost() == instance.optimal => {

@@ -74,12 +74,13 @@ fn memory(_: &mut Criterion) {
     let problem = grid
         .problem(hardest.start(), hardest.goal(), Movement::Eight)
         .unwrap();
-    let (dense, solution) = peak_bytes(|| informed::astar(&problem, problem.octile()).unwrap());
+    let (dense, solution) =
+        peak_bytes(|| informed::astar_with(&problem, problem.octile()).unwrap());
     let stored = solution.stats().stored;
     let (hashed, _) = peak_bytes(|| {
         Search::new(&problem)
             .node_table(NodeTable::Hashed)
-            .astar(problem.octile())
+            .astar_with(problem.octile())
             .unwrap()
     });
     let (peer, _) = peak_bytes(|| peer_astar(&problem, &problem.octile()).unwrap());
@@ -99,7 +100,7 @@ fn memory(_: &mut Criterion) {
     let conflict = puzzle.linear_conflict();
     let board = puzzle.random_board(3);
     let problem = puzzle.problem(board).unwrap();
-    let (hashed, solution) = peak_bytes(|| informed::astar(&problem, &conflict).unwrap());
+    let (hashed, solution) = peak_bytes(|| informed::astar_with(&problem, &conflict).unwrap());
     let stored = solution.stats().stored;
     let (peer, _) = peak_bytes(|| peer_astar(&problem, &conflict).unwrap());
     println!(
@@ -151,7 +152,7 @@ fn movingai_maps(c: &mut Criterion) {
         group.bench_function("informed", |b| {
             b.iter(|| {
                 for (scenario, problem) in &queries {
-                    let cost = informed::astar(problem, problem.octile())
+                    let cost = informed::astar_with(problem, problem.octile())
                         .ok()
                         .map(|s| s.cost());
                     check(scenario, black_box(cost));
@@ -163,7 +164,7 @@ fn movingai_maps(c: &mut Criterion) {
                 for (scenario, problem) in &queries {
                     let outcome = Search::new(problem)
                         .node_table(NodeTable::Hashed)
-                        .astar(problem.octile());
+                        .astar_with(problem.octile());
                     check(scenario, black_box(outcome.ok().map(|s| s.cost())));
                 }
             })
@@ -225,7 +226,7 @@ fn generated_grids(c: &mut Criterion) {
         group.bench_function("informed-astar", |b| {
             b.iter(|| {
                 assert_eq!(
-                    informed::astar(&problem, problem.manhattan())
+                    informed::astar_with(&problem, problem.manhattan())
                         .ok()
                         .map(|s| s.cost()),
                     expected
@@ -236,7 +237,7 @@ fn generated_grids(c: &mut Criterion) {
             b.iter(|| {
                 let outcome = Search::new(&problem)
                     .node_table(NodeTable::Hashed)
-                    .astar(problem.manhattan());
+                    .astar_with(problem.manhattan());
                 assert_eq!(outcome.ok().map(|s| s.cost()), expected)
             })
         });
@@ -259,7 +260,7 @@ fn eight_puzzles(c: &mut Criterion) {
     let optimal: Vec<u32> = boards
         .iter()
         .map(|&b| {
-            informed::astar(&puzzle.problem(b).unwrap(), puzzle.linear_conflict())
+            informed::astar_with(&puzzle.problem(b).unwrap(), puzzle.linear_conflict())
                 .unwrap()
                 .cost()
         })
@@ -273,9 +274,9 @@ fn eight_puzzles(c: &mut Criterion) {
                 for (board, &cost) in boards.iter().zip(&optimal) {
                     let problem = puzzle.problem(*board).unwrap();
                     let found = if heuristic == "manhattan" {
-                        informed::astar(&problem, &manhattan)
+                        informed::astar_with(&problem, &manhattan)
                     } else {
-                        informed::astar(&problem, &conflict)
+                        informed::astar_with(&problem, &conflict)
                     };
                     assert_eq!(found.unwrap().cost(), cost);
                 }
@@ -319,7 +320,7 @@ fn fifteen_puzzles(c: &mut Criterion) {
         let problem = puzzle.problem(board).unwrap();
         if let Ok(solution) = Search::new(&problem)
             .max_expansions(400_000)
-            .astar(&conflict)
+            .astar_with(&conflict)
             && (40..=50).contains(&solution.cost())
         {
             instances.push((board, solution.cost()));
@@ -330,7 +331,8 @@ fn fifteen_puzzles(c: &mut Criterion) {
     group.bench_function("informed-linear-conflict", |b| {
         b.iter(|| {
             for &(board, cost) in &instances {
-                let solution = informed::astar(&puzzle.problem(board).unwrap(), &conflict).unwrap();
+                let solution =
+                    informed::astar_with(&puzzle.problem(board).unwrap(), &conflict).unwrap();
                 assert_eq!(solution.cost(), cost);
             }
         })
@@ -407,7 +409,7 @@ fn road_networks(c: &mut Criterion) {
             b.iter(|| {
                 for &(from, to, cost) in &queries {
                     let h = StraightLine::with_factor(&graph, to, factor);
-                    let found = informed::astar(&graph.problem(from, to).unwrap(), h)
+                    let found = informed::astar_with(&graph.problem(from, to).unwrap(), h)
                         .ok()
                         .map(|s| s.cost());
                     assert!(close(found, cost));
@@ -420,7 +422,7 @@ fn road_networks(c: &mut Criterion) {
                     let h = StraightLine::with_factor(&graph, to, factor);
                     let found = Search::new(&graph.problem(from, to).unwrap())
                         .node_table(NodeTable::Hashed)
-                        .astar(h);
+                        .astar_with(h);
                     assert!(close(found.ok().map(|s| s.cost()), cost));
                 }
             })

@@ -168,7 +168,7 @@ fn search_all(grid: &Grid, tie_break: TieBreak) -> Result<Vec<Run>, String> {
         let solution = Search::new(&problem)
             .tie_break(tie_break)
             .observer(&mut watcher)
-            .run(algorithm, problem.manhattan())
+            .run_with(algorithm, problem.manhattan())
             .map_err(|e| format!("{algorithm}: {e}"))?;
         runs.push(Run {
             algorithm,

@@ -194,7 +194,7 @@ fn run(options: &Options) -> Result<bool, String> {
             tally.problems += 1;
             let problem = scenario.problem(&grid).map_err(|e| e.to_string())?;
             let started = Instant::now();
-            let outcome = Search::new(&problem).run(algorithm, problem.octile());
+            let outcome = Search::new(&problem).run_with(algorithm, problem.octile());
             let time = millis(started);
             tally.millis += time;
             let (cost, stats) = match &outcome {
@@ -287,7 +287,7 @@ fn draw(grid: &Grid, scenario: &Scenario, algorithm: Algorithm, file: &str) -> R
     for (recorder, algorithm) in recorders.iter_mut().zip([Algorithm::Dijkstra, algorithm]) {
         let outcome = Search::new(&problem)
             .observer(&mut *recorder)
-            .run(algorithm, problem.octile());
+            .run_with(algorithm, problem.octile());
         let path = outcome
             .as_ref()
             .map(|s| s.path().to_vec())

@@ -1,4 +1,4 @@
-//! A road network loaded into a `petgraph` graph, searched with `informed::astar_fn` and with
+//! A road network loaded into a `petgraph` graph, searched with `informed::astar` and with
 //! `petgraph::algo::astar` on the same seeded random queries: do the costs agree, how much does
 //! each expand, and how long does each take. Needs the `petgraph` feature.
 //!
@@ -23,7 +23,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 const USAGE: &str = "petgraph [--queries N] [--seed S] [NETWORK]";
 const HELP: &str = "\
 A road network (NETWORK.cnode and NETWORK.cedge; default: ../shared/data/roads/cal) loaded
-into a petgraph DiGraph, searched with informed::astar_fn and with petgraph::algo::astar on the
+into a petgraph DiGraph, searched with informed::astar and with petgraph::algo::astar on the
 same seeded random queries: costs, expansions and time side by side.
 
 Flags:
@@ -144,7 +144,7 @@ fn run(options: &Options) -> Result<bool, String> {
         let started = Instant::now();
         let problem =
             informed::petgraph::problem(&graph, from, |node| node == to, |edge| *edge.weight());
-        let ours = informed::astar_fn(&problem, |&node| straight_line(node));
+        let ours = informed::astar(&problem, |&node| straight_line(node));
         informed_time += millis(started);
         informed_expanded += match &ours {
             Ok(solution) => solution.stats().expanded,
@@ -184,7 +184,7 @@ fn run(options: &Options) -> Result<bool, String> {
     println!("{:<26} {:>12} {:>10}", "", "expanded", "time ms");
     println!(
         "{:<26} {:>12} {:>10.1}",
-        "informed::astar_fn", informed_expanded, informed_time
+        "informed::astar", informed_expanded, informed_time
     );
     println!(
         "{:<26} {:>12} {:>10.1}",

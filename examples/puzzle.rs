@@ -406,26 +406,29 @@ fn solve(puzzle: &SlidingPuzzle, text: &str, options: &Options) -> Result<(), St
         search = search.max_stored(limit);
     }
     let started = Instant::now();
-    let outcome = match options.special {
-        None => search
-            .observer(&mut tracer)
-            .run(options.algorithm, &heuristic),
-        Some(Special::BidirectionalBfs) => search.bidirectional_bfs(),
-        Some(Special::BidirectionalDijkstra) => search.bidirectional_dijkstra(),
-        Some(Special::Anytime(weight)) => search.anytime_astar(&heuristic, weight).map(|anytime| {
-            if !options.json {
-                for improvement in anytime.improvements() {
-                    println!(
-                        "improved: cost {} after {} expansions, at most {:.3} × optimal",
-                        improvement.cost(),
-                        improvement.expanded(),
-                        improvement.bound()
-                    );
-                }
-            }
-            anytime.into_best()
-        }),
-    };
+    let outcome =
+        match options.special {
+            None => search
+                .observer(&mut tracer)
+                .run_with(options.algorithm, &heuristic),
+            Some(Special::BidirectionalBfs) => search.bidirectional_bfs(),
+            Some(Special::BidirectionalDijkstra) => search.bidirectional_dijkstra(),
+            Some(Special::Anytime(weight)) => search.anytime_astar_with(&heuristic, weight).map(
+                |anytime| {
+                    if !options.json {
+                        for improvement in anytime.improvements() {
+                            println!(
+                                "improved: cost {} after {} expansions, at most {:.3} × optimal",
+                                improvement.cost(),
+                                improvement.expanded(),
+                                improvement.bound()
+                            );
+                        }
+                    }
+                    anytime.into_best()
+                },
+            ),
+        };
     let time = millis(started);
     let algorithm = match options.special {
         Some(_) => options.algorithm_name.clone(),

@@ -136,7 +136,7 @@ fn run(options: &Options) -> Result<bool, String> {
         let dijkstra = informed::dijkstra(&problem);
         let dijkstra_time = millis(started);
         let started = Instant::now();
-        let astar = informed::astar(&problem, StraightLine::with_factor(&graph, to, factor));
+        let astar = informed::astar_with(&problem, StraightLine::with_factor(&graph, to, factor));
         let astar_time = millis(started);
         let cost = |outcome: &informed::SearchResult<informed::graph::GraphProblem<'_>>| {
             outcome.as_ref().ok().map(|s| s.cost())

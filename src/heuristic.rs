@@ -4,8 +4,17 @@ use crate::cost::Cost;
 
 /// An estimate h(s) of the cost of the cheapest path from a state to a goal.
 ///
-/// Implemented for every closure `Fn(&S) -> C`, so most heuristics are one line. The quality of
-/// the estimate decides how much work an informed search does (see `docs/choosing.md`):
+/// Implemented for every closure `Fn(&S) -> C`, so most heuristics are one line. Every
+/// algorithm that takes a heuristic comes in two forms: the short name ([`astar`](crate::astar),
+/// [`greedy`](crate::greedy), [`idastar`](crate::idastar), …) takes a closure, whose argument's
+/// type it infers from the problem (`|&(x, y)| x + y` compiles as written), and the `_with` twin
+/// ([`astar_with`](crate::astar_with), …) takes any value of a type that implements this trait:
+/// the ready-made heuristics, [`Max`], [`Weighted`], [`Zero`], pattern databases and your own
+/// types. (A closure passed to a parameter bounded by this trait would not learn its argument's
+/// type from the bound, so one entry point cannot serve both.)
+///
+/// The quality of the estimate decides how much work an informed search does (see
+/// `docs/choosing.md`):
 ///
 /// - **admissible**: h(s) never exceeds the true remaining cost. [`astar`](crate::astar) then
 ///   returns an optimal path, even if h is not consistent (it reopens states to do so).

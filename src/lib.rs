@@ -138,8 +138,8 @@
 //!
 //! [`from_fn`] builds a problem from a start state and two closures, as `pathfinding` users
 //! write them ([`from_fn_unit`] where every step costs 1); it runs on the same engine with every
-//! algorithm and option. [`astar_fn`] takes the heuristic as a closure whose argument type is
-//! left to inference (`docs/migrating-from-pathfinding.md` maps each `pathfinding` function).
+//! algorithm and option. A heuristic is a closure too, its argument's type left to inference
+//! (`docs/migrating-from-pathfinding.md` maps each `pathfinding` function).
 //!
 //! ```
 //! let problem = informed::from_fn(
@@ -147,7 +147,7 @@
 //!     |&(x, y): &(i32, i32)| [((x + 1, y), 2u32), ((x, y + 1), 3)],
 //!     |&p| p == (2, 2),
 //! );
-//! let solution = informed::astar_fn(&problem, |&(x, _)| 2 * (2 - x).unsigned_abs())?;
+//! let solution = informed::astar(&problem, |&(x, _)| 2 * (2 - x).unsigned_abs())?;
 //! assert_eq!(solution.cost(), 10);
 //!
 //! let unit = informed::from_fn_unit(1u32, |&n: &u32| [n + 1, 2 * n], |&n| n == 10);
@@ -193,24 +193,28 @@
 
 pub use crate::algo::Algorithm;
 pub use crate::algo::UnknownAlgorithm;
-pub use crate::algo::anytime::{Anytime, AnytimeResult, Improvement, anytime_astar};
-pub use crate::algo::astar::{astar, astar_fn, weighted_astar, weighted_astar_fn};
-pub use crate::algo::audit::{Audit, KEPT_VIOLATIONS, Violation, audit};
-pub use crate::algo::beam::beam_search;
+pub use crate::algo::anytime::{
+    Anytime, AnytimeResult, Improvement, anytime_astar, anytime_astar_with,
+};
+pub use crate::algo::astar::{astar, astar_with, weighted_astar, weighted_astar_with};
+pub use crate::algo::audit::{Audit, KEPT_VIOLATIONS, Violation, audit, audit_with};
+pub use crate::algo::beam::{beam_search, beam_search_with};
 pub use crate::algo::bfs::bfs;
 pub use crate::algo::bfs_reach::{BfsReach, bfs_reach};
 pub use crate::algo::bidirectional::{bidirectional_bfs, bidirectional_dijkstra};
 pub use crate::algo::depth_first::depth_first;
 pub use crate::algo::dijkstra::dijkstra;
-pub use crate::algo::greedy::{greedy, greedy_fn};
-pub use crate::algo::hill_climbing::{hill_climbing, hill_climbing_with_restarts};
-pub use crate::algo::idastar::{idastar, idastar_fn};
+pub use crate::algo::greedy::{greedy, greedy_with};
+pub use crate::algo::hill_climbing::{
+    hill_climbing, hill_climbing_with, hill_climbing_with_restarts,
+};
+pub use crate::algo::idastar::{idastar, idastar_with};
 pub use crate::algo::iddfs::iddfs;
 pub use crate::algo::k_shortest::k_shortest_paths;
 pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
 pub use crate::algo::path_tree::{PathTree, shortest_path_tree};
 pub use crate::algo::reachable::{Reachable, reachable};
-pub use crate::algo::stepper::{Expansion, Stepper, stepper};
+pub use crate::algo::stepper::{Expansion, Stepper, stepper, stepper_with};
 #[cfg(feature = "rayon")]
 pub use crate::batch::par_search;
 pub use crate::cost::Cost;
@@ -221,7 +225,6 @@ pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{
     Bidirectional, FnProblem, SearchProblem, Successors, UnitFnProblem, from_fn, from_fn_unit,
-    heuristic_fn,
 };
 pub use crate::search::Search;
 pub use crate::searcher::Searcher;

@@ -80,7 +80,7 @@
 //!     abstraction.rank(&slots)
 //! };
 //! let problem = Pancakes([3, 6, 0, 7, 1, 5, 2, 4]);
-//! let with_pdb = informed::astar(&problem, db.heuristic(project))?;
+//! let with_pdb = informed::astar_with(&problem, db.heuristic(project))?;
 //! let blind = informed::bfs(&problem)?;
 //! assert_eq!(with_pdb.cost(), blind.steps() as u32);
 //! assert!(with_pdb.stats().expanded < blind.stats().expanded);

@@ -21,7 +21,7 @@
 //!     let ((x, y), (gx, gy)) = (graph[node], graph[d]);
 //!     x.abs_diff(gx) + y.abs_diff(gy)
 //! };
-//! let solution = informed::astar_fn(&problem, manhattan)?;
+//! let solution = informed::astar(&problem, manhattan)?;
 //! assert_eq!(solution.path(), [a, b, c, d]);
 //! assert_eq!(solution.cost(), 3);
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -530,36 +530,3 @@ impl<S: fmt::Debug, FN, FG> fmt::Debug for UnitFnProblem<S, FN, FG> {
             .finish_non_exhaustive()
     }
 }
-
-/// Gives a heuristic closure the problem's state and cost types, so that its argument needs no
-/// annotation, for any algorithm that takes a [`Heuristic`](crate::Heuristic).
-///
-/// A closure passed straight to a generic `H: Heuristic` parameter must name its argument's type
-/// (`|&(x, y): &(i32, i32)| ...`), or the compiler stops with E0282, "type annotations needed".
-/// [`astar_fn`](crate::astar_fn), [`weighted_astar_fn`](crate::weighted_astar_fn),
-/// [`greedy_fn`](crate::greedy_fn) and [`idastar_fn`](crate::idastar_fn) take such closures
-/// directly; this function does the same for every other algorithm, returning the closure
-/// itself.
-///
-/// # Example
-///
-/// ```
-/// let goal = (6, 2);
-/// let problem = informed::from_fn(
-///     (0i32, 0i32),
-///     |&(x, y): &(i32, i32)| [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)].map(|c| (c, 1u32)),
-///     |&cell| cell == goal,
-/// );
-/// let h = informed::heuristic_fn(&problem, |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y));
-/// assert_eq!(informed::beam_search(&problem, &h, 4)?.cost(), 8);
-/// assert_eq!(informed::anytime_astar(&problem, &h, 2.0)?.best().cost(), 8);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn heuristic_fn<P, F>(problem: &P, heuristic: F) -> F
-where
-    P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
-{
-    let _ = problem;
-    heuristic
-}

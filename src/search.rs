@@ -251,7 +251,7 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
     /// let problem = puzzle.problem(puzzle.parse("5 1 2 4 9 6 3 8 13 10 7 11 0 14 15 12")?)?;
     /// let solution = Search::new(&problem)
     ///     .cycle_check(CycleCheck::Parent)
-    ///     .idastar(puzzle.manhattan())?;
+    ///     .idastar_with(puzzle.manhattan())?;
     /// assert_eq!(solution.cost(), 9);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

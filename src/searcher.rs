@@ -116,12 +116,26 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
     /// # Example
     ///
     /// See [`Searcher`].
-    pub fn astar<P, H>(&mut self, problem: &P, heuristic: H) -> SearchResult<P>
+    pub fn astar<P, F>(&mut self, problem: &P, heuristic: F) -> SearchResult<P>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        F: Fn(&S) -> C,
+    {
+        Search::new(problem).astar_in_with(self, heuristic)
+    }
+
+    /// [`astar`](Self::astar) with a heuristic of any [`Heuristic`] type (see
+    /// [`astar_with`](crate::astar_with)).
+    ///
+    /// # Errors
+    ///
+    /// As for [`astar`](crate::astar).
+    pub fn astar_with<P, H>(&mut self, problem: &P, heuristic: H) -> SearchResult<P>
     where
         P: SearchProblem<State = S, Cost = C>,
         H: Heuristic<S, C>,
     {
-        Search::new(problem).astar_in(self, heuristic)
+        Search::new(problem).astar_in_with(self, heuristic)
     }
 
     /// [`dijkstra`](crate::dijkstra) with this searcher's data structures.
@@ -188,7 +202,26 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
     /// assert_eq!(stats.expanded, 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn astar_into<P, H>(
+    pub fn astar_into<P, F>(
+        &mut self,
+        problem: &P,
+        heuristic: F,
+        path: &mut Vec<S>,
+    ) -> Result<(C, Stats), SearchError<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        F: Fn(&S) -> C,
+    {
+        self.astar_into_with(problem, heuristic, path)
+    }
+
+    /// [`astar_into`](Self::astar_into) with a heuristic of any [`Heuristic`] type (see
+    /// [`astar_with`](crate::astar_with)).
+    ///
+    /// # Errors
+    ///
+    /// As for [`astar`](crate::astar).
+    pub fn astar_into_with<P, H>(
         &mut self,
         problem: &P,
         heuristic: H,
@@ -407,7 +440,24 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
     /// assert_eq!(solution.cost(), 50);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn astar_in<H>(
+    pub fn astar_in<F>(
+        self,
+        searcher: &mut Searcher<P::State, P::Cost>,
+        heuristic: F,
+    ) -> SearchResult<P>
+    where
+        F: Fn(&P::State) -> P::Cost,
+    {
+        self.astar_in_with(searcher, heuristic)
+    }
+
+    /// [`astar_in`](Self::astar_in) with a heuristic of any [`Heuristic`] type (see
+    /// [`astar_with`](crate::astar_with)).
+    ///
+    /// # Errors
+    ///
+    /// As for [`astar`](crate::astar).
+    pub fn astar_in_with<H>(
         self,
         searcher: &mut Searcher<P::State, P::Cost>,
         heuristic: H,

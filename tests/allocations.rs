@@ -133,7 +133,7 @@ fn puzzle_searches_do_not_allocate_per_expansion() {
     let conflict = puzzle.linear_conflict();
     for seed in 0..20 {
         let problem = puzzle.problem(puzzle.random_board(seed)).unwrap();
-        let (count, solution) = allocations(|| informed::astar(&problem, &conflict).unwrap());
+        let (count, solution) = allocations(|| informed::astar_with(&problem, &conflict).unwrap());
         let expanded = solution.stats().expanded;
         assert!(
             count <= amortised_bound(expanded),
@@ -154,7 +154,8 @@ fn a_short_dense_search_allocates_for_what_it_touches() {
             Movement::Four,
         )
         .unwrap();
-    let (_, bytes, solution) = measured(|| informed::astar(&problem, problem.manhattan()).unwrap());
+    let (_, bytes, solution) =
+        measured(|| informed::astar_with(&problem, problem.manhattan()).unwrap());
     assert_eq!(solution.cost(), 2.0);
     assert!(
         bytes < 512 * 1024,
@@ -224,7 +225,7 @@ fn a_reused_searcher_allocates_nothing_after_the_first_queries() {
                     )
                     .unwrap();
                 let (cost, _) = dense
-                    .astar_into(&problem, problem.octile(), &mut cells)
+                    .astar_into_with(&problem, problem.octile(), &mut cells)
                     .unwrap();
                 total.0 += cost;
                 let user = Open { size, start, goal };

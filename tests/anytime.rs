@@ -72,10 +72,10 @@ fn improvements_arrive_while_the_search_continues() {
     let problem = grid
         .problem(Cell::new(0, 15), Cell::new(39, 16), Movement::Eight)
         .unwrap();
-    let anytime = informed::anytime_astar(&problem, problem.octile(), 5.0).unwrap();
-    let optimal = informed::astar(&problem, problem.octile()).unwrap();
+    let anytime = informed::anytime_astar_with(&problem, problem.octile(), 5.0).unwrap();
+    let optimal = informed::astar_with(&problem, problem.octile()).unwrap();
     assert!(anytime.is_optimal());
     assert!((anytime.best().cost() - optimal.cost()).abs() < 1e-9);
     assert!(anytime.improvements()[0].expanded() < optimal.stats().expanded);
-    assert!(informed::anytime_astar(&problem, problem.octile(), -1.0).is_err());
+    assert!(informed::anytime_astar_with(&problem, problem.octile(), -1.0).is_err());
 }

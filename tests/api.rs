@@ -128,3 +128,101 @@ fn domain_types_are_send_sync_and_unwind_safe() {
     assert_send_sync::<GraphError>();
     assert_send_sync::<GraphErrorKind>();
 }
+
+/// What a `pathfinding` user types first: heuristic closures with no type on their argument,
+/// given to every algorithm that takes a heuristic, as a free function and as a `Search` method.
+/// This file compiling is the test; the assertions check that both forms search alike.
+#[test]
+fn unannotated_heuristic_closures_compile_everywhere() -> Result<(), Box<dyn std::error::Error>> {
+    let goal = (3i32, 2i32);
+    let moves = |&(x, y): &(i32, i32)| {
+        [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+            .map(|cell| (cell, 1u32))
+            .into_iter()
+            .filter(|&((x, y), _)| (0..6).contains(&x) && (0..6).contains(&y))
+    };
+    let problem = informed::from_fn((0, 0), moves, move |&cell| cell == goal);
+
+    let astar = informed::astar(&problem, |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y))?;
+    assert_eq!(astar.cost(), 5);
+    let with = informed::astar_with(
+        &problem,
+        Max::new(Zero, |&(x, _): &(i32, i32)| goal.0.abs_diff(x)),
+    )?;
+    assert_eq!(with.cost(), 5);
+    let h = |&(x, y): &(i32, i32)| goal.0.abs_diff(x) + goal.1.abs_diff(y);
+    assert_eq!(
+        informed::weighted_astar(
+            &problem,
+            |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y),
+            2.0
+        )?
+        .cost(),
+        5
+    );
+    assert_eq!(
+        informed::greedy(&problem, |&(x, _)| goal.0.abs_diff(x))?.goal(),
+        &goal
+    );
+    assert_eq!(
+        informed::idastar(&problem, |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y))?.cost(),
+        5
+    );
+    assert_eq!(
+        informed::anytime_astar(&problem, |&(x, _)| goal.0.abs_diff(x), 2.0)?
+            .best()
+            .cost(),
+        5
+    );
+    assert_eq!(
+        informed::beam_search(
+            &problem,
+            |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y),
+            4
+        )?
+        .cost(),
+        5
+    );
+    assert_eq!(
+        informed::hill_climbing(&problem, |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y))?
+            .cost(),
+        5
+    );
+    assert!(
+        informed::audit(
+            &problem,
+            |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y),
+            100
+        )?
+        .is_consistent()
+    );
+    let mut stepper = informed::stepper(&problem, |&(x, _)| goal.0.abs_diff(x));
+    assert!(stepper.step().is_some());
+
+    let search = || informed::Search::new(&problem).max_expansions(1_000);
+    assert_eq!(
+        search().astar(|&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y))?,
+        astar
+    );
+    assert_eq!(search().astar_with(h)?, astar);
+    assert_eq!(
+        search()
+            .idastar(|&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y))?
+            .cost(),
+        5
+    );
+    assert_eq!(
+        search().run(Algorithm::AStar, |&(x, y)| goal.0.abs_diff(x)
+            + goal.1.abs_diff(y))?,
+        astar
+    );
+    let mut searcher = informed::Searcher::new();
+    assert_eq!(
+        searcher.astar(&problem, |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y))?,
+        astar
+    );
+    let mut path = Vec::new();
+    let (cost, _) = searcher.astar_into(&problem, |&(x, _)| goal.0.abs_diff(x), &mut path)?;
+    assert_eq!((cost, path.last()), (5, Some(&goal)));
+    Ok(())
+}

@@ -79,7 +79,7 @@ fn puzzle_heuristics_pass_a_complete_audit() {
     let problem = puzzle
         .problem(puzzle.parse("0 7 6 5 4 3 2 1").unwrap())
         .unwrap();
-    let report = audit(&problem, puzzle.linear_conflict(), 100_000).unwrap();
+    let report = informed::audit_with(&problem, puzzle.linear_conflict(), 100_000).unwrap();
     assert!(report.is_complete() && report.states() == 20_160);
     assert_eq!(report.is_admissible(), Some(true));
     // Counting conflicting pairs instead of leaving tiles overestimates: the audit sees it.

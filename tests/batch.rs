@@ -48,10 +48,10 @@ fn par_search_on_one_grid() {
     };
     let parallel = informed::par_search(&goals, |searcher, &goal| {
         let problem = query(goal);
-        searcher.astar(&problem, problem.octile())
+        searcher.astar_with(&problem, problem.octile())
     });
     for (&goal, found) in goals.iter().zip(parallel) {
         let problem = query(goal);
-        assert_eq!(found, informed::astar(&problem, problem.octile()));
+        assert_eq!(found, informed::astar_with(&problem, problem.octile()));
     }
 }

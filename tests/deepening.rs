@@ -97,8 +97,8 @@ fn idastar_solves_fifteen_puzzles_in_linear_memory() {
             board = buffer.as_slice()[(state >> 33) as usize % buffer.len()].0;
         }
         let problem = puzzle.problem(board).unwrap();
-        let ida = informed::idastar(&problem, puzzle.linear_conflict()).unwrap();
-        let astar = informed::astar(&problem, puzzle.linear_conflict()).unwrap();
+        let ida = informed::idastar_with(&problem, puzzle.linear_conflict()).unwrap();
+        let astar = informed::astar_with(&problem, puzzle.linear_conflict()).unwrap();
         assert_eq!(ida.cost(), astar.cost(), "{}", puzzle.to_line(board));
         assert!(
             ida.stats().stored <= ida.steps() + 1,

@@ -78,7 +78,7 @@ fn nan_in_either_half_of_a_max_reaches_the_check() {
     let nan: fn(&u8) -> f64 = |_| f64::NAN;
     let one: fn(&u8) -> f64 = |_| 1.0;
     for heuristic in [informed::Max::new(nan, one), informed::Max::new(one, nan)] {
-        let error = informed::astar(&problem, heuristic).unwrap_err();
+        let error = informed::astar_with(&problem, heuristic).unwrap_err();
         assert!(
             matches!(error, SearchError::NanEstimate { state: 0, .. }),
             "{error:?}"

@@ -2,8 +2,8 @@
 
 mod common;
 
+use informed::Heuristic;
 use informed::graph::{Graph, GraphErrorKind};
-use informed::{Heuristic, audit};
 
 #[test]
 fn edges_keep_their_direction_unless_undirected() {
@@ -53,12 +53,12 @@ fn straight_line_is_scaled_to_stay_admissible() {
     assert!((graph.straight_line_factor() - 0.9).abs() < 1e-12);
     let h = graph.straight_line(2);
     assert!((h.estimate(&0) - 1.8).abs() < 1e-12);
-    let report = audit(&graph.problem(0, 2).unwrap(), h, 100).unwrap();
+    let report = informed::audit_with(&graph.problem(0, 2).unwrap(), h, 100).unwrap();
     assert!(report.is_consistent() && report.is_admissible() == Some(true));
     // Unscaled, it overestimates.
     let raw = informed::graph::StraightLine::with_factor(&graph, 2, 1.0);
     assert_eq!(
-        audit(&graph.problem(0, 2).unwrap(), raw, 100)
+        informed::audit_with(&graph.problem(0, 2).unwrap(), raw, 100)
             .unwrap()
             .is_admissible(),
         Some(false)
@@ -131,7 +131,7 @@ fn road_networks_astar_matches_dijkstra() {
             let (from, to) = (next(), next());
             let problem = graph.problem(from, to).unwrap();
             let dijkstra = informed::dijkstra(&problem);
-            let astar = informed::astar(
+            let astar = informed::astar_with(
                 &problem,
                 informed::graph::StraightLine::with_factor(&graph, to, factor),
             );
@@ -164,7 +164,7 @@ fn road_network_straight_line_passes_a_complete_audit() {
     let roads = data.join("roads");
     let graph = Graph::load_road_network(roads.join("OL.cnode"), roads.join("OL.cedge")).unwrap();
     let problem = graph.problem(0, 3000).unwrap();
-    let report = audit(&problem, graph.straight_line(3000), 10_000).unwrap();
+    let report = informed::audit_with(&problem, graph.straight_line(3000), 10_000).unwrap();
     assert!(report.is_complete(), "{report}");
     assert!(
         report.is_consistent(),
@@ -174,7 +174,11 @@ fn road_network_straight_line_passes_a_complete_audit() {
     assert_eq!(report.is_admissible(), Some(true));
     // Unscaled, rounding makes it inconsistent somewhere.
     let raw = informed::graph::StraightLine::with_factor(&graph, 3000, 1.0);
-    assert!(!audit(&problem, raw, 10_000).unwrap().is_consistent());
+    assert!(
+        !informed::audit_with(&problem, raw, 10_000)
+            .unwrap()
+            .is_consistent()
+    );
 }
 
 #[test]

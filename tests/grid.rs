@@ -125,11 +125,11 @@ proptest! {
             let outcomes = [
                 informed::dijkstra(&problem),
                 if movement == Movement::Four {
-                    informed::astar(&problem, problem.manhattan())
+                    informed::astar_with(&problem, problem.manhattan())
                 } else {
-                    informed::astar(&problem, problem.octile())
+                    informed::astar_with(&problem, problem.octile())
                 },
-                informed::astar(&problem, problem.euclidean()),
+                informed::astar_with(&problem, problem.euclidean()),
             ];
             for outcome in outcomes {
                 match (outcome, expected) {

@@ -52,7 +52,7 @@ fn easy_korf_instances_are_solved_optimally_with_the_reference_counts()
         let problem = puzzle.problem(puzzle.parse(instance.tiles)?)?;
         let solution = Search::new(&problem)
             .cycle_check(CycleCheck::Parent)
-            .idastar(puzzle.manhattan())?;
+            .idastar_with(puzzle.manhattan())?;
         let stats = solution.stats();
         assert_eq!(solution.cost(), instance.optimal, "korf {}", instance.id);
         assert_eq!(solution.path().len() as u32, instance.optimal + 1);

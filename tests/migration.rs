@@ -61,20 +61,20 @@ proptest! {
     fn closure_entry_points_run_the_same_searches(grid in grid(25, true)) {
         let typed = |&cell: &(usize, usize)| grid.manhattan(cell);
         let astar = informed::astar(&grid, typed);
-        let astar_fn = informed::astar_fn(&grid, |&cell| grid.manhattan(cell));
+        let astar_fn = informed::astar(&grid, |&cell| grid.manhattan(cell));
         prop_assert_eq!(astar.as_ref().ok().map(|s| (s.cost(), s.stats())),
                         astar_fn.as_ref().ok().map(|s| (s.cost(), s.stats())));
         prop_assert_eq!(astar.is_ok(), grid.optimal_cost().is_some());
 
         let greedy = informed::greedy(&grid, typed).ok().map(|s| (s.cost(), s.stats()));
-        let greedy_fn = informed::greedy_fn(&grid, |&c| grid.manhattan(c)).ok();
+        let greedy_fn = informed::greedy(&grid, |&c| grid.manhattan(c)).ok();
         prop_assert_eq!(greedy, greedy_fn.map(|s| (s.cost(), s.stats())));
 
         let weighted = informed::weighted_astar(&grid, typed, 1.5).ok().map(|s| s.cost());
-        let weighted_fn = informed::weighted_astar_fn(&grid, |&c| grid.manhattan(c), 1.5).ok();
+        let weighted_fn = informed::weighted_astar(&grid, |&c| grid.manhattan(c), 1.5).ok();
         prop_assert_eq!(weighted, weighted_fn.map(|s| s.cost()));
 
-        let method = Search::new(&grid).astar_fn(|&c| grid.manhattan(c)).ok();
+        let method = Search::new(&grid).astar(|&c| grid.manhattan(c)).ok();
         prop_assert_eq!(astar.ok().map(|s| s.cost()), method.map(|s| s.cost()));
     }
 
@@ -177,7 +177,7 @@ fn idastar_takes_a_closure_heuristic() {
     let typed = informed::idastar(&problem, |&(x, y): &(i32, i32)| {
         3i32.abs_diff(x) + 2i32.abs_diff(y)
     });
-    let inferred = informed::idastar_fn(&problem, |&(x, y)| 3i32.abs_diff(x) + 2i32.abs_diff(y));
+    let inferred = informed::idastar(&problem, |&(x, y)| 3i32.abs_diff(x) + 2i32.abs_diff(y));
     let (typed, inferred) = (typed.unwrap(), inferred.unwrap());
     assert_eq!(
         (typed.cost(), typed.stats()),

@@ -56,7 +56,7 @@ fn sampled_scenarios_match_their_optimal_lengths() {
             let problem = grid
                 .problem(scenario.start(), scenario.goal(), Movement::Eight)
                 .unwrap();
-            let outcome = informed::astar(&problem, problem.octile());
+            let outcome = informed::astar_with(&problem, problem.octile());
             let cost = match &outcome {
                 Ok(solution) => Some(solution.cost()),
                 Err(error) if error.is_no_path() => None,

@@ -241,7 +241,7 @@ fn additive_sum_admissible_on_4x4_boards_near_the_goal() {
                 .unwrap(),
         )
         .unwrap();
-    assert_eq!(informed::idastar(&problem, &pdb).unwrap().cost(), 9);
+    assert_eq!(informed::idastar_with(&problem, &pdb).unwrap().cost(), 9);
 }
 
 #[test]
@@ -599,7 +599,7 @@ fn easy_korf_instances_with_small_patterns() {
         }
         let board = puzzle.parse(&fields[1..17].join(" ")).unwrap();
         let optimal: u32 = fields[17].parse().unwrap();
-        let solution = informed::idastar(&puzzle.problem(board).unwrap(), &pdb).unwrap();
+        let solution = informed::idastar_with(&puzzle.problem(board).unwrap(), &pdb).unwrap();
         assert_eq!(solution.cost(), optimal, "instance {}", fields[0]);
     }
 }

@@ -37,7 +37,7 @@ proptest! {
 
         let problem = informed::petgraph::problem(&g, s, |n| n == t, |e| *e.weight());
         prop_assert_eq!(informed::dijkstra(&problem).ok().map(|s| s.cost()), expected);
-        let astar = informed::astar_fn(&problem, |_| 0).ok();
+        let astar = informed::astar(&problem, |_| 0).ok();
         prop_assert_eq!(astar.as_ref().map(|s| s.cost()), expected);
         let theirs = petgraph::algo::astar(&g, s, |n| n == t, |e| *e.weight(), |_| 0);
         prop_assert_eq!(theirs.map(|(cost, _)| cost), expected);

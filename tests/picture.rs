@@ -72,7 +72,7 @@ fn every_cell_is_drawn_once_and_expanded_cells_are_those_recorded() {
     let mut recorder = Recorder::new();
     let solution = Search::new(&problem)
         .observer(&mut recorder)
-        .astar(problem.manhattan())
+        .astar_with(problem.manhattan())
         .unwrap();
     let svg = Picture::new(&grid)
         .search(&recorder, None)
@@ -106,7 +106,7 @@ fn partial_panels_mark_start_and_goal_and_the_title_gives_the_counts() {
     let mut recorder = Recorder::new();
     let solution = Search::new(&problem)
         .observer(&mut recorder)
-        .astar(problem.manhattan())
+        .astar_with(problem.manhattan())
         .unwrap();
     let early = Picture::new(&grid)
         .search(&recorder, Some(2))

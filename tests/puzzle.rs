@@ -163,13 +163,13 @@ fn check_space(width: usize, height: usize, goal: Option<&str>) {
     for (tiles, &d) in exact.iter().step_by(exact.len() / 40) {
         let problem = puzzle.problem(puzzle.board(tiles).unwrap()).unwrap();
         for cost in [
-            informed::astar(&problem, puzzle.misplaced())
+            informed::astar_with(&problem, puzzle.misplaced())
                 .unwrap()
                 .cost(),
-            informed::astar(&problem, puzzle.manhattan())
+            informed::astar_with(&problem, puzzle.manhattan())
                 .unwrap()
                 .cost(),
-            informed::astar(&problem, puzzle.linear_conflict())
+            informed::astar_with(&problem, puzzle.linear_conflict())
                 .unwrap()
                 .cost(),
         ] {
@@ -208,7 +208,7 @@ fn hardest_eight_puzzle_boards_take_31_moves() {
     for tiles in hardest {
         let problem = puzzle.problem(puzzle.board(&tiles).unwrap()).unwrap();
         assert_eq!(
-            informed::astar(&problem, puzzle.linear_conflict())
+            informed::astar_with(&problem, puzzle.linear_conflict())
                 .unwrap()
                 .cost(),
             31
@@ -221,7 +221,8 @@ fn hardest_eight_puzzle_boards_take_31_moves() {
 fn moves_replay_the_path() {
     let puzzle = SlidingPuzzle::new(3, 3).unwrap();
     let start = puzzle.parse("1 2 3 4 5 6 0 7 8").unwrap();
-    let solution = informed::astar(&puzzle.problem(start).unwrap(), puzzle.manhattan()).unwrap();
+    let solution =
+        informed::astar_with(&puzzle.problem(start).unwrap(), puzzle.manhattan()).unwrap();
     let moves = puzzle.moves(solution.path());
     assert_eq!(moves.len(), 2);
     assert_eq!((moves[0].tile, moves[0].direction), (7, Direction::Left));
@@ -248,8 +249,10 @@ fn fifteen_and_twenty_four_puzzles_solve_scrambled_boards() {
             board = successors.as_slice()[(seed >> 33) as usize % successors.len()].0;
         }
         let problem = puzzle.problem(board).unwrap();
-        let conflict = informed::astar(&problem, puzzle.linear_conflict()).unwrap();
-        let manhattan = Search::new(&problem).astar(puzzle.manhattan()).unwrap();
+        let conflict = informed::astar_with(&problem, puzzle.linear_conflict()).unwrap();
+        let manhattan = Search::new(&problem)
+            .astar_with(puzzle.manhattan())
+            .unwrap();
         assert!(conflict.cost() <= moves);
         assert_eq!(conflict.cost(), manhattan.cost());
         assert!(conflict.stats().expanded <= manhattan.stats().expanded);

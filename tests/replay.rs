@@ -310,12 +310,12 @@ proptest! {
                 Err(error) => Some(error.stats()),
             };
             check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).dijkstra()));
-            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).astar(p.manhattan())));
-            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).astar(p.octile())));
-            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).astar(p.euclidean())));
-            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).astar(Doubled(p.octile()))));
-            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).greedy(p.octile())));
-            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).weighted_astar(p.octile(), 3.0)));
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).astar_with(p.manhattan())));
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).astar_with(p.octile())));
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).astar_with(p.euclidean())));
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).astar_with(Doubled(p.octile()))));
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).greedy_with(p.octile())));
+            check_replay(&grid, start, goal, movement, |p, tee| stats(Search::new(p).observer(tee).weighted_astar_with(p.octile(), 3.0)));
         }
     }
 }
@@ -340,7 +340,7 @@ fn reopenings_are_replayed() {
         grid.set_free(start, true);
         grid.set_free(goal, true);
         check_replay(&grid, start, goal, Movement::Eight, |p, tee| {
-            let stats = match Search::new(p).observer(tee).astar(Doubled(p.octile())) {
+            let stats = match Search::new(p).observer(tee).astar_with(Doubled(p.octile())) {
                 Ok(solution) => solution.stats(),
                 Err(error) => error.stats(),
             };
@@ -371,7 +371,7 @@ fn a_side_by_side_page_holds_both_searches_and_their_paths() {
         .run(problem, &algorithms, problem.manhattan())
         .unwrap()
         .to_html();
-    let astar = informed::astar(&problem, problem.manhattan()).unwrap();
+    let astar = informed::astar_with(&problem, problem.manhattan()).unwrap();
     let dijkstra = informed::dijkstra(&problem).unwrap();
     assert_eq!(field(&html, 0, "label"), "Dijkstra");
     assert_eq!(field(&html, 1, "label"), "A*");

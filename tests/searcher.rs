@@ -99,15 +99,15 @@ fn a_searcher_switches_between_tables() {
     let mut searcher = Searcher::new();
     assert_eq!(searcher.astar(&line(9), |_: &u32| 0).unwrap().cost(), 9);
     let mut grid_searcher = Searcher::new();
-    let first = grid_searcher.astar(&cells, cells.manhattan()).unwrap();
+    let first = grid_searcher.astar_with(&cells, cells.manhattan()).unwrap();
     let hashed = Search::new(&cells)
         .node_table(NodeTable::Hashed)
-        .astar_in(&mut grid_searcher, cells.manhattan())
+        .astar_in_with(&mut grid_searcher, cells.manhattan())
         .unwrap();
     assert_eq!(first, hashed);
     assert_eq!(first.cost(), 30.0);
     assert_eq!(
-        grid_searcher.astar(&cells, cells.manhattan()).unwrap(),
+        grid_searcher.astar_with(&cells, cells.manhattan()).unwrap(),
         first
     );
     assert_eq!(searcher.dijkstra(&line(3)).unwrap().cost(), 3);

@@ -49,7 +49,7 @@ fn a_grid_solution_and_its_stats_round_trip() {
     let problem = grid
         .problem(Cell::new(0, 0), Cell::new(8, 0), Movement::Eight)
         .expect("a problem");
-    let solution = informed::astar(&problem, problem.octile()).expect("a path");
+    let solution = informed::astar_with(&problem, problem.octile()).expect("a path");
     assert!(solution.stats().expanded > 0 && solution.stats().stored > 0);
     let back: Solution<Cell, f64> = round_trip(&solution);
     assert_eq!(back, solution);
@@ -101,7 +101,7 @@ fn search_errors_round_trip() {
     let problem = grid
         .problem(Cell::new(0, 0), Cell::new(4, 0), Movement::Four)
         .expect("a problem");
-    let no_path = informed::astar(&problem, problem.manhattan()).unwrap_err();
+    let no_path = informed::astar_with(&problem, problem.manhattan()).unwrap_err();
     assert!(no_path.is_no_path());
     assert_eq!(round_trip(&no_path), no_path);
 
@@ -111,7 +111,7 @@ fn search_errors_round_trip() {
         .expect("a problem");
     let limited = Search::new(&problem)
         .max_expansions(20)
-        .run(informed::Algorithm::AStar, problem.manhattan())
+        .run_with(informed::Algorithm::AStar, problem.manhattan())
         .unwrap_err();
     assert_eq!(limited.limit(), Some(Limit::Expansions(20)));
     assert!(matches!(
@@ -123,7 +123,7 @@ fn search_errors_round_trip() {
 
     let unsupported = Search::new(&problem)
         .cost_bound(10.0)
-        .audit(problem.manhattan())
+        .audit_with(problem.manhattan())
         .unwrap_err();
     assert!(matches!(unsupported, SearchError::Unsupported { .. }));
     let back: SearchError<Cell, f64> = round_trip(&unsupported);
@@ -207,7 +207,7 @@ fn a_puzzle_solution_round_trips() {
     let puzzle = SlidingPuzzle::new(3, 3).expect("a size");
     let start = puzzle.parse("8 6 7 2 5 4 3 0 1").expect("a board");
     let problem = puzzle.problem(start).expect("solvable");
-    let solution = informed::astar(&problem, puzzle.linear_conflict()).expect("a path");
+    let solution = informed::astar_with(&problem, puzzle.linear_conflict()).expect("a path");
     let back: Solution<Board, u32> = round_trip(&solution);
     assert_eq!(back, solution);
     assert_eq!(puzzle.moves(back.path()).len(), 31);

@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(problem) = grid.problem(Cell::new(0, 0), corner, Movement::Four) {
         if let Ok(solution) = informed::Search::new(&problem)
             .max_expansions(1_000)
-            .astar(problem.manhattan())
+            .astar_with(problem.manhattan())
         {
             let _ = Picture::new(&grid).path(solution.path()).to_text();
         }

@@ -26,6 +26,6 @@ fuzz_target!(|data: &[u8]| {
         let problem = graph.problem(0, last).expect("both are nodes");
         let _ = informed::Search::new(&problem)
             .max_expansions(1_000)
-            .astar(graph.straight_line(last));
+            .astar_with(graph.straight_line(last));
     }
 });

@@ -93,7 +93,8 @@ pub type AnytimeResult<P> =
 /// # Arguments
 ///
 /// - `problem`: the state space.
-/// - `heuristic`: an admissible estimate; the bounds and the final optimality rely on it.
+/// - `heuristic`: a closure giving an admissible estimate; the bounds and the final optimality
+///   rely on it. For a heuristic that is a type, call [`anytime_astar_with`].
 /// - `weight`: w ≥ 1 for the first solution; larger means sooner and worse.
 ///
 /// # Returns
@@ -126,8 +127,8 @@ pub type AnytimeResult<P> =
 ///      ..........",
 /// )?;
 /// let problem = grid.problem(Cell::new(0, 2), Cell::new(9, 2), Movement::Eight)?;
-/// let anytime = informed::anytime_astar(&problem, problem.octile(), 3.0)?;
-/// let optimal = informed::astar(&problem, problem.octile())?;
+/// let anytime = informed::anytime_astar_with(&problem, problem.octile(), 3.0)?;
+/// let optimal = informed::astar_with(&problem, problem.octile())?;
 /// assert!(anytime.is_optimal());
 /// assert!((anytime.best().cost() - optimal.cost()).abs() < 1e-9);
 /// for improvement in anytime.improvements() {
@@ -140,21 +141,62 @@ pub type AnytimeResult<P> =
 ///
 /// E. A. Hansen, R. Zhou, "Anytime Heuristic Search", *Journal of Artificial Intelligence
 /// Research* 28 (2007), 267–297.
-pub fn anytime_astar<P, H>(problem: &P, heuristic: H, weight: f64) -> AnytimeResult<P>
+pub fn anytime_astar<P, F>(problem: &P, heuristic: F, weight: f64) -> AnytimeResult<P>
+where
+    P: SearchProblem,
+    F: Fn(&P::State) -> P::Cost,
+{
+    Search::new(problem).anytime_astar_with(heuristic, weight)
+}
+
+/// [`anytime_astar`] with a heuristic of any type that implements [`Heuristic`] (the ready-made ones,
+/// [`Max`](crate::Max), your own types); see [`astar_with`](crate::astar_with) for why the
+/// closures and the types have an entry point each.
+///
+/// # Arguments, Returns, Errors, Complexity
+///
+/// As for [`anytime_astar`]; `heuristic` is a value of a [`Heuristic`] type instead of a closure.
+///
+/// # Example
+///
+/// ```
+/// use informed::puzzle::SlidingPuzzle;
+///
+/// let puzzle = SlidingPuzzle::new(3, 3)?;
+/// let problem = puzzle.problem(puzzle.parse("8 6 7 2 5 4 3 0 1")?)?;
+/// let result = informed::anytime_astar_with(&problem, puzzle.manhattan(), 3.0)?;
+/// assert!(result.is_optimal());
+/// assert_eq!(result.best().cost(), 31);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn anytime_astar_with<P, H>(problem: &P, heuristic: H, weight: f64) -> AnytimeResult<P>
 where
     P: SearchProblem,
     H: Heuristic<P::State, P::Cost>,
 {
-    Search::new(problem).anytime_astar(heuristic, weight)
+    Search::new(problem).anytime_astar_with(heuristic, weight)
 }
 
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
-    /// Runs [`anytime_astar`](crate::anytime_astar) with this search's options.
+    /// Runs [`anytime_astar`](crate::anytime_astar) with this search's options and a closure heuristic.
     ///
     /// # Errors
     ///
     /// As for [`anytime_astar`](crate::anytime_astar).
-    pub fn anytime_astar<H: Heuristic<P::State, P::Cost>>(
+    pub fn anytime_astar<F: Fn(&P::State) -> P::Cost>(
+        self,
+        heuristic: F,
+        weight: f64,
+    ) -> AnytimeResult<P> {
+        self.anytime_astar_with(heuristic, weight)
+    }
+
+    /// Runs [`anytime_astar_with`](crate::anytime_astar_with) with this search's options.
+    ///
+    /// # Errors
+    ///
+    /// As for [`anytime_astar`](crate::anytime_astar).
+    pub fn anytime_astar_with<H: Heuristic<P::State, P::Cost>>(
         self,
         heuristic: H,
         weight: f64,

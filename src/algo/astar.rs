@@ -21,9 +21,12 @@ use crate::solution::SearchResult;
 /// # Arguments
 ///
 /// - `problem`: the state space; step costs must be non-negative.
-/// - `heuristic`: an estimate h of the remaining cost. It must be **admissible** (never above the
-///   true remaining cost) for the returned path to be optimal; an estimate that overshoots can
-///   return a more expensive path. h = 0 makes this [`dijkstra`](crate::dijkstra).
+/// - `heuristic`: a closure giving an estimate h of the remaining cost of a state; its argument's
+///   type comes from the problem, so it needs no annotation. It must be **admissible** (never
+///   above the true remaining cost) for the returned path to be optimal; an estimate that
+///   overshoots can return a more expensive path. h = 0 makes this
+///   [`dijkstra`](crate::dijkstra). For a heuristic that is a type (the grid's and the puzzle's,
+///   [`Max`](crate::Max), a pattern database), call [`astar_with`].
 ///
 /// # Returns
 ///
@@ -58,10 +61,10 @@ use crate::solution::SearchResult;
 /// let moves = |&(x, y): &(i32, i32)| {
 ///     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)].map(|cell| (cell, 1u32))
 /// };
-/// let manhattan = |&(x, y): &(i32, i32)| goal.0.abs_diff(x) + goal.1.abs_diff(y);
 /// let problem = informed::from_fn((0, 0), moves, |&cell| cell == goal);
 ///
-/// let astar = informed::astar(&problem, manhattan)?;
+/// // The closure's argument is the problem's state, (i32, i32): no annotation needed.
+/// let astar = informed::astar(&problem, |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y))?;
 /// let dijkstra = informed::dijkstra(&problem)?;
 /// assert_eq!(astar.cost(), 8);
 /// assert_eq!(astar.cost(), dijkstra.cost());
@@ -74,12 +77,60 @@ use crate::solution::SearchResult;
 /// P. E. Hart, N. J. Nilsson, B. Raphael, "A Formal Basis for the Heuristic Determination of
 /// Minimum Cost Paths", *IEEE Transactions on Systems Science and Cybernetics* 4(2) (1968),
 /// 100–107.
-pub fn astar<P, H>(problem: &P, heuristic: H) -> SearchResult<P>
+pub fn astar<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
+where
+    P: SearchProblem,
+    F: Fn(&P::State) -> P::Cost,
+{
+    Search::new(problem).astar_with(heuristic)
+}
+
+/// [`astar`] with a heuristic of any type that implements [`Heuristic`]: the ready-made ones
+/// ([`puzzle::Manhattan`](crate::puzzle::Manhattan), [`grid::Octile`](crate::grid::Octile), the
+/// pattern databases), combinations ([`Max`](crate::Max)), and your own types, including those
+/// that update their estimate by the step
+/// ([`estimate_successor`](Heuristic::estimate_successor)).
+///
+/// [`astar`] takes a closure, so that the first heuristic a user writes, with its argument's
+/// type left to inference (`|&(x, y)| x + y`), compiles: its bound `Fn(&State) -> Cost` tells
+/// the compiler the argument's type. A bound on the [`Heuristic`] trait cannot, so this entry
+/// point takes the types and [`astar`] the closures. Both run the same search: the same path,
+/// cost and [`Stats`](crate::Stats) for the same estimates.
+///
+/// # Arguments
+///
+/// - `problem`: the state space; step costs must be non-negative.
+/// - `heuristic`: an admissible estimate of the remaining cost, as for [`astar`].
+///
+/// # Returns
+///
+/// As for [`astar`].
+///
+/// # Errors
+///
+/// As for [`astar`].
+///
+/// # Complexity
+///
+/// As for [`astar`].
+///
+/// # Example
+///
+/// ```
+/// use informed::grid::{Cell, Grid, Movement, Octile};
+///
+/// let grid = Grid::from_ascii("....\n.##.\n....")?;
+/// let problem = grid.problem(Cell::new(0, 0), Cell::new(3, 2), Movement::Eight)?;
+/// let solution = informed::astar_with(&problem, Octile::to(Cell::new(3, 2)))?;
+/// assert_eq!(solution.cost(), informed::dijkstra(&problem)?.cost());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn astar_with<P, H>(problem: &P, heuristic: H) -> SearchResult<P>
 where
     P: SearchProblem,
     H: Heuristic<P::State, P::Cost>,
 {
-    Search::new(problem).astar(heuristic)
+    Search::new(problem).astar_with(heuristic)
 }
 
 /// A* with the estimate multiplied by `weight`: f = g + w·h.
@@ -95,7 +146,8 @@ where
 /// # Arguments
 ///
 /// - `problem`: the state space; step costs must be non-negative.
-/// - `heuristic`: the unweighted estimate; admissible for the w-bound to hold.
+/// - `heuristic`: a closure giving the unweighted estimate; admissible for the w-bound to hold.
+///   For a heuristic that is a type, call [`weighted_astar_with`].
 /// - `weight`: w, finite and at least 0.
 ///
 /// # Returns
@@ -139,120 +191,74 @@ where
 ///
 /// I. Pohl, "Heuristic search viewed as path finding in a graph", *Artificial Intelligence* 1
 /// (1970), 193–204.
-pub fn weighted_astar<P, H>(problem: &P, heuristic: H, weight: f64) -> SearchResult<P>
+pub fn weighted_astar<P, F>(problem: &P, heuristic: F, weight: f64) -> SearchResult<P>
+where
+    P: SearchProblem,
+    F: Fn(&P::State) -> P::Cost,
+{
+    Search::new(problem).weighted_astar_with(heuristic, weight)
+}
+
+/// [`weighted_astar`] with a heuristic of any type that implements [`Heuristic`]; see
+/// [`astar_with`] for why the closures and the types have an entry point each.
+///
+/// # Arguments
+///
+/// - `problem`: the state space; step costs must be non-negative.
+/// - `heuristic`: the unweighted estimate, as for [`weighted_astar`].
+/// - `weight`: w, finite and at least 0.
+///
+/// # Returns
+///
+/// As for [`weighted_astar`].
+///
+/// # Errors
+///
+/// As for [`weighted_astar`].
+///
+/// # Complexity
+///
+/// As for [`weighted_astar`].
+///
+/// # Example
+///
+/// ```
+/// use informed::puzzle::SlidingPuzzle;
+///
+/// let puzzle = SlidingPuzzle::new(3, 3)?;
+/// let board = puzzle.parse("8 6 7 2 5 4 3 0 1")?;
+/// let problem = puzzle.problem(board)?;
+/// let optimal = informed::astar_with(&problem, puzzle.manhattan())?;
+/// let weighted = informed::weighted_astar_with(&problem, puzzle.manhattan(), 2.0)?;
+/// assert!(weighted.cost() <= 2 * optimal.cost());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn weighted_astar_with<P, H>(problem: &P, heuristic: H, weight: f64) -> SearchResult<P>
 where
     P: SearchProblem,
     H: Heuristic<P::State, P::Cost>,
 {
-    Search::new(problem).weighted_astar(heuristic, weight)
-}
-
-/// [`astar`] for a heuristic written as a closure with its argument type left to inference, as
-/// `pathfinding` users write it.
-///
-/// [`astar`] accepts every [`Heuristic`], closures included, but a closure passed to a generic
-/// `H: Heuristic` parameter must name its argument's type: the bound does not tell the compiler
-/// what the closure takes, so `informed::astar(&problem, |&(x, y)| x + y)` fails with E0282,
-/// "type annotations needed". This entry point is bounded by `Fn(&State) -> Cost` instead, so
-/// the argument's type comes from the problem. It runs the same search as [`astar`]: the same
-/// path, cost and [`Stats`](crate::Stats). Use [`astar`] for the heuristics that are types
-/// ([`Max`](crate::Max), the puzzle's and grid's heuristics).
-///
-/// # Arguments
-///
-/// - `problem`: the state space; step costs must be non-negative.
-/// - `heuristic`: an admissible estimate of the remaining cost, as for [`astar`].
-///
-/// # Returns
-///
-/// As for [`astar`].
-///
-/// # Errors
-///
-/// As for [`astar`].
-///
-/// # Complexity
-///
-/// As for [`astar`].
-///
-/// # Example
-///
-/// ```
-/// let goal = (5, 3);
-/// let problem = informed::from_fn(
-///     (0i32, 0i32),
-///     |&(x, y): &(i32, i32)| [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)].map(|c| (c, 1u32)),
-///     |&cell| cell == goal,
-/// );
-/// // No type on the closure's argument: it is the problem's state type.
-/// let solution = informed::astar_fn(&problem, |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y))?;
-/// assert_eq!(solution.cost(), 8);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// The same closure given to [`astar`] does not compile:
-///
-/// ```compile_fail
-/// # let goal = (5, 3);
-/// # let problem = informed::from_fn(
-/// #     (0i32, 0i32),
-/// #     |&(x, y): &(i32, i32)| [(x + 1, y), (x - 1, y)].map(|c| (c, 1u32)),
-/// #     |&cell| cell == goal,
-/// # );
-/// let solution = informed::astar(&problem, |&(x, y)| goal.0.abs_diff(x) + goal.1.abs_diff(y));
-/// ```
-pub fn astar_fn<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
-where
-    P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
-{
-    Search::new(problem).astar(heuristic)
-}
-
-/// [`weighted_astar`] for a heuristic written as a closure with its argument type left to
-/// inference; see [`astar_fn`] for why it exists.
-///
-/// # Arguments
-///
-/// - `problem`: the state space; step costs must be non-negative.
-/// - `heuristic`: the estimate to weight, as for [`weighted_astar`].
-/// - `weight`: w ≥ 1, finite.
-///
-/// # Returns
-///
-/// As for [`weighted_astar`].
-///
-/// # Errors
-///
-/// As for [`weighted_astar`].
-///
-/// # Complexity
-///
-/// As for [`weighted_astar`].
-///
-/// # Example
-///
-/// ```
-/// let problem = informed::from_fn(0i64, |&n: &i64| [(n + 1, 1i64), (n + 7, 5)], |&n| n == 30);
-/// let solution = informed::weighted_astar_fn(&problem, |&n| (30 - n).max(0) * 5 / 7, 2.0)?;
-/// assert!(solution.cost() <= 2 * informed::dijkstra(&problem)?.cost());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn weighted_astar_fn<P, F>(problem: &P, heuristic: F, weight: f64) -> SearchResult<P>
-where
-    P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
-{
-    Search::new(problem).weighted_astar(heuristic, weight)
+    Search::new(problem).weighted_astar_with(heuristic, weight)
 }
 
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
-    /// Runs [`astar`](crate::astar) with this search's options.
+    /// Runs [`astar`](crate::astar) with this search's options: A* with a closure whose
+    /// argument type comes from the problem.
     ///
     /// # Errors
     ///
     /// As for [`astar`](crate::astar).
-    pub fn astar<H: Heuristic<P::State, P::Cost>>(self, heuristic: H) -> SearchResult<P> {
+    pub fn astar<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> SearchResult<P> {
+        self.astar_with(heuristic)
+    }
+
+    /// Runs [`astar_with`](crate::astar_with) with this search's options: A* with any
+    /// [`Heuristic`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`astar`](crate::astar).
+    pub fn astar_with<H: Heuristic<P::State, P::Cost>>(self, heuristic: H) -> SearchResult<P> {
         best_first(self.into_setup()?, heuristic, Ranking::Cost)
     }
 
@@ -261,33 +267,23 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// # Errors
     ///
     /// As for [`weighted_astar`](crate::weighted_astar).
-    pub fn weighted_astar<H>(self, heuristic: H, weight: f64) -> SearchResult<P>
+    pub fn weighted_astar<F>(self, heuristic: F, weight: f64) -> SearchResult<P>
+    where
+        F: Fn(&P::State) -> P::Cost,
+    {
+        self.weighted_astar_with(heuristic, weight)
+    }
+
+    /// Runs [`weighted_astar_with`](crate::weighted_astar_with) with this search's options.
+    ///
+    /// # Errors
+    ///
+    /// As for [`weighted_astar`](crate::weighted_astar).
+    pub fn weighted_astar_with<H>(self, heuristic: H, weight: f64) -> SearchResult<P>
     where
         H: Heuristic<P::State, P::Cost>,
     {
         let weight = InvalidWeight::check(weight)?;
         best_first(self.into_setup()?, heuristic, Ranking::Weighted(weight))
-    }
-
-    /// Runs [`astar_fn`](crate::astar_fn) with this search's options: A* with a closure whose
-    /// argument type comes from the problem.
-    ///
-    /// # Errors
-    ///
-    /// As for [`astar`](crate::astar).
-    pub fn astar_fn<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> SearchResult<P> {
-        self.astar(heuristic)
-    }
-
-    /// Runs [`weighted_astar_fn`](crate::weighted_astar_fn) with this search's options.
-    ///
-    /// # Errors
-    ///
-    /// As for [`weighted_astar`](crate::weighted_astar).
-    pub fn weighted_astar_fn<F>(self, heuristic: F, weight: f64) -> SearchResult<P>
-    where
-        F: Fn(&P::State) -> P::Cost,
-    {
-        self.weighted_astar(heuristic, weight)
     }
 }

@@ -165,7 +165,8 @@ fn exceeds<C: Cost>(a: C, b: C) -> bool {
 /// # Arguments
 ///
 /// - `problem`: the state space; its successors are enumerated breadth-first from the starts.
-/// - `heuristic`: the estimate to check.
+/// - `heuristic`: a closure giving the estimate to check; for a heuristic that is a type, call
+///   [`audit_with`].
 /// - `max_states`: how many states to enumerate at most; memory grows with it. (It is
 ///   [`Search::max_stored`] for [`Search::audit`], where the other limits also end the
 ///   enumeration early, leaving the audit incomplete.)
@@ -204,11 +205,44 @@ fn exceeds<C: Cost>(a: C, b: C) -> bool {
 /// assert_eq!(audit.is_admissible(), Some(false));
 /// assert!(!audit.is_consistent());
 ///
-/// let fine = informed::audit(&problem, problem.manhattan(), 10_000)?;
+/// let fine = informed::audit_with(&problem, problem.manhattan(), 10_000)?;
 /// assert!(fine.is_consistent() && fine.is_admissible() == Some(true));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn audit<P, H>(
+pub fn audit<P, F>(
+    problem: &P,
+    heuristic: F,
+    max_states: usize,
+) -> Result<Audit<P::State, P::Cost>, ErrorOf<P>>
+where
+    P: SearchProblem,
+    F: Fn(&P::State) -> P::Cost,
+{
+    Search::new(problem)
+        .max_stored(max_states)
+        .audit_with(heuristic)
+}
+
+/// [`audit`] with a heuristic of any type that implements [`Heuristic`] (the ready-made ones,
+/// [`Max`](crate::Max), your own types); see [`astar_with`](crate::astar_with) for why the
+/// closures and the types have an entry point each.
+///
+/// # Arguments, Returns, Errors, Complexity
+///
+/// As for [`audit`]; `heuristic` is a value of a [`Heuristic`] type instead of a closure.
+///
+/// # Example
+///
+/// ```
+/// use informed::puzzle::SlidingPuzzle;
+///
+/// let puzzle = SlidingPuzzle::new(2, 2)?;
+/// let problem = puzzle.problem(puzzle.parse("3 1 2 0")?)?;
+/// let audit = informed::audit_with(&problem, puzzle.manhattan(), 100)?;
+/// assert!(audit.is_consistent());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn audit_with<P, H>(
     problem: &P,
     heuristic: H,
     max_states: usize,
@@ -217,11 +251,13 @@ where
     P: SearchProblem,
     H: Heuristic<P::State, P::Cost>,
 {
-    Search::new(problem).max_stored(max_states).audit(heuristic)
+    Search::new(problem)
+        .max_stored(max_states)
+        .audit_with(heuristic)
 }
 
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
-    /// Runs [`audit`](crate::audit) with this search's options: the cap on stored states is the
+    /// Runs [`audit`](crate::audit) with this search's options and a closure heuristic: the cap on stored states is the
     /// most states enumerated (none: the whole reachable space, which must then be finite), and
     /// the other limits end the enumeration early. The observer sees each state enumerated as
     /// generated and expanded.
@@ -229,7 +265,22 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// # Errors
     ///
     /// As for [`audit`](crate::audit).
-    pub fn audit<H>(self, heuristic: H) -> Result<Audit<P::State, P::Cost>, ErrorOf<P>>
+    pub fn audit<F>(self, heuristic: F) -> Result<Audit<P::State, P::Cost>, ErrorOf<P>>
+    where
+        F: Fn(&P::State) -> P::Cost,
+    {
+        self.audit_with(heuristic)
+    }
+
+    /// Runs [`audit_with`](crate::audit_with) with this search's options: the cap on stored states is the
+    /// most states enumerated (none: the whole reachable space, which must then be finite), and
+    /// the other limits end the enumeration early. The observer sees each state enumerated as
+    /// generated and expanded.
+    ///
+    /// # Errors
+    ///
+    /// As for [`audit`](crate::audit).
+    pub fn audit_with<H>(self, heuristic: H) -> Result<Audit<P::State, P::Cost>, ErrorOf<P>>
     where
         H: Heuristic<P::State, P::Cost>,
     {

@@ -23,7 +23,8 @@ use crate::solution::{SearchResult, Solution};
 /// # Arguments
 ///
 /// - `problem`: the state space.
-/// - `heuristic`: ranks each layer's states; ties go to the state generated first (last, with
+/// - `heuristic`: a closure whose estimate ranks each layer's states ([`beam_search_with`] for
+///   a heuristic that is a type); ties go to the state generated first (last, with
 ///   [`TieBreak::Lifo`](crate::TieBreak::Lifo) on a [`Search`]).
 /// - `width`: the most states kept per layer (at least 1).
 ///
@@ -51,21 +52,62 @@ use crate::solution::{SearchResult, Solution};
 /// assert_eq!(*solution.goal(), goal);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn beam_search<P, H>(problem: &P, heuristic: H, width: usize) -> SearchResult<P>
+pub fn beam_search<P, F>(problem: &P, heuristic: F, width: usize) -> SearchResult<P>
+where
+    P: SearchProblem,
+    F: Fn(&P::State) -> P::Cost,
+{
+    Search::new(problem).beam_search_with(heuristic, width)
+}
+
+/// [`beam_search`] with a heuristic of any type that implements [`Heuristic`] (the ready-made ones,
+/// [`Max`](crate::Max), your own types); see [`astar_with`](crate::astar_with) for why the
+/// closures and the types have an entry point each.
+///
+/// # Arguments, Returns, Errors, Complexity
+///
+/// As for [`beam_search`]; `heuristic` is a value of a [`Heuristic`] type instead of a closure.
+///
+/// # Example
+///
+/// ```
+/// use informed::grid::{Cell, Grid, Manhattan, Movement};
+///
+/// let grid = Grid::from_ascii("....\n.##.\n....")?;
+/// let goal = Cell::new(3, 2);
+/// let problem = grid.problem(Cell::new(0, 0), goal, Movement::Four)?;
+/// let solution = informed::beam_search_with(&problem, Manhattan::to(goal), 4)?;
+/// assert_eq!(solution.goal(), &goal);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn beam_search_with<P, H>(problem: &P, heuristic: H, width: usize) -> SearchResult<P>
 where
     P: SearchProblem,
     H: Heuristic<P::State, P::Cost>,
 {
-    Search::new(problem).beam_search(heuristic, width)
+    Search::new(problem).beam_search_with(heuristic, width)
 }
 
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
-    /// Runs [`beam_search`](crate::beam_search) with this search's options.
+    /// Runs [`beam_search`](crate::beam_search) with this search's options and a closure heuristic.
     ///
     /// # Errors
     ///
     /// As for [`beam_search`](crate::beam_search).
-    pub fn beam_search<H: Heuristic<P::State, P::Cost>>(
+    pub fn beam_search<F: Fn(&P::State) -> P::Cost>(
+        self,
+        heuristic: F,
+        width: usize,
+    ) -> SearchResult<P> {
+        self.beam_search_with(heuristic, width)
+    }
+
+    /// Runs [`beam_search_with`](crate::beam_search_with) with this search's options.
+    ///
+    /// # Errors
+    ///
+    /// As for [`beam_search`](crate::beam_search).
+    pub fn beam_search_with<H: Heuristic<P::State, P::Cost>>(
         self,
         heuristic: H,
         width: usize,

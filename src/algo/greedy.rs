@@ -17,8 +17,9 @@ use crate::solution::SearchResult;
 /// # Arguments
 ///
 /// - `problem`: the state space.
-/// - `heuristic`: the estimate that guides the search. Its admissibility does not matter here:
-///   greedy search makes no cost guarantee either way.
+/// - `heuristic`: a closure giving the estimate that guides the search ([`greedy_with`] for a
+///   heuristic that is a type). Its admissibility does not matter here: greedy search makes no
+///   cost guarantee either way.
 ///
 /// # Returns
 ///
@@ -56,21 +57,22 @@ use crate::solution::SearchResult;
 ///
 /// J. Pearl, *Heuristics: Intelligent Search Strategies for Computer Problem Solving*,
 /// Addison-Wesley, 1984, section 2.3.
-pub fn greedy<P, H>(problem: &P, heuristic: H) -> SearchResult<P>
+pub fn greedy<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
 where
     P: SearchProblem,
-    H: Heuristic<P::State, P::Cost>,
+    F: Fn(&P::State) -> P::Cost,
 {
-    Search::new(problem).greedy(heuristic)
+    Search::new(problem).greedy_with(heuristic)
 }
 
-/// [`greedy`] for a heuristic written as a closure with its argument type left to inference; see
-/// [`astar_fn`](crate::astar_fn) for why it exists.
+/// [`greedy`] with a heuristic of any type that implements [`Heuristic`] (the ready-made ones,
+/// [`Max`](crate::Max), your own types); see [`astar_with`](crate::astar_with) for why the
+/// closures and the types have an entry point each.
 ///
 /// # Arguments
 ///
 /// - `problem`: the state space.
-/// - `heuristic`: the estimate that guides the search, as for [`greedy`].
+/// - `heuristic`: the estimate, as for [`greedy`].
 ///
 /// # Returns
 ///
@@ -87,35 +89,39 @@ where
 /// # Example
 ///
 /// ```
-/// let problem = informed::from_fn(0i32, |&n: &i32| [(n - 1, 1), (n + 1, 1)], |&n| n == 10);
-/// let solution = informed::greedy_fn(&problem, |&n| (10 - n).abs())?;
-/// assert_eq!(solution.stats().expanded, 11);
+/// use informed::grid::{Cell, Grid, Manhattan, Movement};
+///
+/// let grid = Grid::from_ascii("....\n.##.\n....")?;
+/// let goal = Cell::new(3, 2);
+/// let problem = grid.problem(Cell::new(0, 0), goal, Movement::Four)?;
+/// let solution = informed::greedy_with(&problem, Manhattan::to(goal))?;
+/// assert_eq!(solution.steps(), 5);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn greedy_fn<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
+pub fn greedy_with<P, H>(problem: &P, heuristic: H) -> SearchResult<P>
 where
     P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
+    H: Heuristic<P::State, P::Cost>,
 {
-    Search::new(problem).greedy(heuristic)
+    Search::new(problem).greedy_with(heuristic)
 }
 
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
-    /// Runs [`greedy`](crate::greedy) best-first search with this search's options.
+    /// Runs [`greedy`](crate::greedy) with this search's options, with a closure heuristic.
     ///
     /// # Errors
     ///
     /// As for [`greedy`](crate::greedy).
-    pub fn greedy<H: Heuristic<P::State, P::Cost>>(self, heuristic: H) -> SearchResult<P> {
-        best_first(self.into_setup()?, heuristic, Ranking::Estimate)
+    pub fn greedy<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> SearchResult<P> {
+        self.greedy_with(heuristic)
     }
 
-    /// Runs [`greedy_fn`](crate::greedy_fn) with this search's options.
+    /// Runs [`greedy_with`](crate::greedy_with) best-first search with this search's options.
     ///
     /// # Errors
     ///
     /// As for [`greedy`](crate::greedy).
-    pub fn greedy_fn<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> SearchResult<P> {
-        self.greedy(heuristic)
+    pub fn greedy_with<H: Heuristic<P::State, P::Cost>>(self, heuristic: H) -> SearchResult<P> {
+        best_first(self.into_setup()?, heuristic, Ranking::Estimate)
     }
 }

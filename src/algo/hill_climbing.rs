@@ -22,7 +22,8 @@ use crate::solution::{Partial, SearchResult, Solution};
 /// # Arguments
 ///
 /// - `problem`: the state space; only its first start state is used.
-/// - `heuristic`: the estimate to descend; h must reach a goal's value along the way.
+/// - `heuristic`: a closure giving the estimate to descend ([`hill_climbing_with`] for a
+///   heuristic that is a type); h must reach a goal's value along the way.
 ///
 /// # Returns
 ///
@@ -51,12 +52,40 @@ use crate::solution::{Partial, SearchResult, Solution};
 /// assert!(matches!(stuck, informed::SearchError::GaveUp { state: Some(6), .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn hill_climbing<P, H>(problem: &P, heuristic: H) -> SearchResult<P>
+pub fn hill_climbing<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
+where
+    P: SearchProblem,
+    F: Fn(&P::State) -> P::Cost,
+{
+    Search::new(problem).hill_climbing_with(heuristic)
+}
+
+/// [`hill_climbing`] with a heuristic of any type that implements [`Heuristic`] (the ready-made ones,
+/// [`Max`](crate::Max), your own types); see [`astar_with`](crate::astar_with) for why the
+/// closures and the types have an entry point each.
+///
+/// # Arguments, Returns, Errors, Complexity
+///
+/// As for [`hill_climbing`]; `heuristic` is a value of a [`Heuristic`] type instead of a closure.
+///
+/// # Example
+///
+/// ```
+/// use informed::grid::{Cell, Grid, Manhattan, Movement};
+///
+/// let grid = Grid::from_ascii("....\n....")?;
+/// let goal = Cell::new(3, 1);
+/// let problem = grid.problem(Cell::new(0, 0), goal, Movement::Four)?;
+/// let walk = informed::hill_climbing_with(&problem, Manhattan::to(goal))?;
+/// assert_eq!(walk.steps(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn hill_climbing_with<P, H>(problem: &P, heuristic: H) -> SearchResult<P>
 where
     P: SearchProblem,
     H: Heuristic<P::State, P::Cost>,
 {
-    Search::new(problem).hill_climbing(heuristic)
+    Search::new(problem).hill_climbing_with(heuristic)
 }
 
 /// Hill climbing from the start, then from up to `restarts` more states made by
@@ -69,7 +98,8 @@ where
 /// # Arguments
 ///
 /// - `problem`: the state space; its first start state begins the first climb.
-/// - `heuristic`: the estimate to descend.
+/// - `heuristic`: a closure giving the estimate to descend; for a [`Heuristic`] value `h`, pass
+///   `|state| h.estimate(state)`.
 /// - `restarts`: how many more climbs to try.
 /// - `random_start`: the state to begin climb k from; give it a seeded generator so that runs are
 ///   reproducible.
@@ -98,31 +128,43 @@ where
 /// assert_eq!(walk.start(), &4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn hill_climbing_with_restarts<P, H, F>(
+pub fn hill_climbing_with_restarts<P, E, F>(
     problem: &P,
-    heuristic: H,
+    heuristic: E,
     restarts: usize,
     random_start: F,
 ) -> SearchResult<P>
 where
     P: SearchProblem,
-    H: Heuristic<P::State, P::Cost>,
+    E: Fn(&P::State) -> P::Cost,
     F: FnMut(u64) -> P::State,
 {
     Search::new(problem).hill_climbing_with_restarts(heuristic, restarts, random_start)
 }
 
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
-    /// Runs [`hill_climbing`](crate::hill_climbing) with this search's options.
+    /// Runs [`hill_climbing`](crate::hill_climbing) with this search's options and a closure heuristic.
     ///
     /// # Errors
     ///
     /// As for [`hill_climbing`](crate::hill_climbing).
-    pub fn hill_climbing<H>(self, heuristic: H) -> SearchResult<P>
+    pub fn hill_climbing<F>(self, heuristic: F) -> SearchResult<P>
+    where
+        F: Fn(&P::State) -> P::Cost,
+    {
+        self.hill_climbing_with(heuristic)
+    }
+
+    /// Runs [`hill_climbing_with`](crate::hill_climbing_with) with this search's options.
+    ///
+    /// # Errors
+    ///
+    /// As for [`hill_climbing`](crate::hill_climbing).
+    pub fn hill_climbing_with<H>(self, heuristic: H) -> SearchResult<P>
     where
         H: Heuristic<P::State, P::Cost>,
     {
-        self.hill_climbing_with_restarts(heuristic, 0, |_| {
+        self.climb(heuristic, 0, |_| {
             unreachable!("hill climbing without restarts asks for no random start")
         })
     }
@@ -133,12 +175,21 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// # Errors
     ///
     /// As for [`hill_climbing_with_restarts`](crate::hill_climbing_with_restarts).
-    pub fn hill_climbing_with_restarts<H, F>(
+    pub fn hill_climbing_with_restarts<E, F>(
         self,
-        heuristic: H,
+        heuristic: E,
         restarts: usize,
-        mut random_start: F,
+        random_start: F,
     ) -> SearchResult<P>
+    where
+        E: Fn(&P::State) -> P::Cost,
+        F: FnMut(u64) -> P::State,
+    {
+        self.climb(heuristic, restarts, random_start)
+    }
+
+    /// Hill climbing with restarts, for any [`Heuristic`].
+    fn climb<H, F>(self, heuristic: H, restarts: usize, mut random_start: F) -> SearchResult<P>
     where
         H: Heuristic<P::State, P::Cost>,
         F: FnMut(u64) -> P::State,

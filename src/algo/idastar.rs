@@ -19,8 +19,9 @@ use crate::solution::SearchResult;
 /// # Arguments
 ///
 /// - `problem`: the state space; step costs must be non-negative.
-/// - `heuristic`: an admissible estimate (see [`astar`](crate::astar)); the better it is, the
-///   fewer iterations and expansions.
+/// - `heuristic`: a closure giving an admissible estimate (see [`astar`](crate::astar)); the
+///   better it is, the fewer iterations and expansions. For a heuristic that is a type, such as
+///   the puzzle's, which update their estimate by the move, call [`idastar_with`].
 ///
 /// # Returns
 ///
@@ -49,7 +50,7 @@ use crate::solution::SearchResult;
 ///
 /// let puzzle = SlidingPuzzle::new(4, 4)?;
 /// let problem = puzzle.problem(puzzle.parse("5 1 2 4 9 6 3 8 13 10 7 11 0 14 15 12")?)?;
-/// let solution = informed::idastar(&problem, puzzle.linear_conflict())?;
+/// let solution = informed::idastar_with(&problem, puzzle.linear_conflict())?;
 /// assert_eq!(solution.cost(), 9);
 /// assert!(solution.stats().iterations >= 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -59,21 +60,22 @@ use crate::solution::SearchResult;
 ///
 /// R. E. Korf, "Depth-first iterative-deepening: an optimal admissible tree search", *Artificial
 /// Intelligence* 27 (1985), 97–109.
-pub fn idastar<P, H>(problem: &P, heuristic: H) -> SearchResult<P>
+pub fn idastar<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
 where
     P: SearchProblem,
-    H: Heuristic<P::State, P::Cost>,
+    F: Fn(&P::State) -> P::Cost,
 {
-    Search::new(problem).idastar(heuristic)
+    Search::new(problem).idastar_with(heuristic)
 }
 
-/// [`idastar`] for a heuristic written as a closure with its argument type left to inference; see
-/// [`astar_fn`](crate::astar_fn) for why it exists.
+/// [`idastar`] with a heuristic of any type that implements [`Heuristic`] (the ready-made ones,
+/// [`Max`](crate::Max), your own types); see [`astar_with`](crate::astar_with) for why the
+/// closures and the types have an entry point each.
 ///
 /// # Arguments
 ///
 /// - `problem`: the state space.
-/// - `heuristic`: an admissible estimate, as for [`idastar`].
+/// - `heuristic`: the estimate, as for [`idastar`].
 ///
 /// # Returns
 ///
@@ -90,40 +92,44 @@ where
 /// # Example
 ///
 /// ```
-/// let problem = informed::from_fn(1u8, |&n: &u8| [(n / 2, 1u32), (n.saturating_mul(3), 1)], |&n| n == 81);
-/// let solution = informed::idastar_fn(&problem, |&n| u32::from(n < 81))?;
-/// assert_eq!(solution.cost(), 4);
+/// use informed::puzzle::SlidingPuzzle;
+///
+/// let puzzle = SlidingPuzzle::new(3, 3)?;
+/// let board = puzzle.parse("8 6 7 2 5 4 3 0 1")?;
+/// // Manhattan updates its estimate from the one tile that moved.
+/// let solution = informed::idastar_with(&puzzle.problem(board)?, puzzle.manhattan())?;
+/// assert_eq!(solution.steps(), 31);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn idastar_fn<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
+pub fn idastar_with<P, H>(problem: &P, heuristic: H) -> SearchResult<P>
 where
     P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
+    H: Heuristic<P::State, P::Cost>,
 {
-    Search::new(problem).idastar(heuristic)
+    Search::new(problem).idastar_with(heuristic)
 }
 
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
-    /// Runs [`idastar`](crate::idastar) with this search's options (the cost bound prunes as
+    /// Runs [`idastar`](crate::idastar) with this search's options, with a closure heuristic.
+    ///
+    /// # Errors
+    ///
+    /// As for [`idastar`](crate::idastar).
+    pub fn idastar<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> SearchResult<P> {
+        self.idastar_with(heuristic)
+    }
+
+    /// Runs [`idastar_with`](crate::idastar_with) with this search's options (the cost bound prunes as
     /// well; `max_stored` bounds the path's length).
     ///
     /// # Errors
     ///
     /// As for [`idastar`](crate::idastar).
-    pub fn idastar<H: Heuristic<P::State, P::Cost>>(self, heuristic: H) -> SearchResult<P> {
+    pub fn idastar_with<H: Heuristic<P::State, P::Cost>>(self, heuristic: H) -> SearchResult<P> {
         let mut prober = Prober::new(self.into_setup()?, heuristic);
         let Some(first) = prober.least_start_estimate()? else {
             return prober.deepen(Bound::Depth(0), |_, _| None);
         };
         prober.deepen(Bound::Cost(first), |_, least| least.map(Bound::Cost))
-    }
-
-    /// Runs [`idastar_fn`](crate::idastar_fn) with this search's options.
-    ///
-    /// # Errors
-    ///
-    /// As for [`idastar`](crate::idastar).
-    pub fn idastar_fn<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> SearchResult<P> {
-        self.idastar(heuristic)
     }
 }

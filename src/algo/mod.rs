@@ -178,24 +178,39 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// # Errors
     ///
     /// Those of the algorithm run.
-    pub fn run<H>(self, algorithm: Algorithm, heuristic: H) -> SearchResult<P>
+    pub fn run<F>(self, algorithm: Algorithm, heuristic: F) -> SearchResult<P>
+    where
+        F: Fn(&P::State) -> P::Cost,
+    {
+        self.run_with(algorithm, heuristic)
+    }
+
+    /// Runs `algorithm`, chosen at run time. `heuristic` is ignored by the algorithms that take
+    /// none ([`Algorithm::Bfs`], [`Algorithm::Dijkstra`], [`Algorithm::Iddfs`],
+    /// [`Algorithm::DepthFirst`]).
+    ///
+    /// # Errors
+    ///
+    /// Those of the algorithm run.
+    /// [`run`](Self::run) with a heuristic of any [`Heuristic`](crate::Heuristic) type.
+    pub fn run_with<H>(self, algorithm: Algorithm, heuristic: H) -> SearchResult<P>
     where
         H: Heuristic<P::State, P::Cost>,
     {
         match algorithm {
             Algorithm::Bfs => self.bfs(),
             Algorithm::Dijkstra => self.dijkstra(),
-            Algorithm::Greedy => self.greedy(heuristic),
-            Algorithm::AStar => self.astar(heuristic),
-            Algorithm::WeightedAStar(weight) => self.weighted_astar(heuristic, weight),
+            Algorithm::Greedy => self.greedy_with(heuristic),
+            Algorithm::AStar => self.astar_with(heuristic),
+            Algorithm::WeightedAStar(weight) => self.weighted_astar_with(heuristic, weight),
             Algorithm::AnytimeAStar(weight) => self
-                .anytime_astar(heuristic, weight)
+                .anytime_astar_with(heuristic, weight)
                 .map(crate::algo::anytime::Anytime::into_best),
-            Algorithm::IdaStar => self.idastar(heuristic),
+            Algorithm::IdaStar => self.idastar_with(heuristic),
             Algorithm::Iddfs => self.iddfs(),
             Algorithm::DepthFirst(depth) => self.depth_first(depth),
-            Algorithm::HillClimbing => self.hill_climbing(heuristic),
-            Algorithm::BeamSearch(width) => self.beam_search(heuristic, width),
+            Algorithm::HillClimbing => self.hill_climbing_with(heuristic),
+            Algorithm::BeamSearch(width) => self.beam_search_with(heuristic, width),
         }
     }
 }

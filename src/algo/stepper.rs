@@ -190,8 +190,8 @@ impl<P: SearchProblem, H, O> fmt::Debug for Stepper<'_, P, H, O> {
 /// # Arguments
 ///
 /// - `problem`: the state space; step costs must be non-negative.
-/// - `heuristic`: as for [`astar`](crate::astar); [`Zero`](crate::Zero) steps through
-///   Dijkstra's algorithm.
+/// - `heuristic`: a closure, as for [`astar`](crate::astar) (`|_| 0` steps through Dijkstra's
+///   algorithm); [`stepper_with`] takes a heuristic that is a type.
 ///
 /// # Returns
 ///
@@ -209,24 +209,60 @@ impl<P: SearchProblem, H, O> fmt::Debug for Stepper<'_, P, H, O> {
 ///
 /// ```
 /// let problem = informed::from_fn(0u32, |&n: &u32| [(n + 1, 1u32)], |&n| n == 2);
-/// let mut stepper = informed::stepper(&problem, informed::Zero);
+/// let mut stepper = informed::stepper(&problem, |_| 0);
 /// let first = stepper.step().expect("a first step")?;
 /// assert_eq!(first, informed::Expansion::Expanded { state: 0, g: 0, h: 0 });
 /// assert_eq!(stepper.open().count(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn stepper<P, H>(problem: &P, heuristic: H) -> Stepper<'_, P, H>
+pub fn stepper<P, F>(problem: &P, heuristic: F) -> Stepper<'_, P, F>
+where
+    P: SearchProblem,
+    F: Fn(&P::State) -> P::Cost,
+{
+    Search::new(problem).stepper_with(heuristic)
+}
+
+/// [`stepper`] with a heuristic of any type that implements [`Heuristic`] (the ready-made ones,
+/// [`Max`](crate::Max), your own types); see [`astar_with`](crate::astar_with) for why the
+/// closures and the types have an entry point each.
+///
+/// # Arguments, Returns, Errors, Complexity
+///
+/// As for [`stepper`]; `heuristic` is a value of a [`Heuristic`] type instead of a closure.
+///
+/// # Example
+///
+/// ```
+/// use informed::grid::{Cell, Grid, Movement, Octile};
+///
+/// let grid = Grid::from_ascii("...\n...")?;
+/// let problem = grid.problem(Cell::new(0, 0), Cell::new(2, 1), Movement::Eight)?;
+/// let mut stepper = informed::stepper_with(&problem, Octile::to(Cell::new(2, 1)));
+/// assert!(stepper.step().expect("a first step").is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn stepper_with<P, H>(problem: &P, heuristic: H) -> Stepper<'_, P, H>
 where
     P: SearchProblem,
     H: Heuristic<P::State, P::Cost>,
 {
-    Search::new(problem).stepper(heuristic)
+    Search::new(problem).stepper_with(heuristic)
 }
 
 impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
+    /// An A* search with this search's options and a closure heuristic, to drive one expansion at a time (see
+    /// [`Stepper`]). A NaN cost bound is reported by the first step.
+    pub fn stepper<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> Stepper<'a, P, F, O> {
+        self.stepper_with(heuristic)
+    }
+
     /// An A* search with this search's options, to drive one expansion at a time (see
     /// [`Stepper`]). A NaN cost bound is reported by the first step.
-    pub fn stepper<H: Heuristic<P::State, P::Cost>>(self, heuristic: H) -> Stepper<'a, P, H, O> {
+    pub fn stepper_with<H: Heuristic<P::State, P::Cost>>(
+        self,
+        heuristic: H,
+    ) -> Stepper<'a, P, H, O> {
         Stepper::new(self, heuristic)
     }
 }

@@ -10,7 +10,7 @@
 //! let graph = Graph::undirected(3, [(0, 1, 5.0), (0, 2, 2.0), (2, 1, 2.5)])?
 //!     .with_coordinates(vec![(0.0, 0.0), (4.0, 0.0), (2.0, 0.5)])?;
 //! let problem = graph.problem(0, 1)?;
-//! let solution = informed::astar(&problem, graph.straight_line(1))?;
+//! let solution = informed::astar_with(&problem, graph.straight_line(1))?;
 //! assert_eq!(solution.path(), &[0, 2, 1]);
 //! assert_eq!(solution.cost(), 4.5);
 //! # Ok::<(), Box<dyn std::error::Error>>(())

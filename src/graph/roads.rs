@@ -33,7 +33,7 @@ impl Graph {
     /// let edges = "0 0 1 3.0\n1 1 2 4.0\n2 0 2 5.5\n";
     /// let graph = Graph::parse_road_network(nodes, edges)?;
     /// assert_eq!((graph.node_count(), graph.edge_count()), (3, 6));
-    /// assert_eq!(informed::astar(&graph.problem(0, 2)?, graph.straight_line(2))?.cost(), 5.5);
+    /// assert_eq!(informed::astar_with(&graph.problem(0, 2)?, graph.straight_line(2))?.cost(), 5.5);
     ///
     /// let error = Graph::parse_road_network(nodes, "0 0 1 3.0\n1 1 2 inf\n").unwrap_err();
     /// assert_eq!(

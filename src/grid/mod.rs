@@ -20,12 +20,12 @@
 //!      ........",
 //! )?;
 //! let problem = grid.problem(Cell::new(0, 0), Cell::new(7, 0), Movement::Eight)?;
-//! let solution = informed::astar(&problem, problem.octile())?;
+//! let solution = informed::astar_with(&problem, problem.octile())?;
 //! // Five diagonals, and three straight steps where the wall forbids cutting its corners.
 //! assert!((solution.cost() - (3.0 + 5.0 * 2f64.sqrt())).abs() < 1e-9);
 //!
 //! let four = grid.problem(Cell::new(0, 0), Cell::new(7, 0), Movement::Four)?;
-//! assert_eq!(informed::astar(&four, four.manhattan())?.cost(), 13.0);
+//! assert_eq!(informed::astar_with(&four, four.manhattan())?.cost(), 13.0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -57,7 +57,7 @@ enum Step {
 /// let grid = Grid::from_ascii("....\n.##.\n....")?;
 /// let problem = grid.problem(Cell::new(0, 0), Cell::new(3, 2), Movement::Four)?;
 /// let mut recorder = Recorder::new();
-/// let solution = Search::new(&problem).observer(&mut recorder).astar(problem.manhattan())?;
+/// let solution = Search::new(&problem).observer(&mut recorder).astar_with(problem.manhattan())?;
 /// let picture = Picture::new(&grid).search(&recorder, None).path(solution.path());
 /// println!("{}", picture.to_text());
 /// assert_eq!(recorder.expansions(), solution.stats().expanded as usize);
@@ -122,7 +122,7 @@ const SHADES: u32 = 16;
 /// let (start, goal) = (Cell::new(0, 1), Cell::new(5, 1));
 /// let problem = grid.problem(start, goal, Movement::Four)?;
 /// let mut recorder = Recorder::new();
-/// let solution = Search::new(&problem).observer(&mut recorder).astar(problem.manhattan())?;
+/// let solution = Search::new(&problem).observer(&mut recorder).astar_with(problem.manhattan())?;
 /// // After three expansions: no path yet, but start and goal are drawn all the same.
 /// let early = Picture::new(&grid).search(&recorder, Some(3)).endpoints(start, goal);
 /// let done = Picture::new(&grid)

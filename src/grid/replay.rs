@@ -64,7 +64,7 @@ mod tag {
 /// let grid = Grid::from_ascii("....\n.##.\n....")?;
 /// let problem = grid.problem(Cell::new(0, 0), Cell::new(3, 2), Movement::Four)?;
 /// let mut recorder = ReplayRecorder::new(problem);
-/// let solution = Search::new(&problem).observer(&mut recorder).astar(problem.manhattan())?;
+/// let solution = Search::new(&problem).observer(&mut recorder).astar_with(problem.manhattan())?;
 /// assert_eq!(recorder.expansions(), solution.stats().expanded);
 /// assert!(recorder.bytes() < 64);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -309,7 +309,7 @@ struct Panel {
 ///     let mut recorder = ReplayRecorder::new(problem);
 ///     let solution = Search::new(&problem)
 ///         .observer(&mut recorder)
-///         .run(algorithm, problem.octile())?;
+///         .run_with(algorithm, problem.octile())?;
 ///     assert_eq!(recorder.expansions(), solution.stats().expanded);
 ///     replay = replay.search(algorithm.to_string(), &recorder, Some(&solution));
 /// }
@@ -455,7 +455,7 @@ impl Replay {
             let mut recorder = ReplayRecorder::new(problem);
             let outcome = Search::new(&problem)
                 .observer(&mut recorder)
-                .run(algorithm, heuristic.clone());
+                .run_with(algorithm, heuristic.clone());
             let solution = match outcome {
                 Ok(solution) => Some(solution),
                 Err(error) if error.is_no_path() => None,

@@ -15,7 +15,7 @@
 //! let puzzle = SlidingPuzzle::new(3, 3)?; // goal: 1 2 3 / 4 5 6 / 7 8 0
 //! let start = puzzle.parse("8 6 7 2 5 4 3 0 1")?;
 //! let problem = puzzle.problem(start)?;
-//! let solution = informed::astar(&problem, puzzle.linear_conflict())?;
+//! let solution = informed::astar_with(&problem, puzzle.linear_conflict())?;
 //! assert_eq!(solution.cost(), 31); // one of the two hardest 8-puzzle boards
 //! let moves = puzzle.moves(solution.path());
 //! assert_eq!(moves.len(), 31);

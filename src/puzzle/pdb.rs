@@ -434,7 +434,7 @@ struct Table {
 /// let partition = Partition::parse(&puzzle, "1,2,3,4/5,6,7,8")?;
 /// let pdb = AdditivePdb::build(&puzzle, &partition)?.with_reflection(Reflection::Diagonal)?;
 /// let problem = puzzle.problem(puzzle.parse("8 6 7 2 5 4 3 0 1")?)?;
-/// let solution = informed::idastar(&problem, &pdb)?;
+/// let solution = informed::idastar_with(&problem, &pdb)?;
 /// assert_eq!(solution.cost(), 31);
 ///
 /// let mut file = Vec::new();
