@@ -49,6 +49,10 @@ pub enum SearchError<S, C> {
     /// Every state reachable from the starts (within the cost bound, if one was set) was
     /// expanded, and none is a goal.
     NoPath {
+        /// The cost bound the search was held to ([`Search::cost_bound`](crate::Search::cost_bound)),
+        /// if one was set: then the search proves only that no path costs at most this much, and
+        /// `stats.pruned` counts the successors cut off by it.
+        cost_bound: Option<C>,
         /// The work done.
         stats: Stats,
     },
@@ -163,7 +167,7 @@ impl<S, C> SearchError<S, C> {
     /// [`InvalidCostBound`](Self::InvalidCostBound), [`Unsupported`](Self::Unsupported)).
     pub fn stats(&self) -> Stats {
         match self {
-            SearchError::NoPath { stats }
+            SearchError::NoPath { stats, .. }
             | SearchError::LimitReached { stats, .. }
             | SearchError::NegativeCost { stats, .. }
             | SearchError::NanCost { stats, .. }
@@ -178,9 +182,44 @@ impl<S, C> SearchError<S, C> {
         }
     }
 
-    /// Whether the search proved that no path exists.
+    /// Whether the search proved that no path exists (no path within the cost bound, if one was
+    /// set).
     pub fn is_no_path(&self) -> bool {
         matches!(self, SearchError::NoPath { .. })
+    }
+
+    /// The most promising partial path when a limit stopped the search
+    /// ([`LimitReached`](Self::LimitReached)'s `best`), `None` for every other error.
+    ///
+    /// For the informed searches it is the path to the stored state of least h (ties: less g);
+    /// for those that rank by no estimate ([`bfs`](crate::bfs), [`dijkstra`](crate::dijkstra)),
+    /// where that would be a start, the path to the state stored last, the frontier's edge; for
+    /// the depth-first searches, the path they held.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::Search;
+    ///
+    /// let line = informed::from_fn(0u32, |&n: &u32| [(n + 1, 1u32)], |&n| n == 100);
+    /// let error = Search::new(&line).max_expansions(10).astar(|&n| 100 - n.min(100)).unwrap_err();
+    /// let best = error.best().expect("a partial path");
+    /// assert_eq!(best.path().last(), Some(&10));
+    /// assert_eq!(best.estimate(), 90);
+    /// ```
+    pub fn best(&self) -> Option<&Partial<S, C>> {
+        match self {
+            SearchError::LimitReached { best, .. } => best.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// [`best`](Self::best) by value.
+    pub fn into_best(self) -> Option<Partial<S, C>> {
+        match self {
+            SearchError::LimitReached { best, .. } => best,
+            _ => None,
+        }
     }
 
     /// The limit that stopped the search, if one did.
@@ -192,14 +231,51 @@ impl<S, C> SearchError<S, C> {
     }
 }
 
-impl<S: fmt::Debug, C: Cost> fmt::Display for SearchError<S, C> {
+/// `count` followed by `one` or `many`: "1 iteration", "2 iterations".
+pub(crate) struct Counted<'a>(pub(crate) u64, pub(crate) &'a str, pub(crate) &'a str);
+
+impl fmt::Display for Counted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Counted(count, one, many) = *self;
+        write!(f, "{count} {}", if count == 1 { one } else { many })
+    }
+}
+
+impl<S, C: Cost> SearchError<S, C> {
+    /// Writes the message, each state through `state`.
+    fn describe(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        state: &dyn Fn(&S, &mut fmt::Formatter<'_>) -> fmt::Result,
+    ) -> fmt::Result {
+        // Adapts `state` to a value that `write!` can place.
+        struct Shown<'a, S>(
+            &'a S,
+            &'a dyn Fn(&S, &mut fmt::Formatter<'_>) -> fmt::Result,
+        );
+        impl<S> fmt::Display for Shown<'_, S> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                (self.1)(self.0, f)
+            }
+        }
+        let show = |s| Shown(s, state);
         let type_name = std::any::type_name::<C>();
         match self {
-            SearchError::NoPath { stats } => write!(
+            SearchError::NoPath {
+                cost_bound: Some(bound),
+                stats,
+            } => write!(
                 f,
-                "no path: none of the {} reachable states is a goal",
-                stats.stored
+                "no goal within cost bound {bound} ({} pruned)",
+                Counted(stats.pruned, "successor", "successors")
+            ),
+            SearchError::NoPath {
+                cost_bound: None,
+                stats,
+            } => write!(
+                f,
+                "no path: no reachable state is a goal ({} expanded)",
+                stats.expanded
             ),
             SearchError::LimitReached { limit, stats, .. } => write!(
                 f,
@@ -208,40 +284,48 @@ impl<S: fmt::Debug, C: Cost> fmt::Display for SearchError<S, C> {
             ),
             SearchError::NegativeCost { from, to, cost, .. } => write!(
                 f,
-                "negative step cost {cost} from {from:?} to {to:?}: costs must be at least 0"
+                "negative step cost {cost} from {} to {}: costs must be at least 0",
+                show(from),
+                show(to)
             ),
             SearchError::NanCost { from, to, .. } => {
-                write!(f, "step cost from {from:?} to {to:?} is NaN")
+                write!(f, "step cost from {} to {} is NaN", show(from), show(to))
             }
             SearchError::NanEstimate { state, .. } => {
-                write!(f, "heuristic estimate of {state:?} is NaN")
+                write!(f, "heuristic estimate of {} is NaN", show(state))
             }
             SearchError::Overflow {
                 from, to, g, step, ..
             } => write!(
                 f,
-                "path cost overflows {type_name}: g = {g} at {from:?} plus step {step} to {to:?}"
+                "path cost overflows {type_name}: g = {g} at {} plus step {step} to {}",
+                show(from),
+                show(to)
             ),
             SearchError::EstimateOverflow { state, g, h, .. } => write!(
                 f,
-                "priority overflows {type_name}: g = {g} plus h = {h} at {state:?}"
+                "priority overflows {type_name}: g = {g} plus h = {h} at {}",
+                show(state)
             ),
             SearchError::GaveUp { state, stats } => match state {
                 Some(state) => write!(
                     f,
-                    "gave up at {state:?} without reaching a goal ({} expanded); \
+                    "gave up at {} without reaching a goal ({} expanded); \
                      an incomplete search proves no path absent",
+                    show(state),
                     stats.expanded
                 ),
                 None => f.write_str("gave up without reaching a goal"),
             },
             SearchError::MissingStep { from, to, .. } => write!(
                 f,
-                "the path's step from {from:?} to {to:?} is not among the successors of \
-                 {from:?}: successors must be deterministic (and predecessors their exact \
-                 reverse)"
+                "the path's step from {} to {} is not among the successors of {}: successors \
+                 must be deterministic (and predecessors their exact reverse, costs included)",
+                show(from),
+                show(to),
+                show(from)
             ),
-            SearchError::InvalidWeight(error) => error.fmt(f),
+            SearchError::InvalidWeight(error) => fmt::Display::fmt(error, f),
             SearchError::InvalidCostBound { bound } => {
                 write!(f, "invalid cost bound {bound}: a bound must not be NaN")
             }
@@ -250,9 +334,121 @@ impl<S: fmt::Debug, C: Cost> fmt::Display for SearchError<S, C> {
             }
         }
     }
+
+    /// This error as a [`SearchFailure`]: owned, `'static`, free of the state type, with the
+    /// message this error displays (states written with `Debug`) and its [`Stats`]. The way to
+    /// `?` from a search whose states borrow (`&str` from a word list) into a
+    /// `Box<dyn Error>`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::SearchError;
+    ///
+    /// fn shortest_ladder(words: &str) -> Result<usize, Box<dyn std::error::Error>> {
+    ///     let words: Vec<&str> = words.split_whitespace().collect();
+    ///     let differ_by_one = |a: &str, b: &str| a.chars().zip(b.chars()).filter(|(x, y)| x != y).count() == 1;
+    ///     let problem = informed::from_fn_unit(
+    ///         words[0],
+    ///         |&word: &&str| words.iter().copied().filter(move |&next| differ_by_one(word, next)),
+    ///         |&word| word == "dog",
+    ///     );
+    ///     // `?` alone would not compile: the error borrows `words`.
+    ///     let solution = informed::bfs(&problem).map_err(SearchError::detach)?;
+    ///     Ok(solution.steps())
+    /// }
+    ///
+    /// assert_eq!(shortest_ladder("cat cot cog dog").ok(), Some(3));
+    /// let error = shortest_ladder("cat cot").unwrap_err();
+    /// assert!(error.to_string().starts_with("no path"));
+    /// ```
+    pub fn detach(self) -> SearchFailure
+    where
+        S: fmt::Debug,
+    {
+        self.failure(&|state, f| write!(f, "{state:?}"))
+    }
+
+    /// [`detach`](Self::detach) for a state type without `Debug`: the message says "a state"
+    /// where [`detach`](Self::detach) would write one.
+    pub fn without_states(self) -> SearchFailure {
+        self.failure(&|_, f| f.write_str("a state"))
+    }
+
+    fn failure(self, state: &dyn Fn(&S, &mut fmt::Formatter<'_>) -> fmt::Result) -> SearchFailure {
+        struct Message<'a, S, C>(
+            &'a SearchError<S, C>,
+            &'a dyn Fn(&S, &mut fmt::Formatter<'_>) -> fmt::Result,
+        );
+        impl<S, C: Cost> fmt::Display for Message<'_, S, C> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.describe(f, self.1)
+            }
+        }
+        SearchFailure {
+            message: Message(&self, state).to_string(),
+            stats: self.stats(),
+            limit: self.limit(),
+            no_path: self.is_no_path(),
+        }
+    }
+}
+
+impl<S: fmt::Debug, C: Cost> fmt::Display for SearchError<S, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.describe(f, &|state, f| write!(f, "{state:?}"))
+    }
 }
 
 impl<S: fmt::Debug, C: Cost> std::error::Error for SearchError<S, C> {}
+
+/// A [`SearchError`] without its states: owned, `'static`, `Send` and `Sync`, so that `?` takes it
+/// into a `Box<dyn Error>` whatever the state type (one that borrows, one without `Debug`). Made by
+/// [`SearchError::detach`] (or `From`) and [`SearchError::without_states`]; it keeps the message,
+/// the [`Stats`], the [`Limit`] and whether no path exists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchFailure {
+    message: String,
+    stats: Stats,
+    limit: Option<Limit>,
+    no_path: bool,
+}
+
+impl SearchFailure {
+    /// The message of the [`SearchError`] it came from.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The statistics of the work done ([`SearchError::stats`]).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The limit that stopped the search, if one did ([`SearchError::limit`]).
+    pub fn limit(&self) -> Option<Limit> {
+        self.limit
+    }
+
+    /// Whether the search proved that no path exists ([`SearchError::is_no_path`]).
+    pub fn is_no_path(&self) -> bool {
+        self.no_path
+    }
+}
+
+impl fmt::Display for SearchFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SearchFailure {}
+
+impl<S: fmt::Debug, C: Cost> From<SearchError<S, C>> for SearchFailure {
+    fn from(error: SearchError<S, C>) -> Self {
+        error.detach()
+    }
+}
 
 /// Why serialized data was refused: it breaks an invariant that the crate's constructors keep.
 #[cfg(feature = "serde")]
@@ -284,12 +480,20 @@ fn known_name(name: &str) -> Result<&'static str, InvalidData> {
         })
 }
 
+/// The default of an optional field whose type has no `Default`.
+#[cfg(feature = "serde")]
+fn none<C>() -> Option<C> {
+    None
+}
+
 /// A serialized [`SearchError`]: the same variants, with the names of `Unsupported` as text
 /// (checked against the names the crate uses, since the error holds `&'static str`).
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
 enum SearchErrorData<S, C> {
     NoPath {
+        #[serde(default = "none")]
+        cost_bound: Option<C>,
         stats: Stats,
     },
     LimitReached {
@@ -363,7 +567,7 @@ impl<S, C> TryFrom<SearchErrorData<S, C>> for SearchError<S, C> {
     fn try_from(data: SearchErrorData<S, C>) -> Result<Self, Self::Error> {
         use SearchErrorData as D;
         Ok(match data {
-            D::NoPath { stats } => SearchError::NoPath { stats },
+            D::NoPath { cost_bound, stats } => SearchError::NoPath { cost_bound, stats },
             D::LimitReached { limit, stats, best } => {
                 SearchError::LimitReached { limit, stats, best }
             }

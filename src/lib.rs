@@ -94,13 +94,12 @@
 //!     goal: (9, 4),
 //! };
 //!
-//! // The Manhattan distance never overestimates a 4-connected walk: A* stays optimal.
-//! let manhattan = |&(x, y): &(usize, usize)| (x.abs_diff(9) + y.abs_diff(4)) as u32;
-//!
+//! // The Manhattan distance never overestimates a 4-connected walk: A* stays optimal. The
+//! // closure's argument needs no type: it is the problem's state.
 //! let bfs = informed::bfs(&maze)?;
 //! let dijkstra = informed::dijkstra(&maze)?;
-//! let greedy = informed::greedy(&maze, manhattan)?;
-//! let astar = informed::astar(&maze, manhattan)?;
+//! let greedy = informed::greedy(&maze, |&(x, y)| (x.abs_diff(9) + y.abs_diff(4)) as u32)?;
+//! let astar = informed::astar(&maze, |&(x, y)| (x.abs_diff(9) + y.abs_diff(4)) as u32)?;
 //!
 //! assert_eq!(astar.cost(), 17);
 //! assert_eq!(dijkstra.cost(), 17);
@@ -110,6 +109,37 @@
 //! // The heuristic's quality shows in the work done:
 //! assert!(astar.stats().expanded < dijkstra.stats().expanded);
 //! println!("A*: {}", astar.stats());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A heuristic that is a type rather than a closure (the ready-made ones in [`grid`] and
+//! [`puzzle`], [`Max`] of two, your own type implementing [`Heuristic`]) goes to the `_with`
+//! twin of each algorithm: [`astar_with`], [`greedy_with`], [`idastar_with`], …
+//!
+//! `?` takes a [`SearchError`] into a `Box<dyn Error>` when the state type is `'static` and
+//! `Debug`, as above. When the states borrow (words of a text read at run time) or have no
+//! `Debug`, [`SearchError::detach`] (or [`SearchError::without_states`]) turns the error into a
+//! [`SearchFailure`] that keeps the message and the [`Stats`] and holds no state:
+//!
+//! ```
+//! use informed::SearchError;
+//!
+//! fn steps(text: &str, from: &str, to: &str) -> Result<usize, Box<dyn std::error::Error>> {
+//!     let words: Vec<&str> = text.split_whitespace().collect();
+//!     let one_apart = |a: &str, b: &str| {
+//!         a.len() == b.len() && a.bytes().zip(b.bytes()).filter(|(x, y)| x != y).count() == 1
+//!     };
+//!     let problem = informed::from_fn_unit(
+//!         from,
+//!         |&word: &&str| words.iter().copied().filter(move |&other| one_apart(word, other)),
+//!         |&word| word == to,
+//!     );
+//!     let solution = informed::bfs(&problem).map_err(SearchError::detach)?;
+//!     Ok(solution.steps())
+//! }
+//!
+//! assert_eq!(steps("cold cord card ward warm", "cold", "warm")?, 4);
+//! assert!(steps("cold cord", "cold", "warm").is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -220,7 +250,7 @@ pub use crate::batch::par_search;
 pub use crate::cost::Cost;
 pub use crate::engine::hasher::{FastHasher, FastState};
 pub use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, TieBreak};
-pub use crate::error::{Limit, SearchError};
+pub use crate::error::{Limit, SearchError, SearchFailure};
 pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{

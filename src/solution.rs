@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::error::SearchError;
+use crate::error::{Counted, SearchError};
 use crate::problem::SearchProblem;
 
 /// What every algorithm returns: a [`Solution`], or a [`SearchError`] saying why there is none.
@@ -64,18 +64,21 @@ impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} expanded, {} generated, {} reopened, {} decrease-keys, {} pruned, \
-             peak open {}, {} stored",
+            "{} expanded, {} generated, {} reopened, {}, {} pruned, peak open {}, {} stored",
             self.expanded,
             self.generated,
             self.reopened,
-            self.decrease_keys,
+            Counted(self.decrease_keys, "decrease-key", "decrease-keys"),
             self.pruned,
             self.max_open,
             self.stored
         )?;
         if self.iterations > 0 {
-            write!(f, ", {} iterations", self.iterations)?;
+            write!(
+                f,
+                ", {}",
+                Counted(self.iterations, "iteration", "iterations")
+            )?;
         }
         Ok(())
     }

@@ -53,7 +53,7 @@ fn search_errors_convert_into_boxed_errors() {
     let error = run().unwrap_err();
     assert_eq!(
         error.to_string(),
-        "no path: none of the 1 reachable states is a goal"
+        "no path: no reachable state is a goal (1 expanded)"
     );
 }
 

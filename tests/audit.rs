@@ -43,7 +43,7 @@ fn an_inconsistent_admissible_heuristic_is_reported_as_such() {
     assert_eq!((report.states(), report.steps()), (4, 4));
     assert_eq!(
         report.to_string(),
-        "4 states, 4 steps: 1 inconsistent steps, 0 overestimated states"
+        "4 states, 4 steps: 1 inconsistent step, 0 overestimated states"
     );
 }
 

@@ -202,3 +202,155 @@ proptest! {
         }
     }
 }
+
+/// States borrowed from text read at run time, and a state type without `Debug`: `detach` and
+/// `without_states` make an owned error that `?` takes into a `Box<dyn Error>`.
+#[test]
+fn detached_errors_outlive_borrowed_states_and_keep_message_and_stats() {
+    fn ladder(text: &str, goal: &str) -> Result<usize, Box<dyn std::error::Error + Send + Sync>> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let one_apart = |a: &str, b: &str| {
+            a.len() == b.len() && a.bytes().zip(b.bytes()).filter(|(x, y)| x != y).count() == 1
+        };
+        let problem = informed::from_fn_unit(
+            words[0],
+            |&word: &&str| {
+                words
+                    .iter()
+                    .copied()
+                    .filter(move |&next| one_apart(word, next))
+            },
+            |&word| word == goal,
+        );
+        Ok(informed::bfs(&problem)
+            .map_err(SearchError::detach)?
+            .steps())
+    }
+    let text = String::from("cold cord card ward warm word worm");
+    assert_eq!(ladder(&text, "warm").unwrap(), 4);
+    let error = ladder(&text, "wasp").unwrap_err();
+    let failure = error
+        .downcast_ref::<informed::SearchFailure>()
+        .expect("a SearchFailure");
+    assert!(failure.is_no_path());
+    assert_eq!(failure.stats().stored, 7);
+    assert_eq!(
+        failure.to_string(),
+        "no path: no reachable state is a goal (7 expanded)"
+    );
+
+    #[derive(Clone, PartialEq, Eq, Hash)]
+    struct Opaque(i32);
+    let problem = informed::from_fn(
+        Opaque(0),
+        |s: &Opaque| [(Opaque(s.0 + 1), -1i32)],
+        |_| false,
+    );
+    let Err(error) = informed::dijkstra(&problem) else {
+        panic!("a negative cost is an error");
+    };
+    let failure = error.without_states();
+    assert_eq!(
+        failure.message(),
+        "negative step cost -1 from a state to a state: costs must be at least 0"
+    );
+    assert_eq!(failure.stats().expanded, 1);
+    let boxed: Box<dyn std::error::Error + Send + Sync + 'static> = Box::new(failure);
+    assert!(boxed.to_string().starts_with("negative step cost"));
+}
+
+/// A search cut by a cost bound says so, and counts what the bound pruned, in the singular where
+/// the count is 1.
+#[test]
+fn cost_bound_failures_name_the_bound() {
+    let line = informed::from_fn(0u32, |&n: &u32| [(n + 1, 1u32)], |&n| n == 100);
+    let error = Search::new(&line).cost_bound(5).dijkstra().unwrap_err();
+    assert!(matches!(
+        error,
+        SearchError::NoPath {
+            cost_bound: Some(5),
+            ..
+        }
+    ));
+    assert_eq!(
+        error.to_string(),
+        "no goal within cost bound 5 (1 successor pruned)"
+    );
+    let grid = informed::from_fn(
+        (0i32, 0i32),
+        |&(x, y): &(i32, i32)| [((x + 1, y), 1u32), ((x, y + 1), 1)],
+        |_| false,
+    );
+    let error = Search::new(&grid).cost_bound(3).astar(|_| 0).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "no goal within cost bound 3 (8 successors pruned)"
+    );
+    let unbounded = informed::from_fn(
+        0u32,
+        |&n: &u32| [(n + 1, 1u32)].into_iter().filter(|&(m, _)| m < 4),
+        |_| false,
+    );
+    assert_eq!(
+        informed::dijkstra(&unbounded).unwrap_err().to_string(),
+        "no path: no reachable state is a goal (4 expanded)"
+    );
+}
+
+/// The partial path of a stopped search that ranks by no estimate reaches the edge of what it
+/// explored, not the start; with an estimate, the state of least h.
+#[test]
+fn best_partial_paths_reach_the_frontier() {
+    let line = informed::from_fn(
+        0u32,
+        |&n: &u32| [(n + 1, 2u32), (n + 2, 3)],
+        |&n| n == 1_000,
+    );
+    for error in [
+        Search::new(&line)
+            .max_expansions(10)
+            .dijkstra()
+            .unwrap_err(),
+        Search::new(&line).max_expansions(10).bfs().unwrap_err(),
+        Search::new(&line)
+            .max_expansions(10)
+            .astar(|_| 0)
+            .unwrap_err(),
+    ] {
+        let best = error.best().expect("a partial path");
+        assert!(best.path().len() > 1, "{:?}", best.path());
+        assert_eq!(best.path()[0], 0);
+        let cost: u32 = best
+            .path()
+            .windows(2)
+            .map(|w| if w[1] == w[0] + 1 { 2 } else { 3 })
+            .sum();
+        assert_eq!(best.cost(), cost);
+        assert_eq!(error.clone().into_best().as_ref(), Some(best));
+    }
+    let error = Search::new(&line)
+        .max_expansions(10)
+        .astar(|&n| (1_000 - n.min(1_000)) * 3 / 2)
+        .unwrap_err();
+    let best = error.best().expect("a partial path");
+    let least_h = best.estimate();
+    assert_eq!(least_h, (1_000 - best.path().last().unwrap()) * 3 / 2);
+    assert!(
+        informed::dijkstra(&informed::from_fn(0u8, |_: &u8| [(0u8, 1u8)], |_| false))
+            .unwrap_err()
+            .best()
+            .is_none()
+    );
+}
+
+#[test]
+fn counts_of_one_read_in_the_singular() {
+    let mut stats = informed::Stats::default();
+    stats.iterations = 1;
+    stats.decrease_keys = 1;
+    let text = stats.to_string();
+    assert!(
+        text.contains("1 decrease-key,") && text.ends_with("1 iteration"),
+        "{text}"
+    );
+}

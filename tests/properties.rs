@@ -255,7 +255,7 @@ proptest! {
         ];
         for outcome in outcomes {
             match outcome {
-                Err(SearchError::NoPath { stats }) => prop_assert_eq!(stats.stored, reachable),
+                Err(SearchError::NoPath { stats, .. }) => prop_assert_eq!(stats.stored, reachable),
                 other => prop_assert!(false, "expected no path, got {other:?}"),
             }
         }

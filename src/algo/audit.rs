@@ -6,6 +6,7 @@ use crate::cost::Cost;
 use crate::engine::control::Setup;
 use crate::engine::select::{TableBody, with_tables};
 use crate::engine::table::{Lookup, Node, Table, Tables};
+use crate::error::Counted;
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
 use crate::problem::{SearchProblem, Successors};
@@ -131,14 +132,26 @@ impl<S, C> fmt::Display for Audit<S, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} states, {} steps: {} inconsistent steps, ",
-            self.states, self.steps, self.inconsistent
+            "{}, {}: {}, ",
+            Counted(self.states as u64, "state", "states"),
+            Counted(self.steps as u64, "step", "steps"),
+            Counted(
+                self.inconsistent as u64,
+                "inconsistent step",
+                "inconsistent steps"
+            ),
         )?;
         if self.nan_estimates > 0 {
-            write!(f, "{} NaN estimates, ", self.nan_estimates)?;
+            let nan = Counted(self.nan_estimates as u64, "NaN estimate", "NaN estimates");
+            write!(f, "{nan}, ")?;
         }
         if self.complete {
-            write!(f, "{} overestimated states", self.overestimates)
+            let over = self.overestimates as u64;
+            write!(
+                f,
+                "{}",
+                Counted(over, "overestimated state", "overestimated states")
+            )
         } else {
             f.write_str("admissibility not checked (the space was not exhausted)")
         }

@@ -276,7 +276,10 @@ impl<'c, C: Cost> Control<'c, C> {
 
     /// The error of a search that exhausted its space without reaching a goal.
     pub(crate) fn no_path<S>(&self) -> SearchError<S, C> {
-        SearchError::NoPath { stats: self.stats }
+        SearchError::NoPath {
+            cost_bound: self.cost_bound,
+            stats: self.stats,
+        }
     }
 
     /// The error of a priority g + h that does not fit in the cost type.

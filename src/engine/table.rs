@@ -155,18 +155,26 @@ pub(crate) fn path_into<S: Clone, C, T: Table<S, C>>(table: &T, index: usize, ou
     out.reverse();
 }
 
-/// The path to the stored state with the smallest h (ties: smaller g, then earlier stored).
-/// **O(n)**, run once when a limit stops a search.
+/// The path to the stored state with the smallest h (ties: smaller g, then earlier stored); where
+/// every stored h is 0 (BFS, Dijkstra, a heuristic that never speaks), that would be a start, so
+/// the path to the state stored last instead: the edge of the explored region. **O(n)**, run
+/// once when a limit stops a search.
 pub(crate) fn most_promising<S: Clone, C: Cost, T: Table<S, C>>(
     table: &T,
 ) -> Option<Partial<S, C>> {
     let mut best: Option<(usize, Node<C>)> = None;
+    let mut informed = false;
     for index in 0..table.len() {
         let node = *table.node(index);
+        informed |= node.h.order(C::ZERO).is_ne();
         let better = best.is_none_or(|(_, b)| node.h.order(b.h).then(node.g.order(b.g)).is_lt());
         if better {
             best = Some((index, node));
         }
+    }
+    if !informed && table.len() > 0 {
+        let last = table.len() - 1;
+        best = Some((last, *table.node(last)));
     }
     best.map(|(index, node)| Partial {
         path: path(table, index),
