@@ -1,0 +1,231 @@
+//! The everyday workloads: problems written the way a user writes them (their own state types,
+//! the default hashed node table), shared by the `everyday` criterion bench and the
+//! `instructions` binary that `scripts/instructions.sh` runs under callgrind.
+
+#![allow(dead_code, unreachable_pub)]
+
+use informed::{Bidirectional, SearchProblem, Successors};
+
+use crate::common::Rng;
+
+// ---------------------------------------------------------------------------------------------
+// A 2×2×2 pocket cube: eight corners, each a cubie (0..8) and an orientation (0..3), packed as
+// `cubie * 3 + orientation`. The corner at slot 6 never moves, so the moves are U, R and F in
+// three powers each: 3,674,160 reachable states.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cube(pub [u8; 8]);
+
+/// A face turn: the slot each slot's cubie comes from, and the twist it gets.
+pub struct Turn {
+    from: [usize; 8],
+    twist: [u8; 8],
+}
+
+pub const TURNS: [Turn; 3] = [
+    // U
+    Turn {
+        from: [3, 0, 1, 2, 4, 5, 6, 7],
+        twist: [0, 0, 0, 0, 0, 0, 0, 0],
+    },
+    // R
+    Turn {
+        from: [4, 1, 2, 0, 7, 5, 6, 3],
+        twist: [2, 0, 0, 1, 1, 0, 0, 2],
+    },
+    // F
+    Turn {
+        from: [1, 5, 2, 3, 0, 4, 6, 7],
+        twist: [1, 2, 0, 0, 2, 1, 0, 0],
+    },
+];
+
+impl Cube {
+    pub const SOLVED: Cube = Cube([0, 3, 6, 9, 12, 15, 18, 21]);
+
+    pub fn turn(self, turn: &Turn) -> Cube {
+        let mut next = [0u8; 8];
+        for (slot, corner) in next.iter_mut().enumerate() {
+            let old = self.0[turn.from[slot]];
+            *corner = old - old % 3 + (old % 3 + turn.twist[slot]) % 3;
+        }
+        Cube(next)
+    }
+
+    /// The nine states one move away (each face a quarter, a half and three quarters).
+    pub fn moves(self) -> [Cube; 9] {
+        let mut out = [self; 9];
+        for (face, turn) in TURNS.iter().enumerate() {
+            let mut cube = self;
+            for power in 0..3 {
+                cube = cube.turn(turn);
+                out[face * 3 + power] = cube;
+            }
+        }
+        out
+    }
+
+    /// Corners out of place or twisted, four at most fixed per move: admissible and consistent.
+    pub fn estimate(&self) -> u32 {
+        let wrong = (0..8).filter(|&i| self.0[i] != Cube::SOLVED.0[i]).count() as u32;
+        wrong.div_ceil(4)
+    }
+}
+
+pub struct CubeProblem {
+    pub start: Cube,
+}
+
+impl SearchProblem for CubeProblem {
+    type State = Cube;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = Cube> {
+        [self.start]
+    }
+
+    fn is_goal(&self, state: &Cube) -> bool {
+        *state == Cube::SOLVED
+    }
+
+    fn successors(&self, state: &Cube, out: &mut Successors<Cube, u32>) {
+        for next in state.moves() {
+            out.push(next, 1);
+        }
+    }
+}
+
+pub fn scrambles(count: usize, length: u64) -> Vec<Cube> {
+    let mut rng = Rng(2);
+    (0..count)
+        .map(|_| {
+            let mut cube = Cube::SOLVED;
+            for _ in 0..length {
+                cube = cube.moves()[rng.below(9) as usize];
+            }
+            cube
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// A seeded random digraph of 3,000 nodes, four arcs out of each, weights 1 to 100.
+
+pub struct Digraph {
+    pub arcs: Vec<Vec<(usize, u32)>>,
+}
+
+impl Digraph {
+    pub fn random(nodes: usize, degree: usize, seed: u64) -> Digraph {
+        let mut rng = Rng(seed);
+        let arcs = (0..nodes)
+            .map(|_| {
+                (0..degree)
+                    .map(|_| {
+                        let to = rng.below(nodes as u64) as usize;
+                        (to, 1 + rng.below(100) as u32)
+                    })
+                    .collect()
+            })
+            .collect();
+        Digraph { arcs }
+    }
+}
+
+/// One query: hashed where `numbered` is false (the user wrote no numbering).
+pub struct Route<'g> {
+    pub graph: &'g Digraph,
+    pub from: usize,
+    pub to: usize,
+    pub numbered: bool,
+}
+
+impl SearchProblem for Route<'_> {
+    type State = usize;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = usize> {
+        [self.from]
+    }
+
+    fn is_goal(&self, state: &usize) -> bool {
+        *state == self.to
+    }
+
+    fn successors(&self, state: &usize, out: &mut Successors<usize, u32>) {
+        for &(next, cost) in &self.graph.arcs[*state] {
+            out.push(next, cost);
+        }
+    }
+
+    fn index_bound(&self) -> Option<usize> {
+        self.numbered.then_some(self.graph.arcs.len())
+    }
+
+    fn index(&self, state: &usize) -> usize {
+        *state
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Four-peg towers of Hanoi with ten discs: `pegs[d]` is the peg of disc `d` (0 the smallest).
+// 4^10 = 1,048,576 states; every move can be undone, so the predecessors are the successors.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Towers(pub [u8; 10]);
+
+impl Towers {
+    pub fn all_on(peg: u8) -> Towers {
+        Towers([peg; 10])
+    }
+
+    pub fn moves(&self) -> impl Iterator<Item = Towers> + use<> {
+        // The smallest disc on each peg (10 for an empty peg).
+        let mut top = [10usize; 4];
+        for disc in (0..10).rev() {
+            top[self.0[disc] as usize] = disc;
+        }
+        let this = *self;
+        (0..4usize).flat_map(move |from| {
+            (0..4usize).filter_map(move |to| {
+                let disc = top[from];
+                (disc < top[to]).then(|| {
+                    let mut next = this;
+                    next.0[disc] = to as u8;
+                    next
+                })
+            })
+        })
+    }
+}
+
+pub struct Hanoi;
+
+impl SearchProblem for Hanoi {
+    type State = Towers;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = Towers> {
+        [Towers::all_on(0)]
+    }
+
+    fn is_goal(&self, state: &Towers) -> bool {
+        *state == Towers::all_on(3)
+    }
+
+    fn successors(&self, state: &Towers, out: &mut Successors<Towers, u32>) {
+        for next in state.moves() {
+            out.push(next, 1);
+        }
+    }
+}
+
+impl Bidirectional for Hanoi {
+    fn goals(&self) -> impl IntoIterator<Item = Towers> {
+        [Towers::all_on(3)]
+    }
+
+    fn predecessors(&self, state: &Towers, out: &mut Successors<Towers, u32>) {
+        self.successors(state, out);
+    }
+}

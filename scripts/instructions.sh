@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Instructions per workload, informed against pathfinding, counted by callgrind: noise-free, so
+# a hot-path change can be judged on a shared, busy machine. Only the search is counted (the
+# `measured` function of benches/instructions.rs); building inputs and checking answers are not.
+#
+#   bash scripts/instructions.sh                       # every workload
+#   bash scripts/instructions.sh cube-astar hanoi-bfs  # some of them
+#
+# Prints one line a run (workload, library, instructions) and, per workload, the ratio of
+# pathfinding's count to each informed run's (above 1: informed needs fewer).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command -v valgrind >/dev/null || { echo "valgrind not found (apt-get install valgrind)" >&2; exit 1; }
+cargo build --release -q -p informed-bench --bin instructions
+bin=target/release/instructions
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+workloads=("$@")
+if [ ${#workloads[@]} -eq 0 ]; then
+  workloads=(cube-astar cube-flood digraph-dijkstra-hashed digraph-dijkstra-numbered hanoi-bfs
+    hanoi-bidirectional-bfs)
+fi
+
+libraries() {
+  case "$1" in
+    cube-flood*) echo "informed-reachable informed-bfs-reach pathfinding" ;;
+    *) echo "informed pathfinding" ;;
+  esac
+}
+
+count() {
+  valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*instructions*measured*' \
+    --callgrind-out-file="$out/cg" "$bin" "$1" "$2" >"$out/stdout" 2>"$out/stderr" ||
+    { cat "$out/stderr" >&2; exit 1; }
+  # callgrind's own summary line: "Collected : N".
+  sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out/stderr"
+}
+
+printf '%-28s %-20s %15s\n' workload library instructions
+for workload in "${workloads[@]}"; do
+  declare -A counted=()
+  for library in $(libraries "$workload"); do
+    counted[$library]=$(count "$workload" "$library")
+    printf '%-28s %-20s %15s\n' "$workload" "$library" "${counted[$library]}"
+  done
+  for library in "${!counted[@]}"; do
+    [ "$library" = pathfinding ] && continue
+    awk -v w="$workload" -v l="$library" -v p="${counted[pathfinding]}" -v i="${counted[$library]}" \
+      'BEGIN { printf "%-28s %-20s pathfinding/informed = %.2f\n", w, l, p / i }'
+  done
+  unset counted
+done
