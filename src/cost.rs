@@ -67,16 +67,83 @@ pub trait Cost: sealed::Sealed + Copy + PartialOrd + Debug + Display + 'static {
     /// first, then on the second): an integer for every type up to 64 bits, so the open set
     /// compares priorities without branches or float comparisons. Not NaN.
     #[doc(hidden)]
-    type Pair: Copy + Ord + Debug + 'static;
+    type Pair: sealed::Ranked;
 
     /// Packs `(first, second)` into a [`Pair`](Cost::Pair). Neither may be NaN.
     #[doc(hidden)]
     fn pair(first: Self, second: Self) -> Self::Pair;
 }
 
+pub(crate) use sealed::Ranked;
+
 mod sealed {
+    use std::fmt::Debug;
+
     /// Implemented for the primitive number types only: see [`Cost`](super::Cost).
     pub trait Sealed {}
+
+    /// A [`Cost::Pair`](super::Cost::Pair) with a 32-bit rank packed beside it into one value
+    /// that compares as (pair, then rank): an open set's entry, so that each comparison of a
+    /// sift is a single integer comparison where the widths allow (`u32` pairs in a `u64`,
+    /// `u64` pairs in a `u128`).
+    pub trait Ranked: Copy + Ord + Debug + 'static {
+        /// The pair and the rank together.
+        type WithRank: Copy + Ord + Debug + 'static;
+        /// Packs the pair with `rank`.
+        fn with_rank(self, rank: u32) -> Self::WithRank;
+        /// The pair of a packed value.
+        fn pair(packed: Self::WithRank) -> Self;
+        /// The rank of a packed value.
+        fn rank(packed: Self::WithRank) -> u32;
+    }
+
+    impl Ranked for u32 {
+        type WithRank = u64;
+        #[inline]
+        fn with_rank(self, rank: u32) -> u64 {
+            (u64::from(self) << 32) | u64::from(rank)
+        }
+        #[inline]
+        fn pair(packed: u64) -> u32 {
+            (packed >> 32) as u32
+        }
+        #[inline]
+        fn rank(packed: u64) -> u32 {
+            packed as u32
+        }
+    }
+
+    impl Ranked for u64 {
+        type WithRank = u128;
+        #[inline]
+        fn with_rank(self, rank: u32) -> u128 {
+            (u128::from(self) << 32) | u128::from(rank)
+        }
+        #[inline]
+        fn pair(packed: u128) -> u64 {
+            (packed >> 32) as u64
+        }
+        #[inline]
+        fn rank(packed: u128) -> u32 {
+            packed as u32
+        }
+    }
+
+    impl Ranked for (u128, u128) {
+        type WithRank = ((u128, u128), u32);
+        #[inline]
+        fn with_rank(self, rank: u32) -> Self::WithRank {
+            (self, rank)
+        }
+        #[inline]
+        fn pair(packed: Self::WithRank) -> Self {
+            packed.0
+        }
+        #[inline]
+        fn rank(packed: Self::WithRank) -> u32 {
+            packed.1
+        }
+    }
 
     macro_rules! sealed {
         ($($t:ty),*) => {$(impl Sealed for $t {})*};
@@ -122,6 +189,53 @@ impl PartialOrd for Wide {
     #[inline]
     fn lt(&self, other: &Self) -> bool {
         (self.high < other.high) | ((self.high == other.high) & (self.low < other.low))
+    }
+}
+
+/// A [`Wide`] pair with a rank: the open set's entry for the 64-bit cost types, 24 bytes.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WideRanked {
+    pair: Wide,
+    rank: u32,
+}
+
+impl Ord for WideRanked {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        (self.pair, self.rank).cmp(&(other.pair, other.rank))
+    }
+}
+
+impl PartialOrd for WideRanked {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+
+    /// Without branches, as [`Wide`]'s.
+    #[inline]
+    fn lt(&self, other: &Self) -> bool {
+        let (a, b) = (self.pair, other.pair);
+        (a.high < b.high)
+            | ((a.high == b.high)
+                & ((a.low < b.low) | ((a.low == b.low) & (self.rank < other.rank))))
+    }
+}
+
+impl sealed::Ranked for Wide {
+    type WithRank = WideRanked;
+    #[inline]
+    fn with_rank(self, rank: u32) -> WideRanked {
+        WideRanked { pair: self, rank }
+    }
+    #[inline]
+    fn pair(packed: WideRanked) -> Wide {
+        packed.pair
+    }
+    #[inline]
+    fn rank(packed: WideRanked) -> u32 {
+        packed.rank
     }
 }
 

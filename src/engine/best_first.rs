@@ -14,7 +14,7 @@ use crate::engine::heap::{Frontier, OpenSets};
 use crate::engine::options::{Options, TieBreak};
 use crate::engine::select::{EngineBody, with_engine};
 use crate::engine::table::{
-    Lookup, NO_PARENT, Node, NodeTables, Table, Tables, most_promising, path, path_cost,
+    NO_PARENT, Node, NodeTables, Placed, Table, Tables, most_promising, path, path_cost,
 };
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
@@ -305,22 +305,38 @@ where
         H: Heuristic<S, C>,
         O: Observer<S, C>,
     {
-        match self.table.lookup(&state) {
-            Lookup::New(key) => {
-                let h = control.estimate(heuristic, &state)?;
+        // One probe: a new state is stored at once (h to follow), and taken back if it is not
+        // kept, which is rare.
+        match self
+            .table
+            .find_or_insert(state, Node::new(parent, g, C::ZERO))
+        {
+            Placed::Inserted(index) => {
+                let h = match control.estimate(heuristic, self.table.state(index)) {
+                    Ok(h) => h,
+                    Err(error) => {
+                        self.table.remove_last();
+                        return Err(error);
+                    }
+                };
                 let Some(f) = self.bound_f(g, h) else {
+                    let state = self.table.state(index).clone();
+                    self.table.remove_last();
                     return Err(control.estimate_overflow(state, g, h));
                 };
                 if control.prunes(f) {
+                    self.table.remove_last();
                     return Ok(Relaxed::Pruned);
                 }
-                let priority = self.key(g, h, f);
-                let node = Node::new(parent, g, h);
-                let index = control.store(&mut self.table, observer, key, state, node)?;
-                self.open.push(index, priority);
+                self.table.node_mut(index).h = h;
+                if let Err(limit) = control.admit_stored(&self.table, observer, index) {
+                    self.table.remove_last();
+                    return Err(control.limit_reached(limit, most_promising(&self.table)));
+                }
+                self.open.push(index, self.key(g, h, f));
                 Ok(Relaxed::New(index))
             }
-            Lookup::Stored(index) => match g.order(self.table.node(index).g) {
+            Placed::Found(index) => match g.order(self.table.node(index).g) {
                 std::cmp::Ordering::Less => self.improve(index, parent, g, control, observer),
                 std::cmp::Ordering::Equal => Ok(Relaxed::Equal(index)),
                 std::cmp::Ordering::Greater => Ok(Relaxed::Kept(index)),

@@ -344,6 +344,31 @@ impl<'c, C: Cost> Control<'c, C> {
         Ok(index)
     }
 
+    /// Admits the state just stored at `index` by [`Table::find_or_insert`] (counting it), and
+    /// tells the observer; or says that the cap on stored states forbids it, and the caller
+    /// takes it back.
+    #[inline]
+    pub(crate) fn admit_stored<S, T, O>(
+        &mut self,
+        table: &T,
+        observer: &mut O,
+        index: usize,
+    ) -> Result<(), Limit>
+    where
+        T: Table<S, C>,
+        O: Observer<S, C>,
+    {
+        self.admit()?;
+        let (state, node) = table.entry(index);
+        observer.observe(Event::Generate {
+            state,
+            parent: (node.parent() != NO_PARENT).then(|| table.state(node.parent())),
+            g: node.g,
+            h: node.h,
+        });
+        Ok(())
+    }
+
     /// Allows the next expansion of a search over `table` (counting it), or returns the error of
     /// the limit that forbids it, with the table's most promising path.
     #[inline]

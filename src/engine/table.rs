@@ -11,7 +11,7 @@ use std::hash::{BuildHasher, Hash};
 use std::marker::PhantomData;
 
 use indexmap::IndexMap;
-use indexmap::map::{RawEntryApiV1, raw_entry_v1::RawEntryMut};
+use indexmap::map::RawEntryApiV1;
 
 use crate::cost::Cost;
 use crate::error::SearchError;
@@ -90,6 +90,15 @@ pub(crate) enum Lookup {
     New(u64),
 }
 
+/// What [`Table::find_or_insert`] did.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Placed {
+    /// The state was stored already, at this index.
+    Found(usize),
+    /// The state was new, and is now stored at this index.
+    Inserted(usize),
+}
+
 /// The operations the algorithms need from a node table.
 pub(crate) trait Table<S, C> {
     /// The number of stored states. **O(1)**.
@@ -98,6 +107,19 @@ pub(crate) trait Table<S, C> {
     fn lookup(&self, state: &S) -> Lookup;
     /// Stores a state that `lookup` found new, with the key it returned; returns its index.
     fn insert(&mut self, key: u64, state: S, node: Node<C>) -> usize;
+    /// Finds `state`, or stores it as `node` if it is new: what `lookup` then `insert` do, in
+    /// one probe of a hashed table instead of two. The engine stores a new state before it
+    /// knows whether to keep it, and takes it back with [`remove_last`](Self::remove_last) in
+    /// the rare case it does not.
+    #[inline]
+    fn find_or_insert(&mut self, state: S, node: Node<C>) -> Placed {
+        match self.lookup(&state) {
+            Lookup::Stored(index) => Placed::Found(index),
+            Lookup::New(key) => Placed::Inserted(self.insert(key, state, node)),
+        }
+    }
+    /// Removes the state stored last, which no node and no open set refers to yet.
+    fn remove_last(&mut self);
     fn entry(&self, index: usize) -> (&S, &Node<C>);
     fn state(&self, index: usize) -> &S;
     fn node(&self, index: usize) -> &Node<C>;
@@ -194,6 +216,14 @@ impl<S, C, T: Table<S, C> + ?Sized> Table<S, C> for Box<T> {
         (**self).lookup(state)
     }
     #[inline]
+    fn find_or_insert(&mut self, state: S, node: Node<C>) -> Placed {
+        (**self).find_or_insert(state, node)
+    }
+    #[inline]
+    fn remove_last(&mut self) {
+        (**self).remove_last()
+    }
+    #[inline]
     fn insert(&mut self, key: u64, state: S, node: Node<C>) -> usize {
         (**self).insert(key, state, node)
     }
@@ -275,14 +305,28 @@ impl<S: Eq + Hash, C, B: BuildHasher> Table<S, C> for HashTable<S, C, B> {
             self.nodes.len() < NO_PARENT_32 as usize,
             "a hashed table holds fewer than 2^32 - 1 states"
         );
-        match self.nodes.raw_entry_mut_v1().from_hash(hash, |_| false) {
-            RawEntryMut::Vacant(vacant) => {
+        let _ = hash;
+        self.nodes.insert_full(state, node).0
+    }
+
+    #[inline]
+    fn find_or_insert(&mut self, state: S, node: Node<C>) -> Placed {
+        match self.nodes.entry(state) {
+            indexmap::map::Entry::Occupied(stored) => Placed::Found(stored.index()),
+            indexmap::map::Entry::Vacant(vacant) => {
                 let index = vacant.index();
-                vacant.insert_hashed_nocheck(hash, state, node);
-                index
+                assert!(
+                    index < NO_PARENT_32 as usize,
+                    "a hashed table holds fewer than 2^32 - 1 states"
+                );
+                vacant.insert(node);
+                Placed::Inserted(index)
             }
-            RawEntryMut::Occupied(_) => unreachable!("a predicate that never matches"),
         }
+    }
+
+    fn remove_last(&mut self) {
+        self.nodes.pop();
     }
 
     #[inline]
@@ -453,6 +497,15 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
         self.store.states.push(state);
         self.store.nodes.push(node);
         index
+    }
+
+    fn remove_last(&mut self) {
+        if let Some(state) = self.store.states.pop() {
+            self.store.nodes.pop();
+            let number = self.number(&state);
+            let page = self.store.directory[number >> PAGE_BITS] as usize;
+            self.store.slots[(page << PAGE_BITS) | (number & (PAGE - 1))] = VACANT;
+        }
     }
 
     #[inline]
