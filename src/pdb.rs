@@ -156,6 +156,12 @@ pub enum PdbError {
         /// The rank of the state.
         rank: usize,
     },
+    /// Memory for the table or the flood's queue could not be allocated: the abstraction is too
+    /// large for this machine (or for the process's memory limit).
+    OutOfMemory {
+        /// The bytes asked for when the allocation failed.
+        bytes: usize,
+    },
     /// Bad arguments to [`Placements::new`].
     BadPlacements {
         /// Slots asked for.
@@ -185,6 +191,11 @@ impl fmt::Display for PdbError {
                 f,
                 "abstract state of rank {rank} is 255 or more from the goals: distances do not \
                  fit a byte"
+            ),
+            PdbError::OutOfMemory { bytes } => write!(
+                f,
+                "could not allocate {bytes} bytes of memory for a pattern database: the \
+                 abstraction is too large for the memory available"
             ),
             PdbError::BadPlacements { slots, items } => write!(
                 f,
@@ -353,7 +364,10 @@ impl PatternDatabase {
     ///
     /// [`PdbError::TooLarge`] above [`MAX_ENTRIES`] states; [`PdbError::RankOutOfRange`] for a
     /// rank outside `0..size()`; [`PdbError::CostTooLarge`] for a step cost above 254;
-    /// [`PdbError::DistanceTooLarge`] for a distance of 255 or more.
+    /// [`PdbError::DistanceTooLarge`] for a distance of 255 or more;
+    /// [`PdbError::OutOfMemory`] if the table or the queue cannot be allocated (memory is
+    /// asked for fallibly, so a process short of memory gets this error rather than an
+    /// abort).
     ///
     /// # Complexity
     ///
@@ -376,13 +390,19 @@ impl PatternDatabase {
                 Err(PdbError::RankOutOfRange { rank, size })
             }
         };
-        let mut table = vec![UNREACHABLE; size];
+        // Fallible: near MAX_ENTRIES the table is 4 GiB, and a process that cannot have it
+        // must hear so as an error rather than die in the allocator.
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(size)
+            .map_err(|_| PdbError::OutOfMemory { bytes: size })?;
+        table.resize(size, UNREACHABLE);
         // buckets[d % 256]: ranks reached at tentative distance d.
         let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 256];
         for goal in abstraction.goals() {
             let rank = checked(abstraction.rank(&goal))?;
             table[rank] = 0;
-            buckets[0].push(rank);
+            push(&mut buckets[0], rank)?;
         }
         let mut out = Successors::new();
         let mut pending = buckets[0].len();
@@ -404,7 +424,7 @@ impl PatternDatabase {
                     let reached = distance + *cost as usize;
                     if reached < usize::from(table[before]) {
                         table[before] = reached as u8;
-                        buckets[reached % 256].push(before);
+                        push(&mut buckets[reached % 256], before)?;
                         pending += 1;
                     } else if reached >= usize::from(UNREACHABLE) && table[before] == UNREACHABLE {
                         return Err(PdbError::DistanceTooLarge { rank: before });
@@ -464,6 +484,21 @@ impl PatternDatabase {
     pub fn heuristic<F>(&self, rank: F) -> PdbHeuristic<'_, F> {
         PdbHeuristic { db: self, rank }
     }
+}
+
+/// Appends `rank` to one of the flood's queues, growing it fallibly: the queues grow with the
+/// abstract steps, and running out of memory must be an error, not an abort.
+fn push(queue: &mut Vec<usize>, rank: usize) -> Result<(), PdbError> {
+    if queue.len() == queue.capacity() {
+        let more = queue.capacity().max(64);
+        queue
+            .try_reserve_exact(more)
+            .map_err(|_| PdbError::OutOfMemory {
+                bytes: (queue.capacity() + more).saturating_mul(size_of::<usize>()),
+            })?;
+    }
+    queue.push(rank);
+    Ok(())
 }
 
 /// A [`PatternDatabase`] read through a projection of real states onto ranks; made by

@@ -334,6 +334,14 @@ pub enum PdbFileError {
         /// The checksum of the data read.
         computed: u64,
     },
+    /// The memory to build a group's table could not be allocated: the group is too large for
+    /// this machine (or for the process's memory limit).
+    OutOfMemory {
+        /// The group (0-based).
+        group: usize,
+        /// The bytes its build needs at once: table and work space.
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for PdbFileError {
@@ -385,6 +393,11 @@ impl fmt::Display for PdbFileError {
                 f,
                 "pattern database file is corrupt: checksum {computed:#018x} of the data, \
                  {stored:#018x} stored"
+            ),
+            PdbFileError::OutOfMemory { group, bytes } => write!(
+                f,
+                "could not allocate the {bytes} bytes of memory that building the table of \
+                 group {group} needs"
             ),
         }
     }
@@ -518,7 +531,10 @@ impl AdditivePdb {
     /// # Errors
     ///
     /// [`PdbFileError::BadPartition`] or [`PdbFileError::PatternTooLarge`] if `partition` was
-    /// made for another puzzle and does not fit this one.
+    /// made for another puzzle and does not fit this one; [`PdbFileError::OutOfMemory`] if a
+    /// group's table and work space cannot be allocated (memory is asked for fallibly, before
+    /// the group's build starts, so a process short of memory gets this error rather than an
+    /// abort).
     ///
     /// # Complexity
     ///
@@ -558,7 +574,8 @@ impl AdditivePdb {
                         });
                     }
                 },
-            );
+            )
+            .map_err(|bytes| PdbFileError::OutOfMemory { group, bytes })?;
             tables.push(Table {
                 tiles: tiles.clone(),
                 placements,
@@ -1132,14 +1149,15 @@ impl Regions for AtomicU64 {
     }
 }
 
-/// The table of one group (see [`AdditivePdb::build_with`]).
+/// The table of one group (see [`AdditivePdb::build_with`]), or the bytes of memory its build
+/// needs if they could not be allocated.
 fn flood(
     puzzle: &SlidingPuzzle,
     tiles: &[u8],
     placements: &Placements,
     threads: usize,
     progress: &mut dyn FnMut(u8, usize),
-) -> Vec<u8> {
+) -> Result<Vec<u8>, usize> {
     if puzzle.cells() <= 16 {
         flood_with::<AtomicU32>(puzzle, tiles, placements, threads, progress)
     } else {
@@ -1226,19 +1244,36 @@ fn flood_with<M: Regions>(
     placements: &Placements,
     threads: usize,
     progress: &mut dyn FnMut(u8, usize),
-) -> Vec<u8> {
+) -> Result<Vec<u8>, usize> {
     let geometry = Geometry::new(puzzle);
     let count = placements.count();
     let k = tiles.len();
-    let table: Vec<AtomicU8> = (0..count).map(|_| AtomicU8::new(UNREACHABLE)).collect();
+    let words = count.div_ceil(64);
+    // Everything the build holds at once; asked for fallibly, all of it before any is
+    // written to, so that a machine short of memory gets an error at once, not an abort
+    // (nor a long wait to be refused the last piece).
+    let needed = count
+        .saturating_mul(1 + size_of::<M>())
+        .saturating_add(words.saturating_mul(2 * size_of::<AtomicU64>()));
+    let mut table: Vec<AtomicU8> = Vec::new();
+    let mut regions: Vec<M> = Vec::new();
+    let mut layer: Vec<AtomicU64> = Vec::new();
+    let mut next: Vec<AtomicU64> = Vec::new();
+    (|| {
+        table.try_reserve_exact(count).ok()?;
+        regions.try_reserve_exact(count).ok()?;
+        layer.try_reserve_exact(words).ok()?;
+        next.try_reserve_exact(words).ok()
+    })()
+    .ok_or(needed)?;
+    table.resize_with(count, || AtomicU8::new(UNREACHABLE));
     // regions[p]: the blank cells reached with the tiles at placement p (whole regions), in the
     // layers expanded so far and in the layer being built; the second are merged into the
     // first once the layer is complete, so that a layer expands only what is at its depth.
-    let regions: Vec<M> = (0..count).map(|_| M::zero()).collect();
-    let words = count.div_ceil(64);
+    regions.resize_with(count, M::zero);
     // Placements that gained a region in the layer being expanded, and in the next one.
-    let layer: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
-    let mut next: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+    layer.resize_with(words, || AtomicU64::new(0));
+    next.resize_with(words, || AtomicU64::new(0));
 
     let mut goal = [0u8; MAX_CELLS];
     for (slot, &tile) in goal.iter_mut().zip(tiles) {
@@ -1343,5 +1378,10 @@ fn flood_with<M: Regions>(
     drop(regions);
     drop(layer);
     drop(next);
-    table.into_iter().map(AtomicU8::into_inner).collect()
+    // A copy rather than a collect in place, which std does not promise: with the work space
+    // gone it stays below the peak, and it is asked for fallibly like the rest.
+    let mut entries = Vec::new();
+    entries.try_reserve_exact(count).map_err(|_| needed)?;
+    entries.extend(table.iter().map(|entry| entry.load(Ordering::Relaxed)));
+    Ok(entries)
 }

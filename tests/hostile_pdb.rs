@@ -1,0 +1,123 @@
+//! Hostile inputs to the pattern databases: abstractions too large for the memory there is. Each
+//! test failed before the fix it guards.
+
+use informed::Successors;
+use informed::pdb::{Abstraction, PatternDatabase, PdbError};
+use informed::puzzle::{AdditivePdb, BuildOptions, Partition, PdbFileError, SlidingPuzzle};
+
+/// The environment variable that makes a test run its child half: its value is the test's name.
+#[cfg(all(unix, target_pointer_width = "64"))]
+const CHILD: &str = "INFORMED_HOSTILE_PDB_CHILD";
+
+/// Whether this process is the child of the test `name` (see `run_limited`).
+#[cfg(all(unix, target_pointer_width = "64"))]
+fn is_child(name: &str) -> bool {
+    std::env::var(CHILD).is_ok_and(|value| value == name)
+}
+
+/// Runs the test `name` again in a child process of this test binary whose address space is
+/// limited to `kilobytes`, and returns its output: the child finds `CHILD` set to `name` and
+/// runs the child half. A limited address space makes large allocations fail for sure (an
+/// unlimited one would overcommit), which is what the child exercises.
+#[cfg(all(unix, target_pointer_width = "64"))]
+fn run_limited(name: &str, kilobytes: u64) -> std::process::Output {
+    let exe = std::env::current_exe().unwrap();
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kilobytes} && exec \"$0\" \"$@\""))
+        .arg(exe)
+        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .env(CHILD, name)
+        .output()
+        .unwrap()
+}
+
+/// Checks that the child of `name` ran its test, passed, and printed `expected`; says how it
+/// ended otherwise (an abort shows as a signal).
+#[cfg(all(unix, target_pointer_width = "64"))]
+fn assert_child_printed(name: &str, output: &std::process::Output, expected: &str) {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && stdout.contains(expected),
+        "child {name} ended with {:?}\n--- stdout\n{stdout}\n--- stderr\n{stderr}",
+        output.status
+    );
+}
+
+/// An abstraction of 2³² states (the most `PatternDatabase::build` accepts) whose table alone
+/// is 4 GiB; the flood never gets to its steps.
+#[cfg(all(unix, target_pointer_width = "64"))]
+struct Huge;
+
+#[cfg(all(unix, target_pointer_width = "64"))]
+impl Abstraction for Huge {
+    type State = usize;
+    fn size(&self) -> usize {
+        1 << 32
+    }
+    fn rank(&self, state: &usize) -> usize {
+        *state
+    }
+    fn unrank(&self, rank: usize) -> usize {
+        rank
+    }
+    fn goals(&self) -> impl IntoIterator<Item = usize> {
+        [0]
+    }
+    fn predecessors(&self, _: &usize, _: &mut Successors<usize, u32>) {}
+}
+
+#[cfg(all(unix, target_pointer_width = "64"))]
+#[test]
+fn huge_generic_build_is_a_typed_error_when_memory_is_short() {
+    const NAME: &str = "huge_generic_build_is_a_typed_error_when_memory_is_short";
+    if is_child(NAME) {
+        match PatternDatabase::build(&Huge) {
+            Err(error @ PdbError::OutOfMemory { bytes }) => {
+                assert_eq!(bytes, 1 << 32);
+                assert!(error.to_string().contains("4294967296 bytes"), "{error}");
+                println!("typed error: {error}");
+            }
+            other => panic!("expected OutOfMemory, got {other:?}"),
+        }
+        return;
+    }
+    // 3 GB of address space: the 4 GiB table cannot be had.
+    let output = run_limited(NAME, 3_000_000);
+    assert_child_printed(
+        NAME,
+        &output,
+        "typed error: could not allocate 4294967296 bytes",
+    );
+}
+
+#[cfg(all(unix, target_pointer_width = "64"))]
+#[test]
+fn huge_additive_build_is_a_typed_error_when_memory_is_short() {
+    const NAME: &str = "huge_additive_build_is_a_typed_error_when_memory_is_short";
+    if is_child(NAME) {
+        // Eight tiles of the 15-puzzle: 519 M placements, 2.7 GB while built.
+        let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+        let partition = Partition::parse(&puzzle, "1,2/3,4,5,6,7,8,9,10").unwrap();
+        let options = BuildOptions::new().threads(1);
+        match AdditivePdb::build_with(&puzzle, &partition, options) {
+            Err(error @ PdbFileError::OutOfMemory { group: 1, bytes }) => {
+                // Table, regions (4 bytes a placement) and two bit maps.
+                let placements = 518_918_400usize;
+                assert_eq!(bytes, placements * 5 + placements.div_ceil(64) * 16);
+                println!("typed error: {error}");
+            }
+            other => panic!("expected OutOfMemory for group 1, got {other:?}"),
+        }
+        return;
+    }
+    // 1.5 GB: enough for the first group and the table of the second, not its work space.
+    let output = run_limited(NAME, 1_500_000);
+    assert_child_printed(
+        NAME,
+        &output,
+        "typed error: could not allocate the 2724321600 bytes of memory that building the \
+         table of group 1 needs",
+    );
+}
