@@ -151,7 +151,8 @@ pub enum PdbError {
         /// The cost.
         cost: u32,
     },
-    /// An abstract state is 255 or more from the goals: its distance does not fit a byte.
+    /// An abstract state is 255 or more from the goals (by its shortest path, not merely the
+    /// first path the flood found): its distance does not fit a byte.
     DistanceTooLarge {
         /// The rank of the state.
         rank: usize,
@@ -364,7 +365,8 @@ impl PatternDatabase {
     ///
     /// [`PdbError::TooLarge`] above [`MAX_ENTRIES`] states; [`PdbError::RankOutOfRange`] for a
     /// rank outside `0..size()`; [`PdbError::CostTooLarge`] for a step cost above 254;
-    /// [`PdbError::DistanceTooLarge`] for a distance of 255 or more;
+    /// [`PdbError::DistanceTooLarge`] for a state whose shortest distance is 255 or more (a
+    /// state first reached by a longer path is judged by its shortest);
     /// [`PdbError::OutOfMemory`] if the table or the queue cannot be allocated (memory is
     /// asked for fallibly, so a process short of memory gets this error rather than an
     /// abort).
@@ -397,7 +399,8 @@ impl PatternDatabase {
             .try_reserve_exact(size)
             .map_err(|_| PdbError::OutOfMemory { bytes: size })?;
         table.resize(size, UNREACHABLE);
-        // buckets[d % 256]: ranks reached at tentative distance d.
+        // buckets[d % 256]: ranks reached at tentative distance d. Step costs are below 255, so
+        // the tentative distances pending at any time span fewer than 256 values.
         let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 256];
         for goal in abstraction.goals() {
             let rank = checked(abstraction.rank(&goal))?;
@@ -411,6 +414,15 @@ impl PatternDatabase {
             let slot = distance % 256;
             while let Some(rank) = buckets[slot].pop() {
                 pending -= 1;
+                if distance >= usize::from(UNREACHABLE) {
+                    // Every distance below 255 is final by now: a state queued at 255 or more
+                    // that no cheaper path has reached since is truly that far. One first
+                    // reached at 255 or more and later by a cheaper path is not.
+                    if table[rank] == UNREACHABLE {
+                        return Err(PdbError::DistanceTooLarge { rank });
+                    }
+                    continue;
+                }
                 if usize::from(table[rank]) != distance {
                     continue; // reached again at a smaller distance
                 }
@@ -426,8 +438,11 @@ impl PatternDatabase {
                         table[before] = reached as u8;
                         push(&mut buckets[reached % 256], before)?;
                         pending += 1;
-                    } else if reached >= usize::from(UNREACHABLE) && table[before] == UNREACHABLE {
-                        return Err(PdbError::DistanceTooLarge { rank: before });
+                    } else if table[before] == UNREACHABLE {
+                        // 255 or more so far, which a byte cannot hold: queued without a
+                        // table entry, and judged when the flood gets there (above).
+                        push(&mut buckets[reached % 256], before)?;
+                        pending += 1;
                     }
                 }
             }

@@ -1,5 +1,5 @@
-//! Hostile inputs to the pattern databases: abstractions too large for the memory there is. Each
-//! test failed before the fix it guards.
+//! Hostile inputs to the pattern databases: abstractions too large for the memory there is and
+//! distances first reached the long way round. Each test failed before the fix it guards.
 
 use informed::Successors;
 use informed::pdb::{Abstraction, PatternDatabase, PdbError};
@@ -119,5 +119,59 @@ fn huge_additive_build_is_a_typed_error_when_memory_is_short() {
         &output,
         "typed error: could not allocate the 2724321600 bytes of memory that building the \
          table of group 1 needs",
+    );
+}
+
+/// A chain 0 ← 1 ← 2 ← … ← 251 of unit steps towards the goal 0, and a state `far` with two
+/// steps towards the goal: one of cost 254 into state 1 (found first, when state 1 is
+/// expanded at distance 1: 255 in all) and one of cost 1 into state 251 (found later: 252).
+/// Its distance is 252, which fits a byte.
+struct LongWayFirst {
+    /// Also a step of cost 254 from `far` into a state `beyond`, with no other: 254 + 254.
+    with_beyond: bool,
+}
+
+const FAR: usize = 252;
+const BEYOND: usize = 253;
+
+impl Abstraction for LongWayFirst {
+    type State = usize;
+    fn size(&self) -> usize {
+        254
+    }
+    fn rank(&self, state: &usize) -> usize {
+        *state
+    }
+    fn unrank(&self, rank: usize) -> usize {
+        rank
+    }
+    fn goals(&self) -> impl IntoIterator<Item = usize> {
+        [0]
+    }
+    fn predecessors(&self, state: &usize, out: &mut Successors<usize, u32>) {
+        match *state {
+            1 => {
+                out.push(FAR, 254);
+                out.push(2, 1);
+            }
+            251 => out.push(FAR, 1),
+            FAR if self.with_beyond => out.push(BEYOND, 254),
+            FAR | BEYOND => {}
+            s => out.push(s + 1, 1),
+        }
+    }
+}
+
+#[test]
+fn generic_distance_is_judged_by_the_shortest_path_not_the_first() {
+    let db = PatternDatabase::build(&LongWayFirst { with_beyond: false }).unwrap();
+    assert_eq!(db.distance(FAR), Some(252));
+    assert_eq!(db.distance(251), Some(251));
+    assert_eq!(db.distance(BEYOND), None);
+    assert_eq!(db.max_distance(), 252);
+    // A state that is truly 255 or more away is still refused, and named.
+    assert_eq!(
+        PatternDatabase::build(&LongWayFirst { with_beyond: true }).unwrap_err(),
+        PdbError::DistanceTooLarge { rank: BEYOND }
     );
 }
