@@ -1,5 +1,9 @@
-//! Hostile inputs to the pattern databases: abstractions too large for the memory there is and
-//! distances first reached the long way round. Each test failed before the fix it guards.
+//! Hostile inputs to the pattern databases: abstractions too large for the memory there is, absurd
+//! thread counts and distances first reached the long way round. Each test failed before the fix it
+//! guards.
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use informed::Successors;
 use informed::pdb::{Abstraction, PatternDatabase, PdbError};
@@ -120,6 +124,49 @@ fn huge_additive_build_is_a_typed_error_when_memory_is_short() {
         "typed error: could not allocate the 2724321600 bytes of memory that building the \
          table of group 1 needs",
     );
+}
+
+/// Runs `build` on another thread and waits at most `limit` for it, so that a build that never
+/// ends fails the test instead of hanging it.
+fn within<T: Send + 'static>(limit: Duration, build: impl FnOnce() -> T + Send + 'static) -> T {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || send.send(build()));
+    receive
+        .recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("the build took more than {limit:?}"))
+}
+
+#[test]
+fn absurd_thread_counts_are_capped_at_the_cores() {
+    let started = Instant::now();
+    let (tiny, tiny_max, eight, eight_max) = within(Duration::from_secs(120), || {
+        // 2×2 with all 3 tiles: a table of 24 entries, as small as a table gets.
+        let tiny = SlidingPuzzle::new(2, 2).unwrap();
+        let all = Partition::standard(&tiny);
+        let eight = SlidingPuzzle::new(3, 3).unwrap();
+        let halves = Partition::parse(&eight, "1,2,3,4/5,6,7,8").unwrap();
+        let build = |puzzle: &SlidingPuzzle, partition: &Partition, threads: usize| {
+            AdditivePdb::build_with(puzzle, partition, BuildOptions::new().threads(threads))
+                .unwrap()
+        };
+        (
+            build(&tiny, &all, 1),
+            build(&tiny, &all, usize::MAX),
+            build(&eight, &halves, 1),
+            build(&eight, &halves, usize::MAX),
+        )
+    });
+    assert_eq!(tiny.table(0).unwrap().len(), 24);
+    assert_eq!(tiny, tiny_max);
+    assert_eq!(eight, eight_max);
+    // 20,000 threads took 15 s on the 24-entry table; capped, all four builds are quick.
+    let twenty_thousand = within(Duration::from_secs(60), || {
+        let tiny = SlidingPuzzle::new(2, 2).unwrap();
+        let options = BuildOptions::new().threads(20_000);
+        AdditivePdb::build_with(&tiny, &Partition::standard(&tiny), options).unwrap()
+    });
+    assert_eq!(twenty_thousand, tiny);
+    println!("built in {:?}", started.elapsed());
 }
 
 /// A chain 0 ← 1 ← 2 ← … ← 251 of unit steps towards the goal 0, and a state `far` with two

@@ -223,10 +223,15 @@ impl fmt::Debug for BuildOptions<'_> {
 impl Default for BuildOptions<'_> {
     fn default() -> Self {
         BuildOptions {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: cores(),
             progress: None,
         }
     }
+}
+
+/// The cores this process may use, 1 if the platform cannot tell: the most build threads.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 impl<'a> BuildOptions<'a> {
@@ -235,9 +240,11 @@ impl<'a> BuildOptions<'a> {
         BuildOptions::default()
     }
 
-    /// Builds with `threads` threads (at least 1).
+    /// Builds with `threads` threads: at least 1, and at most the cores
+    /// [`std::thread::available_parallelism`] reports (1 where it cannot tell), since more
+    /// threads than cores only wait for one another. A table too small to split uses fewer.
     pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
+        self.threads = threads.clamp(1, cores());
         self
     }
 
@@ -1310,9 +1317,18 @@ fn flood_with<M: Regions>(
             }
             total.fetch_add(sum, Ordering::Relaxed);
         };
+        // No more threads than pieces of work: a small table is one piece.
+        let workers = threads.min(words.div_ceil(CHUNK));
         std::thread::scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(run);
+            for _ in 1..workers {
+                // A thread the system refuses leaves its share to the others, which take the
+                // pieces from one cursor: fewer threads, the same table, and no panic.
+                if std::thread::Builder::new()
+                    .spawn_scoped(scope, run)
+                    .is_err()
+                {
+                    break;
+                }
             }
             run();
         });
