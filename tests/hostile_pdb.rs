@@ -1,13 +1,15 @@
 //! Hostile inputs to the pattern databases: abstractions too large for the memory there is, absurd
-//! thread counts and distances first reached the long way round. Each test failed before the fix it
-//! guards.
+//! thread counts, distances first reached the long way round and every board shape's standard
+//! partition. Each test failed before the fix it guards.
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use informed::Successors;
 use informed::pdb::{Abstraction, PatternDatabase, PdbError};
-use informed::puzzle::{AdditivePdb, BuildOptions, Partition, PdbFileError, SlidingPuzzle};
+use informed::puzzle::{
+    AdditivePdb, BuildOptions, MAX_PATTERN_ENTRIES, Partition, PdbFileError, SlidingPuzzle,
+};
+use informed::{Heuristic, Successors};
 
 /// The environment variable that makes a test run its child half: its value is the test's name.
 #[cfg(all(unix, target_pointer_width = "64"))]
@@ -221,4 +223,47 @@ fn generic_distance_is_judged_by_the_shortest_path_not_the_first() {
         PatternDatabase::build(&LongWayFirst { with_beyond: true }).unwrap_err(),
         PdbError::DistanceTooLarge { rank: BEYOND }
     );
+}
+
+#[test]
+fn every_board_shape_has_a_standard_partition_that_is_accepted() {
+    let mut shapes = 0;
+    for width in 2..=12 {
+        for height in 2..=12 {
+            let Ok(puzzle) = SlidingPuzzle::new(width, height) else {
+                continue;
+            };
+            shapes += 1;
+            let cells = width * height;
+            let blank_first = (0..cells)
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
+            for puzzle in [puzzle.clone(), puzzle.with_goal(&blank_first).unwrap()] {
+                let standard = Partition::standard(&puzzle);
+                let accepted = Partition::new(&puzzle, standard.groups().to_vec())
+                    .unwrap_or_else(|e| panic!("{width}×{height} {standard}: {e}"));
+                assert_eq!(accepted, standard);
+                // Every tile in exactly one group, none over 8 tiles or the table limit.
+                let mut tiles: Vec<u8> = standard.groups().concat();
+                tiles.sort_unstable();
+                assert_eq!(tiles, (1..cells as u8).collect::<Vec<_>>());
+                for group in standard.groups() {
+                    assert!(group.len() <= 8, "{width}×{height} {standard}");
+                    let placements = informed::pdb::Placements::new(cells, group.len()).unwrap();
+                    assert!(placements.count() <= MAX_PATTERN_ENTRIES);
+                }
+                if cells == 24 {
+                    let sizes: Vec<usize> = standard.groups().iter().map(Vec::len).collect();
+                    assert_eq!(sizes, [5, 6, 6, 6], "{width}×{height}");
+                }
+                if cells <= 10 {
+                    let pdb = AdditivePdb::build(&puzzle, &standard).unwrap();
+                    assert_eq!(pdb.estimate(&puzzle.goal()), 0);
+                }
+            }
+        }
+    }
+    // Every width and height of at least 2 with at most 25 cells, 2×2 to 12×2.
+    assert_eq!(shapes, 38);
 }

@@ -126,9 +126,14 @@ impl Partition {
     /// - 5×5: 6-6-6-6 as Korf and Felner (2002) chose it for the goal with the blank
     ///   top-left: 1 2 5 6 7 12 / 3 4 8 9 13 14 / 10 11 15 16 20 21 / 17 18 19 22 23 24 (for
     ///   another goal, the tiles in those places of the goal order);
-    /// - any other size: the tiles in goal order, in as few equal groups of at most 8 tiles
-    ///   as there can be (one group of 8 for the 8-puzzle and the 2×4 board: the exact
-    ///   distances).
+    /// - any other size: the tiles in goal order, cut into as few groups as there can be
+    ///   of at most 8 tiles each and at most [`MAX_PATTERN_ENTRIES`] placements each, as
+    ///   equal as can be (one group of all the tiles for the 8-puzzle and the 2×4 board:
+    ///   the exact distances; 5-6-6-6 on the 24-cell boards, where 7 tiles would have 1.7 G
+    ///   placements).
+    ///
+    /// [`Partition::new`] accepts every standard partition, and [`AdditivePdb::build`] builds
+    /// it (given the memory).
     pub fn standard(puzzle: &SlidingPuzzle) -> Self {
         let tiles = puzzle.cells() - 1;
         // The tiles in goal order, row-major, skipping the blank.
@@ -146,7 +151,15 @@ impl Partition {
                 vec![16, 17, 18, 21, 22, 23],
             ],
             _ => {
-                let count = tiles.div_ceil(8);
+                // The largest group whose table `new` accepts; 1 tile always fits.
+                let most = (1..=8)
+                    .rev()
+                    .find(|&k| {
+                        Placements::new(puzzle.cells(), k)
+                            .is_ok_and(|p| p.count() <= MAX_PATTERN_ENTRIES)
+                    })
+                    .unwrap_or(1);
+                let count = tiles.div_ceil(most);
                 (0..count)
                     .map(|g| (g * tiles / count..(g + 1) * tiles / count).collect())
                     .collect()
