@@ -1,13 +1,13 @@
 //! Hostile inputs to the pattern databases: abstractions too large for the memory there is, absurd
-//! thread counts, distances first reached the long way round and every board shape's standard
-//! partition. Each test failed before the fix it guards.
+//! thread counts, distances first reached the long way round, every board shape's standard
+//! partition and many threads saving one file. Each test failed before the fix it guards.
 
-use std::sync::mpsc;
+use std::sync::{Arc, Barrier, mpsc};
 use std::time::{Duration, Instant};
 
 use informed::pdb::{Abstraction, PatternDatabase, PdbError};
 use informed::puzzle::{
-    AdditivePdb, BuildOptions, MAX_PATTERN_ENTRIES, Partition, PdbFileError, SlidingPuzzle,
+    AdditivePdb, BuildOptions, MAX_PATTERN_ENTRIES, Origin, Partition, PdbFileError, SlidingPuzzle,
 };
 use informed::{Heuristic, Successors};
 
@@ -266,4 +266,52 @@ fn every_board_shape_has_a_standard_partition_that_is_accepted() {
     }
     // Every width and height of at least 2 with at most 25 cells, 2×2 to 12×2.
     assert_eq!(shapes, 38);
+}
+
+#[test]
+fn load_or_build_from_many_threads_on_one_path() {
+    let puzzle = SlidingPuzzle::new(2, 3).unwrap();
+    let partition = Partition::standard(&puzzle);
+    let reference = AdditivePdb::build(&puzzle, &partition).unwrap();
+    let root = std::env::temp_dir().join(format!(
+        "informed-hostile-pdb-{}-load-or-build",
+        std::process::id()
+    ));
+    const THREADS: usize = 12;
+    const ROUNDS: usize = 8;
+    let mut built = 0;
+    for round in 0..ROUNDS {
+        // A fresh directory each round, so that every round races to build the file.
+        let dir = root.join(round.to_string());
+        let start = Arc::new(Barrier::new(THREADS));
+        let results: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..THREADS)
+                .map(|_| {
+                    let (start, dir, puzzle, partition) = (&start, &dir, &puzzle, &partition);
+                    scope.spawn(move || {
+                        start.wait();
+                        let options = BuildOptions::new().threads(1);
+                        AdditivePdb::load_or_build(puzzle, partition, dir, options)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        for result in results {
+            let (pdb, origin) = result.unwrap_or_else(|e| panic!("round {round}: {e}"));
+            assert_eq!(pdb, reference);
+            built += usize::from(origin == Origin::Built);
+        }
+        // One whole file, no temporary files left behind.
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, [AdditivePdb::file_name(&puzzle, &partition)]);
+        let (loaded, origin) =
+            AdditivePdb::load_or_build(&puzzle, &partition, &dir, BuildOptions::new()).unwrap();
+        assert_eq!((origin, loaded), (Origin::Loaded, reference.clone()));
+    }
+    assert!(built >= ROUNDS, "{built}");
+    std::fs::remove_dir_all(&root).unwrap();
 }

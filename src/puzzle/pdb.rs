@@ -7,6 +7,7 @@
 
 use std::fmt;
 use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -915,8 +916,14 @@ impl AdditivePdb {
 
     /// Loads the databases of `partition` for `puzzle` from
     /// [`file_name`](Self::file_name) in `dir`, or, if there is no such file, builds them and
-    /// saves them there (through a temporary file renamed when complete, so that an interrupted
-    /// build leaves no partial file).
+    /// saves them there.
+    ///
+    /// Saving goes through a temporary file of this call's own (named after the process, the
+    /// call and the thread), flushed to disk and then renamed over the name: an interrupted
+    /// build leaves no partial file under the name, a reader sees either no file or a whole
+    /// one, and calls racing from several threads or processes each build and save, the last
+    /// rename winning (they all write the same databases). A call that finds the file saved
+    /// by another while its own save fails returns its databases all the same.
     ///
     /// # Returns
     ///
@@ -945,11 +952,28 @@ impl AdditivePdb {
         }
         let pdb = AdditivePdb::build_with(puzzle, partition, options)?;
         std::fs::create_dir_all(dir)?;
-        let partial = path.with_extension(format!("{}.part", std::process::id()));
-        let mut out = io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&partial)?);
-        pdb.save(&mut out)?;
-        drop(out);
-        std::fs::rename(&partial, &path)?;
+        let (partial, file) = create_partial(&path)?;
+        let saved = (|| {
+            let mut out = io::BufWriter::with_capacity(1 << 20, file);
+            pdb.save(&mut out)?;
+            let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+            // On disk before it takes the name: a crash must not leave a named file whose
+            // data never arrived (a damaged file is refused, and not replaced).
+            file.sync_all()?;
+            drop(file);
+            // Atomic: a reader sees no file or the whole of one.
+            std::fs::rename(&partial, &path)?;
+            Ok::<(), PdbFileError>(())
+        })();
+        if let Err(error) = saved {
+            // Best effort: the error that matters is the one that stopped the save.
+            let _ = std::fs::remove_file(&partial);
+            // Another writer got there first (where a rename cannot replace a file that is in
+            // use): its file holds the same databases, which is all this call had to do.
+            if !path.is_file() {
+                return Err(error);
+            }
+        }
         Ok((pdb, Origin::Built))
     }
 
@@ -957,6 +981,34 @@ impl AdditivePdb {
     #[inline]
     fn sum(&self, cell_of: &[u8; MAX_CELLS]) -> u32 {
         self.tables.iter().map(|table| lookup(table, cell_of)).sum()
+    }
+}
+
+/// Creates a new file beside `path` to save into, named after this process, this call (a
+/// count of the calls in the process) and this thread: no other writer, in this process or
+/// another, can open the same one, so racing builds never write into one another's file.
+fn create_partial(path: &Path) -> io::Result<(PathBuf, std::fs::File)> {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let thread = format!("{:?}", std::thread::current().id());
+    let thread: String = thread.chars().filter(char::is_ascii_digit).collect();
+    let mut attempts = 0;
+    loop {
+        let call = CALLS.fetch_add(1, Ordering::Relaxed);
+        let name = format!("pdb.{}-{call}-{thread}.part", std::process::id());
+        let partial = path.with_extension(name);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&partial)
+        {
+            Ok(file) => return Ok((partial, file)),
+            // Left by a killed process that had this one's id: take the next number, a few
+            // times, rather than write into it.
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists && attempts < 16 => {
+                attempts += 1;
+            }
+            Err(error) => return Err(error),
+        }
     }
 }
 
