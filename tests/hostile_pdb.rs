@@ -1,6 +1,7 @@
-//! Hostile inputs to the pattern databases: abstractions too large for the memory there is, absurd
-//! thread counts, distances first reached the long way round, every board shape's standard
-//! partition and many threads saving one file. Each test failed before the fix it guards.
+//! Hostile inputs to the pattern databases: abstractions too large for the memory there is,
+//! absurd thread counts, distances first reached the long way round, every board shape's
+//! standard partition, many threads saving one file, and forged files whose checksum was
+//! recomputed. Each test failed before the fix it guards.
 
 use std::sync::{Arc, Barrier, mpsc};
 use std::time::{Duration, Instant};
@@ -314,4 +315,150 @@ fn load_or_build_from_many_threads_on_one_path() {
     }
     assert!(built >= ROUNDS, "{built}");
     std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// The checksum as `AdditivePdb::save` documents it: FNV-1a over little-endian 64-bit words,
+/// the last padded with zeros, then the length.
+fn checksum(bytes: &[u8]) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        hash = (hash ^ u64::from_le_bytes(word)).wrapping_mul(PRIME);
+    }
+    (hash ^ bytes.len() as u64).wrapping_mul(PRIME)
+}
+
+/// `file` with its table bytes of `group` replaced by `forge` of them, and the checksum
+/// recomputed as the loader computes it: a forgery the checksum cannot see.
+fn forged(pdb: &AdditivePdb, file: &[u8], group: usize, forge: impl Fn(&mut [u8])) -> Vec<u8> {
+    let tables_end = file.len() - 8;
+    let tables_len: usize = (0..pdb.partition().groups().len())
+        .map(|g| pdb.table(g).unwrap().len())
+        .sum();
+    let offset: usize = (0..group).map(|g| pdb.table(g).unwrap().len()).sum();
+    let start = tables_end - tables_len + offset;
+    let len = pdb.table(group).unwrap().len();
+    let mut out = file.to_vec();
+    assert_eq!(&out[start..start + len], pdb.table(group).unwrap());
+    forge(&mut out[start..start + len]);
+    let sum = checksum(&out[..tables_end]);
+    out[tables_end..].copy_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// A seeded shuffle (xorshift), so that a failure can be reproduced.
+fn shuffle(bytes: &mut [u8], mut seed: u64) {
+    for i in (1..bytes.len()).rev() {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        bytes.swap(i, (seed % (i as u64 + 1)) as usize);
+    }
+}
+
+/// Shuffles the entries from 2 up (and unreachable) among themselves, leaving every 0 and 1
+/// where it was.
+fn shuffle_above_one(table: &mut [u8]) {
+    let mut high: Vec<u8> = table.iter().copied().filter(|&d| d > 1).collect();
+    shuffle(&mut high, 5);
+    for (d, h) in table.iter_mut().filter(|d| **d > 1).zip(high) {
+        *d = h;
+    }
+}
+
+#[test]
+fn forged_tables_with_a_recomputed_checksum_are_refused() {
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    let partition = Partition::parse(&puzzle, "1,2,3,4/5,6,7,8").unwrap();
+    let pdb = AdditivePdb::build(&puzzle, &partition).unwrap();
+    let mut file = Vec::new();
+    pdb.save(&mut file).unwrap();
+    assert_eq!(
+        checksum(&file[..file.len() - 8]).to_le_bytes(),
+        file[file.len() - 8..]
+    );
+    let goal_rank = |group: usize| pdb.table(group).unwrap().iter().position(|&d| d == 0);
+
+    let forgeries: Vec<(&str, Vec<u8>)> = vec![
+        ("shuffled", forged(&pdb, &file, 0, |t| shuffle(t, 7))),
+        ("reversed", forged(&pdb, &file, 1, |t| t.reverse())),
+        (
+            "shuffled, goal kept at 0",
+            forged(&pdb, &file, 0, |t| {
+                let goal = goal_rank(0).unwrap();
+                shuffle(t, 11);
+                let zero = t.iter().position(|&d| d == 0).unwrap();
+                t.swap(goal, zero);
+            }),
+        ),
+        (
+            "raised by one",
+            forged(&pdb, &file, 1, |t| {
+                for d in t.iter_mut().filter(|d| **d != 0 && **d < 254) {
+                    *d += 1;
+                }
+            }),
+        ),
+        ("rotated", forged(&pdb, &file, 0, |t| t.rotate_left(1))),
+        // The goal, its neighbours and every 0 and 1 in place: left to the descent check.
+        (
+            "shuffled above 1",
+            forged(&pdb, &file, 1, shuffle_above_one),
+        ),
+    ];
+    // A table of 524,160 entries, of which the descent check samples 4,096.
+    let fifteen = SlidingPuzzle::new(4, 4).unwrap();
+    let big = AdditivePdb::build(
+        &fifteen,
+        &Partition::parse(&fifteen, "1,2,3,4,5/6,7").unwrap(),
+    )
+    .unwrap();
+    let mut big_file = Vec::new();
+    big.save(&mut big_file).unwrap();
+    let big_forgeries = vec![(
+        "large, shuffled above 1",
+        forged(&big, &big_file, 0, shuffle_above_one),
+    )];
+
+    for (puzzle, forgeries) in [(&puzzle, forgeries), (&fifteen, big_forgeries)] {
+        for (what, bytes) in &forgeries {
+            let error = AdditivePdb::load(puzzle, &mut bytes.as_slice()).unwrap_err();
+            assert!(
+                matches!(error, PdbFileError::Implausible { .. }),
+                "{what}: {error}"
+            );
+            assert!(
+                error.to_string().contains("a table no build computes"),
+                "{what}: {error}"
+            );
+            println!("{what}: {error}");
+        }
+    }
+
+    // Built tables pass, whatever the board, goal and groups.
+    for (width, height, text) in [
+        (3, 3, "1,2,3,4/5,6,7,8"),
+        (3, 3, "8/1,3,5,7/2,4,6"),
+        (2, 4, "1,4,5/2,3,6,7"),
+        (4, 2, "1,2,3,4,5,6,7"),
+        (4, 4, "1,2,3/4,5/6,7,8,9/15"),
+        (5, 5, "1,2,3/24,23/12"),
+    ] {
+        for blank_first in [false, true] {
+            let mut puzzle = SlidingPuzzle::new(width, height).unwrap();
+            if blank_first {
+                let goal: Vec<String> = (0..width * height).map(|t| t.to_string()).collect();
+                puzzle = puzzle.with_goal(&goal.join(" ")).unwrap();
+            }
+            let partition = Partition::parse(&puzzle, text).unwrap();
+            let pdb = AdditivePdb::build(&puzzle, &partition).unwrap();
+            let mut file = Vec::new();
+            pdb.save(&mut file).unwrap();
+            let loaded = AdditivePdb::load(&puzzle, &mut file.as_slice())
+                .unwrap_or_else(|e| panic!("{width}×{height} {text}: {e}"));
+            assert_eq!(loaded, pdb);
+        }
+    }
 }

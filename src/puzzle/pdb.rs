@@ -355,6 +355,19 @@ pub enum PdbFileError {
         /// The checksum of the data read.
         computed: u64,
     },
+    /// A table whose checksum matches but which no build computes: the file was edited (or
+    /// written by something else) and its checksum recomputed. See [`AdditivePdb::load`] for
+    /// what loading checks.
+    Implausible {
+        /// The group whose table it is (0-based).
+        group: usize,
+        /// The placement rank where the table fails the check.
+        rank: usize,
+        /// The entry at that rank.
+        entry: u8,
+        /// What a built table would have there.
+        reason: &'static str,
+    },
     /// The memory to build a group's table could not be allocated: the group is too large for
     /// this machine (or for the process's memory limit).
     OutOfMemory {
@@ -414,6 +427,16 @@ impl fmt::Display for PdbFileError {
                 f,
                 "pattern database file is corrupt: checksum {computed:#018x} of the data, \
                  {stored:#018x} stored"
+            ),
+            PdbFileError::Implausible {
+                group,
+                rank,
+                entry,
+                reason,
+            } => write!(
+                f,
+                "pattern database file has a table no build computes: group {group}, rank \
+                 {rank} holds {entry}, but {reason}"
             ),
             PdbFileError::OutOfMemory { group, bytes } => write!(
                 f,
@@ -756,6 +779,20 @@ impl AdditivePdb {
     /// sizes its partition implies before any table is read, and a table is read in pieces, so
     /// a short or lying file costs no more than its own length.
     ///
+    /// # What a loaded file is trusted for
+    ///
+    /// The checksum catches accidents (a bad disk, a copy cut short), not edits: anyone can
+    /// recompute it. So each table is also checked for what every built table has, at the
+    /// cost of one pass over its bytes and a few thousand lookups: the goal's entry is 0 and
+    /// no other is, the placements one move from the goal are at 1, every 1 is one move from
+    /// the goal, and a sample of the other entries each have a neighbour one lower or less.
+    /// This refuses a shuffled, shifted or raised table with near certainty, but a table
+    /// edited with care can pass, and an entry set too high makes the estimate inadmissible:
+    /// A* and IDA* may then return a path that is not the shortest. A loaded table never
+    /// makes a lookup panic. Load files that you or this crate wrote; to trust any other,
+    /// rebuild and compare, at the cost of a build:
+    /// `AdditivePdb::build(&puzzle, loaded.partition())? == loaded`.
+    ///
     /// # Errors
     ///
     /// [`PdbFileError::BadMagic`], [`UnsupportedVersion`](PdbFileError::UnsupportedVersion),
@@ -763,6 +800,7 @@ impl AdditivePdb {
     /// [`Mismatch`](PdbFileError::Mismatch) for another size or goal;
     /// [`Truncated`](PdbFileError::Truncated), [`TrailingData`](PdbFileError::TrailingData),
     /// [`Checksum`](PdbFileError::Checksum) for a file cut short, too long or corrupt;
+    /// [`Implausible`](PdbFileError::Implausible) for a table that fails the checks above;
     /// [`Io`](PdbFileError::Io) if reading fails.
     pub fn load<R: Read>(puzzle: &SlidingPuzzle, input: &mut R) -> Result<Self, PdbFileError> {
         AdditivePdb::read(puzzle, None, input)
@@ -891,6 +929,9 @@ impl AdditivePdb {
         if read_full(input.inner, &mut [0u8; 1])? != 0 {
             return Err(PdbFileError::TrailingData);
         }
+        for (group, table) in tables.iter().enumerate() {
+            check_plausible(puzzle, group, table)?;
+        }
         Ok(AdditivePdb::assemble(puzzle, partition, tables))
     }
 
@@ -982,6 +1023,107 @@ impl AdditivePdb {
     fn sum(&self, cell_of: &[u8; MAX_CELLS]) -> u32 {
         self.tables.iter().map(|table| lookup(table, cell_of)).sum()
     }
+}
+
+/// The placements [`check_plausible`] tests for a smaller neighbour, spread evenly over a table.
+const DESCENT_SAMPLES: usize = 4096;
+
+/// Checks, at the cost of one pass over the bytes and a few thousand lookups, properties every
+/// built table has (see [`AdditivePdb::load`]):
+///
+/// - the goal placement's entry is 0, and no other is (the other tiles' moves, which are
+///   free, never move the group's tiles);
+/// - a placement one move of a group tile from the goal, into a cell the goal's blank reaches
+///   through the other tiles, has entry 1 (that tile moves back, then the blank returns);
+/// - a placement of finite entry d > 0 has a neighbour (a tile of the group moved one cell into
+///   a cell none of the group holds) with an entry below d (the first move of the group on a
+///   shortest path leads to one): tested on every entry 1 and on a sample of the rest.
+///
+/// A shuffled, shifted or uniformly raised table fails one of these with near certainty.
+fn check_plausible(
+    puzzle: &SlidingPuzzle,
+    group: usize,
+    table: &Table,
+) -> Result<(), PdbFileError> {
+    let geometry = Geometry::new(puzzle);
+    let (entries, placements, k) = (&table.entries, &table.placements, table.tiles.len());
+    let implausible = |rank: usize, reason: &'static str| PdbFileError::Implausible {
+        group,
+        rank,
+        entry: entries[rank],
+        reason,
+    };
+    // Whether some placement one move of a group tile away from `rank` has an entry below
+    // `entry`.
+    let descends = |rank: usize, entry: u8| {
+        let mut slots = [0u8; MAX_CELLS];
+        placements.unrank(rank, &mut slots);
+        let occupied = slots[..k].iter().fold(0u32, |m, &c| m | 1 << c);
+        (0..k).any(|i| {
+            let mut into = geometry.neighbours[usize::from(slots[i])] & !occupied;
+            let mut moved = slots;
+            while into != 0 {
+                moved[i] = into.trailing_zeros() as u8;
+                into &= into - 1;
+                if entries[placements.rank(&moved[..k])] < entry {
+                    return true;
+                }
+            }
+            false
+        })
+    };
+
+    let mut goal = [0u8; MAX_CELLS];
+    for (slot, &tile) in goal.iter_mut().zip(&table.tiles) {
+        *slot = puzzle.goal_of(tile) as u8;
+    }
+    let goal_rank = placements.rank(&goal[..k]);
+    if entries[goal_rank] != 0 {
+        return Err(implausible(goal_rank, "the goal placement's entry is 0"));
+    }
+    let occupied = goal[..k].iter().fold(0u32, |m, &c| m | 1 << c);
+    let roams = geometry.region(geometry.full & !occupied, puzzle.goal_of(0));
+    for i in 0..k {
+        let mut into = geometry.neighbours[usize::from(goal[i])] & roams;
+        let mut moved = goal;
+        while into != 0 {
+            moved[i] = into.trailing_zeros() as u8;
+            into &= into - 1;
+            let rank = placements.rank(&moved[..k]);
+            if entries[rank] != 1 {
+                return Err(implausible(
+                    rank,
+                    "a placement one move from the goal, into a cell the goal's blank reaches, \
+                     has entry 1",
+                ));
+            }
+        }
+    }
+    for (rank, &entry) in entries.iter().enumerate() {
+        if entry <= 1 && rank != goal_rank {
+            if entry == 0 {
+                return Err(implausible(rank, "only the goal placement has entry 0"));
+            }
+            if !descends(rank, entry) {
+                return Err(implausible(
+                    rank,
+                    "an entry of 1 belongs to a placement one move from the goal",
+                ));
+            }
+        }
+    }
+    let step = (entries.len() / DESCENT_SAMPLES).max(1);
+    for rank in (0..entries.len()).step_by(step) {
+        let entry = entries[rank];
+        if entry != 0 && entry != UNREACHABLE && !descends(rank, entry) {
+            return Err(implausible(
+                rank,
+                "a placement with a finite entry d > 0 has a neighbour (one tile of the group \
+                 moved one cell) with an entry below d",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Creates a new file beside `path` to save into, named after this process, this call (a
