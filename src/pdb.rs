@@ -151,10 +151,17 @@ pub enum PdbError {
         /// The cost.
         cost: u32,
     },
-    /// An abstract state is 255 or more from the goals: its distance does not fit a byte.
+    /// An abstract state is 255 or more from the goals (by its shortest path, not merely the
+    /// first path the flood found): its distance does not fit a byte.
     DistanceTooLarge {
         /// The rank of the state.
         rank: usize,
+    },
+    /// Memory for the table or the flood's queue could not be allocated: the abstraction is too
+    /// large for this machine (or for the process's memory limit).
+    OutOfMemory {
+        /// The bytes asked for when the allocation failed.
+        bytes: usize,
     },
     /// Bad arguments to [`Placements::new`].
     BadPlacements {
@@ -185,6 +192,11 @@ impl fmt::Display for PdbError {
                 f,
                 "abstract state of rank {rank} is 255 or more from the goals: distances do not \
                  fit a byte"
+            ),
+            PdbError::OutOfMemory { bytes } => write!(
+                f,
+                "could not allocate {bytes} bytes of memory for a pattern database: the \
+                 abstraction is too large for the memory available"
             ),
             PdbError::BadPlacements { slots, items } => write!(
                 f,
@@ -353,7 +365,11 @@ impl PatternDatabase {
     ///
     /// [`PdbError::TooLarge`] above [`MAX_ENTRIES`] states; [`PdbError::RankOutOfRange`] for a
     /// rank outside `0..size()`; [`PdbError::CostTooLarge`] for a step cost above 254;
-    /// [`PdbError::DistanceTooLarge`] for a distance of 255 or more.
+    /// [`PdbError::DistanceTooLarge`] for a state whose shortest distance is 255 or more (a
+    /// state first reached by a longer path is judged by its shortest);
+    /// [`PdbError::OutOfMemory`] if the table or the queue cannot be allocated (memory is
+    /// asked for fallibly, so a process short of memory gets this error rather than an
+    /// abort).
     ///
     /// # Complexity
     ///
@@ -376,13 +392,20 @@ impl PatternDatabase {
                 Err(PdbError::RankOutOfRange { rank, size })
             }
         };
-        let mut table = vec![UNREACHABLE; size];
-        // buckets[d % 256]: ranks reached at tentative distance d.
+        // Fallible: near MAX_ENTRIES the table is 4 GiB, and a process that cannot have it
+        // must hear so as an error rather than die in the allocator.
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(size)
+            .map_err(|_| PdbError::OutOfMemory { bytes: size })?;
+        table.resize(size, UNREACHABLE);
+        // buckets[d % 256]: ranks reached at tentative distance d. Step costs are below 255, so
+        // the tentative distances pending at any time span fewer than 256 values.
         let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 256];
         for goal in abstraction.goals() {
             let rank = checked(abstraction.rank(&goal))?;
             table[rank] = 0;
-            buckets[0].push(rank);
+            push(&mut buckets[0], rank)?;
         }
         let mut out = Successors::new();
         let mut pending = buckets[0].len();
@@ -391,6 +414,15 @@ impl PatternDatabase {
             let slot = distance % 256;
             while let Some(rank) = buckets[slot].pop() {
                 pending -= 1;
+                if distance >= usize::from(UNREACHABLE) {
+                    // Every distance below 255 is final by now: a state queued at 255 or more
+                    // that no cheaper path has reached since is truly that far. One first
+                    // reached at 255 or more and later by a cheaper path is not.
+                    if table[rank] == UNREACHABLE {
+                        return Err(PdbError::DistanceTooLarge { rank });
+                    }
+                    continue;
+                }
                 if usize::from(table[rank]) != distance {
                     continue; // reached again at a smaller distance
                 }
@@ -404,10 +436,13 @@ impl PatternDatabase {
                     let reached = distance + *cost as usize;
                     if reached < usize::from(table[before]) {
                         table[before] = reached as u8;
-                        buckets[reached % 256].push(before);
+                        push(&mut buckets[reached % 256], before)?;
                         pending += 1;
-                    } else if reached >= usize::from(UNREACHABLE) && table[before] == UNREACHABLE {
-                        return Err(PdbError::DistanceTooLarge { rank: before });
+                    } else if table[before] == UNREACHABLE {
+                        // 255 or more so far, which a byte cannot hold: queued without a
+                        // table entry, and judged when the flood gets there (above).
+                        push(&mut buckets[reached % 256], before)?;
+                        pending += 1;
                     }
                 }
             }
@@ -464,6 +499,21 @@ impl PatternDatabase {
     pub fn heuristic<F>(&self, rank: F) -> PdbHeuristic<'_, F> {
         PdbHeuristic { db: self, rank }
     }
+}
+
+/// Appends `rank` to one of the flood's queues, growing it fallibly: the queues grow with the
+/// abstract steps, and running out of memory must be an error, not an abort.
+fn push(queue: &mut Vec<usize>, rank: usize) -> Result<(), PdbError> {
+    if queue.len() == queue.capacity() {
+        let more = queue.capacity().max(64);
+        queue
+            .try_reserve_exact(more)
+            .map_err(|_| PdbError::OutOfMemory {
+                bytes: (queue.capacity() + more).saturating_mul(size_of::<usize>()),
+            })?;
+    }
+    queue.push(rank);
+    Ok(())
 }
 
 /// A [`PatternDatabase`] read through a projection of real states onto ranks; made by

@@ -7,6 +7,7 @@
 
 use std::fmt;
 use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -126,9 +127,14 @@ impl Partition {
     /// - 5×5: 6-6-6-6 as Korf and Felner (2002) chose it for the goal with the blank
     ///   top-left: 1 2 5 6 7 12 / 3 4 8 9 13 14 / 10 11 15 16 20 21 / 17 18 19 22 23 24 (for
     ///   another goal, the tiles in those places of the goal order);
-    /// - any other size: the tiles in goal order, in as few equal groups of at most 8 tiles
-    ///   as there can be (one group of 8 for the 8-puzzle and the 2×4 board: the exact
-    ///   distances).
+    /// - any other size: the tiles in goal order, cut into as few groups as there can be
+    ///   of at most 8 tiles each and at most [`MAX_PATTERN_ENTRIES`] placements each, as
+    ///   equal as can be (one group of all the tiles for the 8-puzzle and the 2×4 board:
+    ///   the exact distances; 5-6-6-6 on the 24-cell boards, where 7 tiles would have 1.7 G
+    ///   placements).
+    ///
+    /// [`Partition::new`] accepts every standard partition, and [`AdditivePdb::build`] builds
+    /// it (given the memory).
     pub fn standard(puzzle: &SlidingPuzzle) -> Self {
         let tiles = puzzle.cells() - 1;
         // The tiles in goal order, row-major, skipping the blank.
@@ -146,7 +152,15 @@ impl Partition {
                 vec![16, 17, 18, 21, 22, 23],
             ],
             _ => {
-                let count = tiles.div_ceil(8);
+                // The largest group whose table `new` accepts; 1 tile always fits.
+                let most = (1..=8)
+                    .rev()
+                    .find(|&k| {
+                        Placements::new(puzzle.cells(), k)
+                            .is_ok_and(|p| p.count() <= MAX_PATTERN_ENTRIES)
+                    })
+                    .unwrap_or(1);
+                let count = tiles.div_ceil(most);
                 (0..count)
                     .map(|g| (g * tiles / count..(g + 1) * tiles / count).collect())
                     .collect()
@@ -223,10 +237,15 @@ impl fmt::Debug for BuildOptions<'_> {
 impl Default for BuildOptions<'_> {
     fn default() -> Self {
         BuildOptions {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: cores(),
             progress: None,
         }
     }
+}
+
+/// The cores this process may use, 1 if the platform cannot tell: the most build threads.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 impl<'a> BuildOptions<'a> {
@@ -235,9 +254,11 @@ impl<'a> BuildOptions<'a> {
         BuildOptions::default()
     }
 
-    /// Builds with `threads` threads (at least 1).
+    /// Builds with `threads` threads: at least 1, and at most the cores
+    /// [`std::thread::available_parallelism`] reports (1 where it cannot tell), since more
+    /// threads than cores only wait for one another. A table too small to split uses fewer.
     pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
+        self.threads = threads.clamp(1, cores());
         self
     }
 
@@ -334,6 +355,27 @@ pub enum PdbFileError {
         /// The checksum of the data read.
         computed: u64,
     },
+    /// A table whose checksum matches but which no build computes: the file was edited (or
+    /// written by something else) and its checksum recomputed. See [`AdditivePdb::load`] for
+    /// what loading checks.
+    Implausible {
+        /// The group whose table it is (0-based).
+        group: usize,
+        /// The placement rank where the table fails the check.
+        rank: usize,
+        /// The entry at that rank.
+        entry: u8,
+        /// What a built table would have there.
+        reason: &'static str,
+    },
+    /// The memory to build a group's table could not be allocated: the group is too large for
+    /// this machine (or for the process's memory limit).
+    OutOfMemory {
+        /// The group (0-based).
+        group: usize,
+        /// The bytes its build needs at once: table and work space.
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for PdbFileError {
@@ -385,6 +427,21 @@ impl fmt::Display for PdbFileError {
                 f,
                 "pattern database file is corrupt: checksum {computed:#018x} of the data, \
                  {stored:#018x} stored"
+            ),
+            PdbFileError::Implausible {
+                group,
+                rank,
+                entry,
+                reason,
+            } => write!(
+                f,
+                "pattern database file has a table no build computes: group {group}, rank \
+                 {rank} holds {entry}, but {reason}"
+            ),
+            PdbFileError::OutOfMemory { group, bytes } => write!(
+                f,
+                "could not allocate the {bytes} bytes of memory that building the table of \
+                 group {group} needs"
             ),
         }
     }
@@ -518,7 +575,10 @@ impl AdditivePdb {
     /// # Errors
     ///
     /// [`PdbFileError::BadPartition`] or [`PdbFileError::PatternTooLarge`] if `partition` was
-    /// made for another puzzle and does not fit this one.
+    /// made for another puzzle and does not fit this one; [`PdbFileError::OutOfMemory`] if a
+    /// group's table and work space cannot be allocated (memory is asked for fallibly, before
+    /// the group's build starts, so a process short of memory gets this error rather than an
+    /// abort).
     ///
     /// # Complexity
     ///
@@ -558,7 +618,8 @@ impl AdditivePdb {
                         });
                     }
                 },
-            );
+            )
+            .map_err(|bytes| PdbFileError::OutOfMemory { group, bytes })?;
             tables.push(Table {
                 tiles: tiles.clone(),
                 placements,
@@ -718,6 +779,20 @@ impl AdditivePdb {
     /// sizes its partition implies before any table is read, and a table is read in pieces, so
     /// a short or lying file costs no more than its own length.
     ///
+    /// # What a loaded file is trusted for
+    ///
+    /// The checksum catches accidents (a bad disk, a copy cut short), not edits: anyone can
+    /// recompute it. So each table is also checked for what every built table has, at the
+    /// cost of one pass over its bytes and a few thousand lookups: the goal's entry is 0 and
+    /// no other is, the placements one move from the goal are at 1, every 1 is one move from
+    /// the goal, and a sample of the other entries each have a neighbour one lower or less.
+    /// This refuses a shuffled, shifted or raised table with near certainty, but a table
+    /// edited with care can pass, and an entry set too high makes the estimate inadmissible:
+    /// A* and IDA* may then return a path that is not the shortest. A loaded table never
+    /// makes a lookup panic. Load files that you or this crate wrote; to trust any other,
+    /// rebuild and compare, at the cost of a build:
+    /// `AdditivePdb::build(&puzzle, loaded.partition())? == loaded`.
+    ///
     /// # Errors
     ///
     /// [`PdbFileError::BadMagic`], [`UnsupportedVersion`](PdbFileError::UnsupportedVersion),
@@ -725,6 +800,7 @@ impl AdditivePdb {
     /// [`Mismatch`](PdbFileError::Mismatch) for another size or goal;
     /// [`Truncated`](PdbFileError::Truncated), [`TrailingData`](PdbFileError::TrailingData),
     /// [`Checksum`](PdbFileError::Checksum) for a file cut short, too long or corrupt;
+    /// [`Implausible`](PdbFileError::Implausible) for a table that fails the checks above;
     /// [`Io`](PdbFileError::Io) if reading fails.
     pub fn load<R: Read>(puzzle: &SlidingPuzzle, input: &mut R) -> Result<Self, PdbFileError> {
         AdditivePdb::read(puzzle, None, input)
@@ -853,6 +929,9 @@ impl AdditivePdb {
         if read_full(input.inner, &mut [0u8; 1])? != 0 {
             return Err(PdbFileError::TrailingData);
         }
+        for (group, table) in tables.iter().enumerate() {
+            check_plausible(puzzle, group, table)?;
+        }
         Ok(AdditivePdb::assemble(puzzle, partition, tables))
     }
 
@@ -878,8 +957,14 @@ impl AdditivePdb {
 
     /// Loads the databases of `partition` for `puzzle` from
     /// [`file_name`](Self::file_name) in `dir`, or, if there is no such file, builds them and
-    /// saves them there (through a temporary file renamed when complete, so that an interrupted
-    /// build leaves no partial file).
+    /// saves them there.
+    ///
+    /// Saving goes through a temporary file of this call's own (named after the process, the
+    /// call and the thread), flushed to disk and then renamed over the name: an interrupted
+    /// build leaves no partial file under the name, a reader sees either no file or a whole
+    /// one, and calls racing from several threads or processes each build and save, the last
+    /// rename winning (they all write the same databases). A call that finds the file saved
+    /// by another while its own save fails returns its databases all the same.
     ///
     /// # Returns
     ///
@@ -908,11 +993,28 @@ impl AdditivePdb {
         }
         let pdb = AdditivePdb::build_with(puzzle, partition, options)?;
         std::fs::create_dir_all(dir)?;
-        let partial = path.with_extension(format!("{}.part", std::process::id()));
-        let mut out = io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&partial)?);
-        pdb.save(&mut out)?;
-        drop(out);
-        std::fs::rename(&partial, &path)?;
+        let (partial, file) = create_partial(&path)?;
+        let saved = (|| {
+            let mut out = io::BufWriter::with_capacity(1 << 20, file);
+            pdb.save(&mut out)?;
+            let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+            // On disk before it takes the name: a crash must not leave a named file whose
+            // data never arrived (a damaged file is refused, and not replaced).
+            file.sync_all()?;
+            drop(file);
+            // Atomic: a reader sees no file or the whole of one.
+            std::fs::rename(&partial, &path)?;
+            Ok::<(), PdbFileError>(())
+        })();
+        if let Err(error) = saved {
+            // Best effort: the error that matters is the one that stopped the save.
+            let _ = std::fs::remove_file(&partial);
+            // Another writer got there first (where a rename cannot replace a file that is in
+            // use): its file holds the same databases, which is all this call had to do.
+            if !path.is_file() {
+                return Err(error);
+            }
+        }
         Ok((pdb, Origin::Built))
     }
 
@@ -920,6 +1022,135 @@ impl AdditivePdb {
     #[inline]
     fn sum(&self, cell_of: &[u8; MAX_CELLS]) -> u32 {
         self.tables.iter().map(|table| lookup(table, cell_of)).sum()
+    }
+}
+
+/// The placements [`check_plausible`] tests for a smaller neighbour, spread evenly over a table.
+const DESCENT_SAMPLES: usize = 4096;
+
+/// Checks, at the cost of one pass over the bytes and a few thousand lookups, properties every
+/// built table has (see [`AdditivePdb::load`]):
+///
+/// - the goal placement's entry is 0, and no other is (the other tiles' moves, which are
+///   free, never move the group's tiles);
+/// - a placement one move of a group tile from the goal, into a cell the goal's blank reaches
+///   through the other tiles, has entry 1 (that tile moves back, then the blank returns);
+/// - a placement of finite entry d > 0 has a neighbour (a tile of the group moved one cell into
+///   a cell none of the group holds) with an entry below d (the first move of the group on a
+///   shortest path leads to one): tested on every entry 1 and on a sample of the rest.
+///
+/// A shuffled, shifted or uniformly raised table fails one of these with near certainty.
+fn check_plausible(
+    puzzle: &SlidingPuzzle,
+    group: usize,
+    table: &Table,
+) -> Result<(), PdbFileError> {
+    let geometry = Geometry::new(puzzle);
+    let (entries, placements, k) = (&table.entries, &table.placements, table.tiles.len());
+    let implausible = |rank: usize, reason: &'static str| PdbFileError::Implausible {
+        group,
+        rank,
+        entry: entries[rank],
+        reason,
+    };
+    // Whether some placement one move of a group tile away from `rank` has an entry below
+    // `entry`.
+    let descends = |rank: usize, entry: u8| {
+        let mut slots = [0u8; MAX_CELLS];
+        placements.unrank(rank, &mut slots);
+        let occupied = slots[..k].iter().fold(0u32, |m, &c| m | 1 << c);
+        (0..k).any(|i| {
+            let mut into = geometry.neighbours[usize::from(slots[i])] & !occupied;
+            let mut moved = slots;
+            while into != 0 {
+                moved[i] = into.trailing_zeros() as u8;
+                into &= into - 1;
+                if entries[placements.rank(&moved[..k])] < entry {
+                    return true;
+                }
+            }
+            false
+        })
+    };
+
+    let mut goal = [0u8; MAX_CELLS];
+    for (slot, &tile) in goal.iter_mut().zip(&table.tiles) {
+        *slot = puzzle.goal_of(tile) as u8;
+    }
+    let goal_rank = placements.rank(&goal[..k]);
+    if entries[goal_rank] != 0 {
+        return Err(implausible(goal_rank, "the goal placement's entry is 0"));
+    }
+    let occupied = goal[..k].iter().fold(0u32, |m, &c| m | 1 << c);
+    let roams = geometry.region(geometry.full & !occupied, puzzle.goal_of(0));
+    for i in 0..k {
+        let mut into = geometry.neighbours[usize::from(goal[i])] & roams;
+        let mut moved = goal;
+        while into != 0 {
+            moved[i] = into.trailing_zeros() as u8;
+            into &= into - 1;
+            let rank = placements.rank(&moved[..k]);
+            if entries[rank] != 1 {
+                return Err(implausible(
+                    rank,
+                    "a placement one move from the goal, into a cell the goal's blank reaches, \
+                     has entry 1",
+                ));
+            }
+        }
+    }
+    for (rank, &entry) in entries.iter().enumerate() {
+        if entry <= 1 && rank != goal_rank {
+            if entry == 0 {
+                return Err(implausible(rank, "only the goal placement has entry 0"));
+            }
+            if !descends(rank, entry) {
+                return Err(implausible(
+                    rank,
+                    "an entry of 1 belongs to a placement one move from the goal",
+                ));
+            }
+        }
+    }
+    let step = (entries.len() / DESCENT_SAMPLES).max(1);
+    for rank in (0..entries.len()).step_by(step) {
+        let entry = entries[rank];
+        if entry != 0 && entry != UNREACHABLE && !descends(rank, entry) {
+            return Err(implausible(
+                rank,
+                "a placement with a finite entry d > 0 has a neighbour (one tile of the group \
+                 moved one cell) with an entry below d",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Creates a new file beside `path` to save into, named after this process, this call (a
+/// count of the calls in the process) and this thread: no other writer, in this process or
+/// another, can open the same one, so racing builds never write into one another's file.
+fn create_partial(path: &Path) -> io::Result<(PathBuf, std::fs::File)> {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let thread = format!("{:?}", std::thread::current().id());
+    let thread: String = thread.chars().filter(char::is_ascii_digit).collect();
+    let mut attempts = 0;
+    loop {
+        let call = CALLS.fetch_add(1, Ordering::Relaxed);
+        let name = format!("pdb.{}-{call}-{thread}.part", std::process::id());
+        let partial = path.with_extension(name);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&partial)
+        {
+            Ok(file) => return Ok((partial, file)),
+            // Left by a killed process that had this one's id: take the next number, a few
+            // times, rather than write into it.
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists && attempts < 16 => {
+                attempts += 1;
+            }
+            Err(error) => return Err(error),
+        }
     }
 }
 
@@ -1132,14 +1363,15 @@ impl Regions for AtomicU64 {
     }
 }
 
-/// The table of one group (see [`AdditivePdb::build_with`]).
+/// The table of one group (see [`AdditivePdb::build_with`]), or the bytes of memory its build
+/// needs if they could not be allocated.
 fn flood(
     puzzle: &SlidingPuzzle,
     tiles: &[u8],
     placements: &Placements,
     threads: usize,
     progress: &mut dyn FnMut(u8, usize),
-) -> Vec<u8> {
+) -> Result<Vec<u8>, usize> {
     if puzzle.cells() <= 16 {
         flood_with::<AtomicU32>(puzzle, tiles, placements, threads, progress)
     } else {
@@ -1226,19 +1458,36 @@ fn flood_with<M: Regions>(
     placements: &Placements,
     threads: usize,
     progress: &mut dyn FnMut(u8, usize),
-) -> Vec<u8> {
+) -> Result<Vec<u8>, usize> {
     let geometry = Geometry::new(puzzle);
     let count = placements.count();
     let k = tiles.len();
-    let table: Vec<AtomicU8> = (0..count).map(|_| AtomicU8::new(UNREACHABLE)).collect();
+    let words = count.div_ceil(64);
+    // Everything the build holds at once; asked for fallibly, all of it before any is
+    // written to, so that a machine short of memory gets an error at once, not an abort
+    // (nor a long wait to be refused the last piece).
+    let needed = count
+        .saturating_mul(1 + size_of::<M>())
+        .saturating_add(words.saturating_mul(2 * size_of::<AtomicU64>()));
+    let mut table: Vec<AtomicU8> = Vec::new();
+    let mut regions: Vec<M> = Vec::new();
+    let mut layer: Vec<AtomicU64> = Vec::new();
+    let mut next: Vec<AtomicU64> = Vec::new();
+    (|| {
+        table.try_reserve_exact(count).ok()?;
+        regions.try_reserve_exact(count).ok()?;
+        layer.try_reserve_exact(words).ok()?;
+        next.try_reserve_exact(words).ok()
+    })()
+    .ok_or(needed)?;
+    table.resize_with(count, || AtomicU8::new(UNREACHABLE));
     // regions[p]: the blank cells reached with the tiles at placement p (whole regions), in the
     // layers expanded so far and in the layer being built; the second are merged into the
     // first once the layer is complete, so that a layer expands only what is at its depth.
-    let regions: Vec<M> = (0..count).map(|_| M::zero()).collect();
-    let words = count.div_ceil(64);
+    regions.resize_with(count, M::zero);
     // Placements that gained a region in the layer being expanded, and in the next one.
-    let layer: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
-    let mut next: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+    layer.resize_with(words, || AtomicU64::new(0));
+    next.resize_with(words, || AtomicU64::new(0));
 
     let mut goal = [0u8; MAX_CELLS];
     for (slot, &tile) in goal.iter_mut().zip(tiles) {
@@ -1275,9 +1524,18 @@ fn flood_with<M: Regions>(
             }
             total.fetch_add(sum, Ordering::Relaxed);
         };
+        // No more threads than pieces of work: a small table is one piece.
+        let workers = threads.min(words.div_ceil(CHUNK));
         std::thread::scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(run);
+            for _ in 1..workers {
+                // A thread the system refuses leaves its share to the others, which take the
+                // pieces from one cursor: fewer threads, the same table, and no panic.
+                if std::thread::Builder::new()
+                    .spawn_scoped(scope, run)
+                    .is_err()
+                {
+                    break;
+                }
             }
             run();
         });
@@ -1343,5 +1601,10 @@ fn flood_with<M: Regions>(
     drop(regions);
     drop(layer);
     drop(next);
-    table.into_iter().map(AtomicU8::into_inner).collect()
+    // A copy rather than a collect in place, which std does not promise: with the work space
+    // gone it stays below the peak, and it is asked for fallibly like the rest.
+    let mut entries = Vec::new();
+    entries.try_reserve_exact(count).map_err(|_| needed)?;
+    entries.extend(table.iter().map(|entry| entry.load(Ordering::Relaxed)));
+    Ok(entries)
 }
