@@ -11,13 +11,16 @@ mod workloads;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::{Len, Rng, shared_data};
+use common::shared_data;
 use criterion::{
     BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
 };
 use informed::grid::{Cell, Grid, Scenario};
-use informed::{OpenSet, Search, SearchProblem, Searcher, Successors};
-use workloads::{Cube, CubeProblem, Digraph, Hanoi, Route, Towers, scrambles};
+use informed::{OpenSet, Search, Searcher};
+use workloads::{
+    Cube, CubeProblem, Hanoi, Route, Towers, UserGrid, UserQuery, digraph_queries, octile,
+    peer_grid, scrambles, user_map, user_point,
+};
 
 fn configure<'c>(c: &'c mut Criterion, name: &str) -> BenchmarkGroup<'c, WallTime> {
     let mut group = c.benchmark_group(name);
@@ -118,11 +121,7 @@ fn pocket_cube(c: &mut Criterion) {
 }
 
 fn random_digraph(c: &mut Criterion) {
-    let graph = Digraph::random(3000, 4, 31);
-    let mut rng = Rng(5);
-    let queries: Vec<(usize, usize)> = (0..500)
-        .map(|_| (rng.below(3000) as usize, rng.below(3000) as usize))
-        .collect();
+    let (graph, queries) = digraph_queries();
     let peer = |from: usize, to: usize| {
         pathfinding::directed::dijkstra::dijkstra(
             &from,
@@ -234,126 +233,10 @@ fn hanoi(c: &mut Criterion) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A user's own grid: `(usize, usize)` cells, 8-connected without cutting corners, octile costs.
-
-struct UserGrid {
-    width: usize,
-    height: usize,
-    free: Vec<bool>,
-}
-
-impl UserGrid {
-    fn from_map(grid: &Grid) -> UserGrid {
-        let (width, height) = (grid.width() as usize, grid.height() as usize);
-        let mut free = Vec::with_capacity(width * height);
-        for y in 0..height {
-            for x in 0..width {
-                free.push(grid.is_free(Cell::new(x as u32, y as u32)));
-            }
-        }
-        UserGrid {
-            width,
-            height,
-            free,
-        }
-    }
-
-    fn open(&self, x: usize, y: usize) -> bool {
-        x < self.width && y < self.height && self.free[y * self.width + x]
-    }
-
-    /// The free neighbours of a cell with their step costs.
-    fn neighbours(&self, (x, y): (usize, usize)) -> impl Iterator<Item = ((usize, usize), f64)> {
-        const STEPS: [(isize, isize); 8] = [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ];
-        STEPS.iter().filter_map(move |&(dx, dy)| {
-            let nx = x.wrapping_add_signed(dx);
-            let ny = y.wrapping_add_signed(dy);
-            if !self.open(nx, ny) {
-                return None;
-            }
-            if dx != 0 && dy != 0 {
-                // No corner cutting: both orthogonal cells must be free.
-                if !self.open(nx, y) || !self.open(x, ny) {
-                    return None;
-                }
-                Some(((nx, ny), std::f64::consts::SQRT_2))
-            } else {
-                Some(((nx, ny), 1.0))
-            }
-        })
-    }
-}
-
-fn octile((x, y): (usize, usize), (gx, gy): (usize, usize)) -> f64 {
-    let (dx, dy) = (x.abs_diff(gx) as f64, y.abs_diff(gy) as f64);
-    dx.max(dy) + (std::f64::consts::SQRT_2 - 1.0) * dx.min(dy)
-}
-
-struct UserQuery<'g> {
-    grid: &'g UserGrid,
-    start: (usize, usize),
-    goal: (usize, usize),
-    numbered: bool,
-}
-
-impl SearchProblem for UserQuery<'_> {
-    type State = (usize, usize);
-    type Cost = f64;
-
-    fn starts(&self) -> impl IntoIterator<Item = (usize, usize)> {
-        [self.start]
-    }
-
-    fn is_goal(&self, state: &(usize, usize)) -> bool {
-        *state == self.goal
-    }
-
-    fn successors(&self, state: &(usize, usize), out: &mut Successors<(usize, usize), f64>) {
-        for (next, cost) in self.grid.neighbours(*state) {
-            out.push(next, cost);
-        }
-    }
-
-    fn index_bound(&self) -> Option<usize> {
-        self.numbered.then_some(self.grid.width * self.grid.height)
-    }
-
-    fn index(&self, &(x, y): &(usize, usize)) -> usize {
-        y * self.grid.width + x
-    }
-}
+// A user's own grid (`workloads::UserGrid`) on Moving AI maps.
 
 fn cell((x, y): (usize, usize)) -> Cell {
     Cell::new(x as u32, y as u32)
-}
-
-fn user_point(cell: Cell) -> (usize, usize) {
-    (cell.x as usize, cell.y as usize)
-}
-
-/// `count` scenarios of a map spread over its whole file, with the map as a user's grid.
-fn user_map(map: &str, count: usize) -> Option<(UserGrid, Vec<Scenario>)> {
-    let (grid, scenarios) = common::movingai(map, count)?;
-    Some((UserGrid::from_map(&grid), scenarios))
-}
-
-fn peer_grid(grid: &UserGrid, start: (usize, usize), goal: (usize, usize)) -> Option<f64> {
-    pathfinding::directed::astar::astar(
-        &start,
-        |&p| grid.neighbours(p).map(|(n, c)| (n, Len(c))),
-        |&p| Len(octile(p, goal)),
-        |&p| p == goal,
-    )
-    .map(|(_, cost)| cost.0)
 }
 
 fn user_grids(c: &mut Criterion) {

@@ -9,8 +9,7 @@ mod workloads;
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use common::Rng;
-use workloads::{Cube, CubeProblem, Digraph, Hanoi, Route, Towers, scrambles};
+use workloads::{Cube, CubeProblem, Hanoi, Route, Towers, digraph_queries, scrambles};
 
 /// The workloads and the libraries each runs on, as the command line names them.
 const WORKLOADS: [(&str, &[&str]); 6] = [
@@ -107,11 +106,7 @@ fn run(workload: &str, library: &str) -> Option<u64> {
         }
         ("digraph-dijkstra-hashed" | "digraph-dijkstra-numbered", library) => {
             let numbered = workload.ends_with("numbered");
-            let graph = Digraph::random(3000, 4, 31);
-            let mut rng = Rng(5);
-            let queries: Vec<(usize, usize)> = (0..500)
-                .map(|_| (rng.below(3000) as usize, rng.below(3000) as usize))
-                .collect();
+            let (graph, queries) = digraph_queries();
             let total: u64 = match library {
                 "informed" => measured(|| {
                     queries

@@ -4,9 +4,10 @@
 
 #![allow(dead_code, unreachable_pub)]
 
+use informed::grid::{Cell, Grid, Scenario};
 use informed::{Bidirectional, SearchProblem, Successors};
 
-use crate::common::Rng;
+use crate::common::{Len, Rng};
 
 // ---------------------------------------------------------------------------------------------
 // A 2×2×2 pocket cube: eight corners, each a cubie (0..8) and an orientation (0..3), packed as
@@ -132,6 +133,16 @@ impl Digraph {
     }
 }
 
+/// The digraph of the everyday benchmarks and its 500 seeded queries.
+pub fn digraph_queries() -> (Digraph, Vec<(usize, usize)>) {
+    let graph = Digraph::random(3000, 4, 31);
+    let mut rng = Rng(5);
+    let queries = (0..500)
+        .map(|_| (rng.below(3000) as usize, rng.below(3000) as usize))
+        .collect();
+    (graph, queries)
+}
+
 /// One query: hashed where `numbered` is false (the user wrote no numbering).
 pub struct Route<'g> {
     pub graph: &'g Digraph,
@@ -228,4 +239,126 @@ impl Bidirectional for Hanoi {
     fn predecessors(&self, state: &Towers, out: &mut Successors<Towers, u32>) {
         self.successors(state, out);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A user's own grid: `(usize, usize)` cells, 8-connected without cutting corners, octile costs.
+
+pub struct UserGrid {
+    pub width: usize,
+    pub height: usize,
+    pub free: Vec<bool>,
+}
+
+impl UserGrid {
+    pub fn from_map(grid: &Grid) -> UserGrid {
+        let (width, height) = (grid.width() as usize, grid.height() as usize);
+        let mut free = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                free.push(grid.is_free(Cell::new(x as u32, y as u32)));
+            }
+        }
+        UserGrid {
+            width,
+            height,
+            free,
+        }
+    }
+
+    pub fn open(&self, x: usize, y: usize) -> bool {
+        x < self.width && y < self.height && self.free[y * self.width + x]
+    }
+
+    /// The free neighbours of a cell with their step costs.
+    pub fn neighbours(
+        &self,
+        (x, y): (usize, usize),
+    ) -> impl Iterator<Item = ((usize, usize), f64)> {
+        const STEPS: [(isize, isize); 8] = [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ];
+        STEPS.iter().filter_map(move |&(dx, dy)| {
+            let nx = x.wrapping_add_signed(dx);
+            let ny = y.wrapping_add_signed(dy);
+            if !self.open(nx, ny) {
+                return None;
+            }
+            if dx != 0 && dy != 0 {
+                // No corner cutting: both orthogonal cells must be free.
+                if !self.open(nx, y) || !self.open(x, ny) {
+                    return None;
+                }
+                Some(((nx, ny), std::f64::consts::SQRT_2))
+            } else {
+                Some(((nx, ny), 1.0))
+            }
+        })
+    }
+}
+
+pub fn octile((x, y): (usize, usize), (gx, gy): (usize, usize)) -> f64 {
+    let (dx, dy) = (x.abs_diff(gx) as f64, y.abs_diff(gy) as f64);
+    dx.max(dy) + (std::f64::consts::SQRT_2 - 1.0) * dx.min(dy)
+}
+
+pub struct UserQuery<'g> {
+    pub grid: &'g UserGrid,
+    pub start: (usize, usize),
+    pub goal: (usize, usize),
+    pub numbered: bool,
+}
+
+impl SearchProblem for UserQuery<'_> {
+    type State = (usize, usize);
+    type Cost = f64;
+
+    fn starts(&self) -> impl IntoIterator<Item = (usize, usize)> {
+        [self.start]
+    }
+
+    fn is_goal(&self, state: &(usize, usize)) -> bool {
+        *state == self.goal
+    }
+
+    fn successors(&self, state: &(usize, usize), out: &mut Successors<(usize, usize), f64>) {
+        for (next, cost) in self.grid.neighbours(*state) {
+            out.push(next, cost);
+        }
+    }
+
+    fn index_bound(&self) -> Option<usize> {
+        self.numbered.then_some(self.grid.width * self.grid.height)
+    }
+
+    fn index(&self, &(x, y): &(usize, usize)) -> usize {
+        y * self.grid.width + x
+    }
+}
+
+pub fn user_point(cell: Cell) -> (usize, usize) {
+    (cell.x as usize, cell.y as usize)
+}
+
+/// `count` scenarios of a map spread over its whole file, with the map as a user's grid.
+pub fn user_map(map: &str, count: usize) -> Option<(UserGrid, Vec<Scenario>)> {
+    let (grid, scenarios) = crate::common::movingai(map, count)?;
+    Some((UserGrid::from_map(&grid), scenarios))
+}
+
+pub fn peer_grid(grid: &UserGrid, start: (usize, usize), goal: (usize, usize)) -> Option<f64> {
+    pathfinding::directed::astar::astar(
+        &start,
+        |&p| grid.neighbours(p).map(|(n, c)| (n, Len(c))),
+        |&p| Len(octile(p, goal)),
+        |&p| p == goal,
+    )
+    .map(|(_, cost)| cost.0)
 }
