@@ -11,15 +11,16 @@ mod workloads;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::shared_data;
+use common::{Rng, shared_data};
 use criterion::{
     BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
 };
 use informed::grid::{Cell, Grid, Scenario};
 use informed::{OpenSet, Search, Searcher};
 use workloads::{
-    Cube, CubeProblem, Hanoi, Route, Towers, UserGrid, UserQuery, digraph_queries, octile,
-    peer_grid, scrambles, user_map, user_point,
+    Cube, CubeProblem, Hanoi, PackedCube, PackedCubeProblem, PackedDigraph, PackedHanoi,
+    PackedRoute, Route, TOWERS_GOAL, TOWERS_START, Towers, UserGrid, UserQuery, digraph_queries,
+    octile, pack_towers, peer_grid, scrambles, tower_moves, user_map, user_point,
 };
 
 fn configure<'c>(c: &'c mut Criterion, name: &str) -> BenchmarkGroup<'c, WallTime> {
@@ -233,6 +234,193 @@ fn hanoi(c: &mut Criterion) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The same workloads with every state packed into one `u32`: cheap to hash and compare, so what
+// shows is each engine's own cost per state.
+
+fn packed_cube(c: &mut Criterion) {
+    let cube = PackedCube::new();
+    let scrambled = scrambles(200, 8);
+    cube.check(&scrambled);
+    let starts: Vec<u32> = scrambled.iter().map(|s| cube.encode(s)).collect();
+    // The optimal costs of the same scrambles as `Cube`s: the packed searches must agree.
+    let expected: Vec<u32> = scrambled
+        .iter()
+        .map(|&start| {
+            pathfinding::directed::astar::astar(
+                &start,
+                |c| c.moves().map(|n| (n, 1u32)),
+                Cube::estimate,
+                |c| *c == Cube::SOLVED,
+            )
+            .unwrap()
+            .1
+        })
+        .collect();
+    let peer = |start: u32| {
+        pathfinding::directed::astar::astar(
+            &start,
+            |&s| cube.moves(s).map(|n| (n, 1u32)),
+            |&s| cube.estimate(s),
+            |&s| s == PackedCube::SOLVED,
+        )
+        .map(|(_, cost)| cost)
+    };
+    let mut group = configure(c, "everyday/cube-astar-200-packed");
+    group.bench_function("informed", |b| {
+        b.iter(|| {
+            for (&start, &cost) in starts.iter().zip(&expected) {
+                let problem = PackedCubeProblem { cube: &cube, start };
+                let solution = informed::astar(&problem, |&s: &u32| cube.estimate(s)).unwrap();
+                assert_eq!(black_box(solution.cost()), cost);
+            }
+        })
+    });
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            for (&start, &cost) in starts.iter().zip(&expected) {
+                assert_eq!(black_box(peer(start)), Some(cost));
+            }
+        })
+    });
+    group.finish();
+
+    let mut group = configure(c, "everyday/cube-flood-packed");
+    group.measurement_time(Duration::from_secs(20));
+    let solved = PackedCubeProblem {
+        cube: &cube,
+        start: PackedCube::SOLVED,
+    };
+    group.bench_function("informed-reachable", |b| {
+        b.iter(|| {
+            let count = informed::reachable(&solved, None)
+                .inspect(|item| assert!(item.is_ok()))
+                .count();
+            assert_eq!(black_box(count), 3_674_160);
+        })
+    });
+    group.bench_function("informed-bfs-reach", |b| {
+        b.iter(|| {
+            let count = informed::bfs_reach(&solved).count();
+            assert_eq!(black_box(count), 3_674_160);
+        })
+    });
+    group.bench_function("pathfinding-bfs-reach", |b| {
+        b.iter(|| {
+            let count =
+                pathfinding::directed::bfs::bfs_reach(PackedCube::SOLVED, |&s| cube.moves(s))
+                    .count();
+            assert_eq!(black_box(count), 3_674_160);
+        })
+    });
+    group.finish();
+}
+
+fn packed_digraph(c: &mut Criterion) {
+    let (graph, queries) = digraph_queries();
+    // The answers on the `usize` graph: the packed one must be the same graph.
+    let expected: Vec<Option<u32>> = queries
+        .iter()
+        .map(|&(from, to)| {
+            pathfinding::directed::dijkstra::dijkstra(
+                &from,
+                |&n| graph.arcs[n].iter().copied(),
+                |&n| n == to,
+            )
+            .map(|(_, cost)| cost)
+        })
+        .collect();
+    let packed = PackedDigraph::from_digraph(&graph);
+    let queries: Vec<(u32, u32)> = queries
+        .iter()
+        .map(|&(from, to)| (from as u32, to as u32))
+        .collect();
+    let mut group = configure(c, "everyday/digraph-dijkstra-500-packed");
+    for dense in [false, true] {
+        let name = if dense { "dense" } else { "hashed" };
+        group.bench_function(format!("informed-{name}"), |b| {
+            b.iter(|| {
+                for (&(from, to), &cost) in queries.iter().zip(&expected) {
+                    let route = PackedRoute {
+                        graph: &packed,
+                        from,
+                        to,
+                        dense,
+                    };
+                    let found = informed::dijkstra(&route).ok().map(|s| s.cost());
+                    assert_eq!(black_box(found), cost);
+                }
+            })
+        });
+    }
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            for (&(from, to), &cost) in queries.iter().zip(&expected) {
+                let found = pathfinding::directed::dijkstra::dijkstra(
+                    &from,
+                    |&n| packed.arcs[n as usize].iter().copied(),
+                    |&n| n == to,
+                );
+                assert_eq!(black_box(found.map(|(_, cost)| cost)), cost);
+            }
+        })
+    });
+    group.finish();
+}
+
+fn packed_hanoi(c: &mut Criterion) {
+    // The packed moves are `Towers`'s moves, checked along a random walk.
+    let mut rng = Rng(7);
+    let mut towers = Towers::all_on(0);
+    for _ in 0..1000 {
+        let moves: Vec<Towers> = towers.moves().collect();
+        let packed: Vec<u32> = tower_moves(pack_towers(&towers)).collect();
+        assert_eq!(packed, moves.iter().map(pack_towers).collect::<Vec<_>>());
+        towers = moves[rng.below(moves.len() as u64) as usize];
+    }
+    assert_eq!(pack_towers(&Towers::all_on(3)), TOWERS_GOAL);
+    let steps = 49;
+    let mut group = configure(c, "everyday/hanoi4-10-bfs-packed");
+    group.bench_function("informed", |b| {
+        b.iter(|| {
+            assert_eq!(
+                black_box(informed::bfs(&PackedHanoi).unwrap().steps()),
+                steps
+            )
+        })
+    });
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            let path = pathfinding::directed::bfs::bfs(
+                &TOWERS_START,
+                |&s| tower_moves(s),
+                |&s| s == TOWERS_GOAL,
+            );
+            assert_eq!(black_box(path.unwrap().len() - 1), steps)
+        })
+    });
+    group.finish();
+    let mut group = configure(c, "everyday/hanoi4-10-bidirectional-bfs-packed");
+    group.bench_function("informed", |b| {
+        b.iter(|| {
+            let solution = informed::bidirectional_bfs(&PackedHanoi).unwrap();
+            assert_eq!(black_box(solution.steps()), steps)
+        })
+    });
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            let path = pathfinding::directed::bfs::bfs_bidirectional(
+                &TOWERS_START,
+                &TOWERS_GOAL,
+                |&s| tower_moves(s),
+                |&s| tower_moves(s),
+            );
+            assert_eq!(black_box(path.unwrap().len() - 1), steps)
+        })
+    });
+    group.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
 // A user's own grid (`workloads::UserGrid`) on Moving AI maps.
 
 fn cell((x, y): (usize, usize)) -> Cell {
@@ -387,6 +575,9 @@ criterion_group!(
     pocket_cube,
     random_digraph,
     hanoi,
+    packed_cube,
+    packed_digraph,
+    packed_hanoi,
     user_grids,
     short_queries
 );
