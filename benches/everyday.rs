@@ -11,13 +11,17 @@ mod workloads;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::{Len, Rng, shared_data};
+use common::{Rng, shared_data};
 use criterion::{
     BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
 };
 use informed::grid::{Cell, Grid, Scenario};
-use informed::{OpenSet, Search, SearchProblem, Searcher, Successors};
-use workloads::{Cube, CubeProblem, Digraph, Hanoi, Route, Towers, scrambles};
+use informed::{OpenSet, Search, Searcher};
+use workloads::{
+    Cube, CubeProblem, Hanoi, PackedCube, PackedCubeProblem, PackedDigraph, PackedHanoi,
+    PackedRoute, Route, TOWERS_GOAL, TOWERS_START, Towers, UserGrid, UserQuery, digraph_queries,
+    octile, pack_towers, peer_grid, scrambles, tower_moves, user_map, user_point,
+};
 
 fn configure<'c>(c: &'c mut Criterion, name: &str) -> BenchmarkGroup<'c, WallTime> {
     let mut group = c.benchmark_group(name);
@@ -118,11 +122,7 @@ fn pocket_cube(c: &mut Criterion) {
 }
 
 fn random_digraph(c: &mut Criterion) {
-    let graph = Digraph::random(3000, 4, 31);
-    let mut rng = Rng(5);
-    let queries: Vec<(usize, usize)> = (0..500)
-        .map(|_| (rng.below(3000) as usize, rng.below(3000) as usize))
-        .collect();
+    let (graph, queries) = digraph_queries();
     let peer = |from: usize, to: usize| {
         pathfinding::directed::dijkstra::dijkstra(
             &from,
@@ -234,126 +234,197 @@ fn hanoi(c: &mut Criterion) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A user's own grid: `(usize, usize)` cells, 8-connected without cutting corners, octile costs.
+// The same workloads with every state packed into one `u32`: cheap to hash and compare, so what
+// shows is each engine's own cost per state.
 
-struct UserGrid {
-    width: usize,
-    height: usize,
-    free: Vec<bool>,
-}
-
-impl UserGrid {
-    fn from_map(grid: &Grid) -> UserGrid {
-        let (width, height) = (grid.width() as usize, grid.height() as usize);
-        let mut free = Vec::with_capacity(width * height);
-        for y in 0..height {
-            for x in 0..width {
-                free.push(grid.is_free(Cell::new(x as u32, y as u32)));
-            }
-        }
-        UserGrid {
-            width,
-            height,
-            free,
-        }
-    }
-
-    fn open(&self, x: usize, y: usize) -> bool {
-        x < self.width && y < self.height && self.free[y * self.width + x]
-    }
-
-    /// The free neighbours of a cell with their step costs.
-    fn neighbours(&self, (x, y): (usize, usize)) -> impl Iterator<Item = ((usize, usize), f64)> {
-        const STEPS: [(isize, isize); 8] = [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ];
-        STEPS.iter().filter_map(move |&(dx, dy)| {
-            let nx = x.wrapping_add_signed(dx);
-            let ny = y.wrapping_add_signed(dy);
-            if !self.open(nx, ny) {
-                return None;
-            }
-            if dx != 0 && dy != 0 {
-                // No corner cutting: both orthogonal cells must be free.
-                if !self.open(nx, y) || !self.open(x, ny) {
-                    return None;
-                }
-                Some(((nx, ny), std::f64::consts::SQRT_2))
-            } else {
-                Some(((nx, ny), 1.0))
+fn packed_cube(c: &mut Criterion) {
+    let cube = PackedCube::new();
+    let scrambled = scrambles(200, 8);
+    cube.check(&scrambled);
+    let starts: Vec<u32> = scrambled.iter().map(|s| cube.encode(s)).collect();
+    // The optimal costs of the same scrambles as `Cube`s: the packed searches must agree.
+    let expected: Vec<u32> = scrambled
+        .iter()
+        .map(|&start| {
+            pathfinding::directed::astar::astar(
+                &start,
+                |c| c.moves().map(|n| (n, 1u32)),
+                Cube::estimate,
+                |c| *c == Cube::SOLVED,
+            )
+            .unwrap()
+            .1
+        })
+        .collect();
+    let peer = |start: u32| {
+        pathfinding::directed::astar::astar(
+            &start,
+            |&s| cube.moves(s).map(|n| (n, 1u32)),
+            |&s| cube.estimate(s),
+            |&s| s == PackedCube::SOLVED,
+        )
+        .map(|(_, cost)| cost)
+    };
+    let mut group = configure(c, "everyday/cube-astar-200-packed");
+    group.bench_function("informed", |b| {
+        b.iter(|| {
+            for (&start, &cost) in starts.iter().zip(&expected) {
+                let problem = PackedCubeProblem { cube: &cube, start };
+                let solution = informed::astar(&problem, |&s: &u32| cube.estimate(s)).unwrap();
+                assert_eq!(black_box(solution.cost()), cost);
             }
         })
-    }
+    });
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            for (&start, &cost) in starts.iter().zip(&expected) {
+                assert_eq!(black_box(peer(start)), Some(cost));
+            }
+        })
+    });
+    group.finish();
+
+    let mut group = configure(c, "everyday/cube-flood-packed");
+    group.measurement_time(Duration::from_secs(20));
+    let solved = PackedCubeProblem {
+        cube: &cube,
+        start: PackedCube::SOLVED,
+    };
+    group.bench_function("informed-reachable", |b| {
+        b.iter(|| {
+            let count = informed::reachable(&solved, None)
+                .inspect(|item| assert!(item.is_ok()))
+                .count();
+            assert_eq!(black_box(count), 3_674_160);
+        })
+    });
+    group.bench_function("informed-bfs-reach", |b| {
+        b.iter(|| {
+            let count = informed::bfs_reach(&solved).count();
+            assert_eq!(black_box(count), 3_674_160);
+        })
+    });
+    group.bench_function("pathfinding-bfs-reach", |b| {
+        b.iter(|| {
+            let count =
+                pathfinding::directed::bfs::bfs_reach(PackedCube::SOLVED, |&s| cube.moves(s))
+                    .count();
+            assert_eq!(black_box(count), 3_674_160);
+        })
+    });
+    group.finish();
 }
 
-fn octile((x, y): (usize, usize), (gx, gy): (usize, usize)) -> f64 {
-    let (dx, dy) = (x.abs_diff(gx) as f64, y.abs_diff(gy) as f64);
-    dx.max(dy) + (std::f64::consts::SQRT_2 - 1.0) * dx.min(dy)
+fn packed_digraph(c: &mut Criterion) {
+    let (graph, queries) = digraph_queries();
+    // The answers on the `usize` graph: the packed one must be the same graph.
+    let expected: Vec<Option<u32>> = queries
+        .iter()
+        .map(|&(from, to)| {
+            pathfinding::directed::dijkstra::dijkstra(
+                &from,
+                |&n| graph.arcs[n].iter().copied(),
+                |&n| n == to,
+            )
+            .map(|(_, cost)| cost)
+        })
+        .collect();
+    let packed = PackedDigraph::from_digraph(&graph);
+    let queries: Vec<(u32, u32)> = queries
+        .iter()
+        .map(|&(from, to)| (from as u32, to as u32))
+        .collect();
+    let mut group = configure(c, "everyday/digraph-dijkstra-500-packed");
+    for dense in [false, true] {
+        let name = if dense { "dense" } else { "hashed" };
+        group.bench_function(format!("informed-{name}"), |b| {
+            b.iter(|| {
+                for (&(from, to), &cost) in queries.iter().zip(&expected) {
+                    let route = PackedRoute {
+                        graph: &packed,
+                        from,
+                        to,
+                        dense,
+                    };
+                    let found = informed::dijkstra(&route).ok().map(|s| s.cost());
+                    assert_eq!(black_box(found), cost);
+                }
+            })
+        });
+    }
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            for (&(from, to), &cost) in queries.iter().zip(&expected) {
+                let found = pathfinding::directed::dijkstra::dijkstra(
+                    &from,
+                    |&n| packed.arcs[n as usize].iter().copied(),
+                    |&n| n == to,
+                );
+                assert_eq!(black_box(found.map(|(_, cost)| cost)), cost);
+            }
+        })
+    });
+    group.finish();
 }
 
-struct UserQuery<'g> {
-    grid: &'g UserGrid,
-    start: (usize, usize),
-    goal: (usize, usize),
-    numbered: bool,
+fn packed_hanoi(c: &mut Criterion) {
+    // The packed moves are `Towers`'s moves, checked along a random walk.
+    let mut rng = Rng(7);
+    let mut towers = Towers::all_on(0);
+    for _ in 0..1000 {
+        let moves: Vec<Towers> = towers.moves().collect();
+        let packed: Vec<u32> = tower_moves(pack_towers(&towers)).collect();
+        assert_eq!(packed, moves.iter().map(pack_towers).collect::<Vec<_>>());
+        towers = moves[rng.below(moves.len() as u64) as usize];
+    }
+    assert_eq!(pack_towers(&Towers::all_on(3)), TOWERS_GOAL);
+    let steps = 49;
+    let mut group = configure(c, "everyday/hanoi4-10-bfs-packed");
+    group.bench_function("informed", |b| {
+        b.iter(|| {
+            assert_eq!(
+                black_box(informed::bfs(&PackedHanoi).unwrap().steps()),
+                steps
+            )
+        })
+    });
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            let path = pathfinding::directed::bfs::bfs(
+                &TOWERS_START,
+                |&s| tower_moves(s),
+                |&s| s == TOWERS_GOAL,
+            );
+            assert_eq!(black_box(path.unwrap().len() - 1), steps)
+        })
+    });
+    group.finish();
+    let mut group = configure(c, "everyday/hanoi4-10-bidirectional-bfs-packed");
+    group.bench_function("informed", |b| {
+        b.iter(|| {
+            let solution = informed::bidirectional_bfs(&PackedHanoi).unwrap();
+            assert_eq!(black_box(solution.steps()), steps)
+        })
+    });
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            let path = pathfinding::directed::bfs::bfs_bidirectional(
+                &TOWERS_START,
+                &TOWERS_GOAL,
+                |&s| tower_moves(s),
+                |&s| tower_moves(s),
+            );
+            assert_eq!(black_box(path.unwrap().len() - 1), steps)
+        })
+    });
+    group.finish();
 }
 
-impl SearchProblem for UserQuery<'_> {
-    type State = (usize, usize);
-    type Cost = f64;
-
-    fn starts(&self) -> impl IntoIterator<Item = (usize, usize)> {
-        [self.start]
-    }
-
-    fn is_goal(&self, state: &(usize, usize)) -> bool {
-        *state == self.goal
-    }
-
-    fn successors(&self, state: &(usize, usize), out: &mut Successors<(usize, usize), f64>) {
-        for (next, cost) in self.grid.neighbours(*state) {
-            out.push(next, cost);
-        }
-    }
-
-    fn index_bound(&self) -> Option<usize> {
-        self.numbered.then_some(self.grid.width * self.grid.height)
-    }
-
-    fn index(&self, &(x, y): &(usize, usize)) -> usize {
-        y * self.grid.width + x
-    }
-}
+// ---------------------------------------------------------------------------------------------
+// A user's own grid (`workloads::UserGrid`) on Moving AI maps.
 
 fn cell((x, y): (usize, usize)) -> Cell {
     Cell::new(x as u32, y as u32)
-}
-
-fn user_point(cell: Cell) -> (usize, usize) {
-    (cell.x as usize, cell.y as usize)
-}
-
-/// `count` scenarios of a map spread over its whole file, with the map as a user's grid.
-fn user_map(map: &str, count: usize) -> Option<(UserGrid, Vec<Scenario>)> {
-    let (grid, scenarios) = common::movingai(map, count)?;
-    Some((UserGrid::from_map(&grid), scenarios))
-}
-
-fn peer_grid(grid: &UserGrid, start: (usize, usize), goal: (usize, usize)) -> Option<f64> {
-    pathfinding::directed::astar::astar(
-        &start,
-        |&p| grid.neighbours(p).map(|(n, c)| (n, Len(c))),
-        |&p| Len(octile(p, goal)),
-        |&p| p == goal,
-    )
-    .map(|(_, cost)| cost.0)
 }
 
 fn user_grids(c: &mut Criterion) {
@@ -504,6 +575,9 @@ criterion_group!(
     pocket_cube,
     random_digraph,
     hanoi,
+    packed_cube,
+    packed_digraph,
+    packed_hanoi,
     user_grids,
     short_queries
 );

@@ -9,11 +9,19 @@ mod workloads;
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use common::Rng;
-use workloads::{Cube, CubeProblem, Digraph, Hanoi, Route, Towers, scrambles};
+use workloads::{
+    Cube, CubeProblem, Hanoi, PackedCube, PackedCubeProblem, PackedDigraph, PackedHanoi,
+    PackedRoute, Route, TOWERS_GOAL, TOWERS_START, Towers, UserQuery, digraph_queries, octile,
+    peer_grid, scrambles, tower_moves, user_map, user_point,
+};
+
+/// The sum of the optimal costs of the 200 cube scrambles, and of the 500 digraph queries (0 for
+/// no route): the unpacked and the packed workloads must both find them.
+const CUBE_ASTAR_TOTAL: u64 = 911;
+const DIGRAPH_DIJKSTRA_TOTAL: u64 = 105_310;
 
 /// The workloads and the libraries each runs on, as the command line names them.
-const WORKLOADS: [(&str, &[&str]); 6] = [
+const WORKLOADS: [(&str, &[&str]); 12] = [
     ("cube-astar", &["informed", "pathfinding"]),
     (
         "cube-flood",
@@ -23,7 +31,30 @@ const WORKLOADS: [(&str, &[&str]); 6] = [
     ("digraph-dijkstra-numbered", &["informed", "pathfinding"]),
     ("hanoi-bfs", &["informed", "pathfinding"]),
     ("hanoi-bidirectional-bfs", &["informed", "pathfinding"]),
+    ("cube-astar-packed", &["informed", "pathfinding"]),
+    (
+        "cube-flood-packed",
+        &["informed-reachable", "informed-bfs-reach", "pathfinding"],
+    ),
+    (
+        "digraph-dijkstra-packed",
+        &["informed-hashed", "informed-dense", "pathfinding"],
+    ),
+    ("hanoi-bfs-packed", &["informed", "pathfinding"]),
+    (
+        "hanoi-bidirectional-bfs-packed",
+        &["informed", "pathfinding"],
+    ),
+    ("grid-astar-hashed", &["informed", "pathfinding"]),
 ];
+
+/// What one run found.
+enum Answer {
+    /// The run's answer (a total cost, a count or a number of steps), checked.
+    Found(u64),
+    /// The workload's data is not on this machine.
+    Skipped,
+}
 
 /// Runs `search`: the only code whose instructions the script counts.
 #[inline(never)]
@@ -41,8 +72,12 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     match run(workload, library) {
-        Some(answer) => {
+        Some(Answer::Found(answer)) => {
             println!("{workload} {library}: {answer}");
+            ExitCode::SUCCESS
+        }
+        Some(Answer::Skipped) => {
+            println!("skipped: {workload} {library}");
             ExitCode::SUCCESS
         }
         None => {
@@ -54,7 +89,17 @@ fn main() -> ExitCode {
 
 /// The answer of one run, to check by eye and against the other library; `None` for an unknown
 /// pair.
-fn run(workload: &str, library: &str) -> Option<u64> {
+fn run(workload: &str, library: &str) -> Option<Answer> {
+    if workload.ends_with("-packed") {
+        return run_packed(workload, library).map(Answer::Found);
+    }
+    if workload.starts_with("grid-") {
+        return run_grid(workload, library);
+    }
+    run_plain(workload, library).map(Answer::Found)
+}
+
+fn run_plain(workload: &str, library: &str) -> Option<u64> {
     match (workload, library) {
         ("cube-astar", library) => {
             let starts = scrambles(200, 8);
@@ -84,6 +129,7 @@ fn run(workload: &str, library: &str) -> Option<u64> {
                 }),
                 _ => return None,
             };
+            assert_eq!(total, CUBE_ASTAR_TOTAL);
             Some(total)
         }
         ("cube-flood", library) => {
@@ -107,11 +153,7 @@ fn run(workload: &str, library: &str) -> Option<u64> {
         }
         ("digraph-dijkstra-hashed" | "digraph-dijkstra-numbered", library) => {
             let numbered = workload.ends_with("numbered");
-            let graph = Digraph::random(3000, 4, 31);
-            let mut rng = Rng(5);
-            let queries: Vec<(usize, usize)> = (0..500)
-                .map(|_| (rng.below(3000) as usize, rng.below(3000) as usize))
-                .collect();
+            let (graph, queries) = digraph_queries();
             let total: u64 = match library {
                 "informed" => measured(|| {
                     queries
@@ -142,6 +184,7 @@ fn run(workload: &str, library: &str) -> Option<u64> {
                 }),
                 _ => return None,
             };
+            assert_eq!(total, DIGRAPH_DIJKSTRA_TOTAL);
             Some(total)
         }
         ("hanoi-bfs", library) => {
@@ -181,4 +224,195 @@ fn run(workload: &str, library: &str) -> Option<u64> {
         }
         _ => None,
     }
+}
+
+/// The workloads with every state packed into one `u32`.
+fn run_packed(workload: &str, library: &str) -> Option<u64> {
+    match (workload, library) {
+        ("cube-astar-packed", library) => {
+            let cube = PackedCube::new();
+            let scrambled = scrambles(200, 8);
+            cube.check(&scrambled);
+            let starts: Vec<u32> = scrambled.iter().map(|s| cube.encode(s)).collect();
+            let total: u64 = match library {
+                "informed" => measured(|| {
+                    starts
+                        .iter()
+                        .map(|&start| {
+                            let problem = PackedCubeProblem { cube: &cube, start };
+                            let found = informed::astar(&problem, |&s: &u32| cube.estimate(s));
+                            u64::from(found.unwrap().cost())
+                        })
+                        .sum()
+                }),
+                "pathfinding" => measured(|| {
+                    starts
+                        .iter()
+                        .map(|&start| {
+                            let found = pathfinding::directed::astar::astar(
+                                &start,
+                                |&s| cube.moves(s).map(|n| (n, 1u32)),
+                                |&s| cube.estimate(s),
+                                |&s| s == PackedCube::SOLVED,
+                            );
+                            u64::from(found.unwrap().1)
+                        })
+                        .sum()
+                }),
+                _ => return None,
+            };
+            assert_eq!(total, CUBE_ASTAR_TOTAL);
+            Some(total)
+        }
+        ("cube-flood-packed", library) => {
+            let cube = PackedCube::new();
+            let solved = PackedCubeProblem {
+                cube: &cube,
+                start: PackedCube::SOLVED,
+            };
+            let count = match library {
+                "informed-reachable" => measured(|| {
+                    informed::reachable(&solved, None)
+                        .map(Result::unwrap)
+                        .count()
+                }),
+                "informed-bfs-reach" => measured(|| informed::bfs_reach(&solved).count()),
+                "pathfinding" => measured(|| {
+                    pathfinding::directed::bfs::bfs_reach(PackedCube::SOLVED, |&s| cube.moves(s))
+                        .count()
+                }),
+                _ => return None,
+            };
+            assert_eq!(count, 3_674_160);
+            Some(count as u64)
+        }
+        ("digraph-dijkstra-packed", library) => {
+            let (graph, queries) = digraph_queries();
+            let graph = PackedDigraph::from_digraph(&graph);
+            let queries: Vec<(u32, u32)> = queries
+                .iter()
+                .map(|&(from, to)| (from as u32, to as u32))
+                .collect();
+            let informed = |dense: bool| {
+                measured(|| {
+                    queries
+                        .iter()
+                        .map(|&(from, to)| {
+                            let route = PackedRoute {
+                                graph: &graph,
+                                from,
+                                to,
+                                dense,
+                            };
+                            informed::dijkstra(&route).map_or(0, |s| u64::from(s.cost()))
+                        })
+                        .sum()
+                })
+            };
+            let total: u64 = match library {
+                "informed-hashed" => informed(false),
+                "informed-dense" => informed(true),
+                "pathfinding" => measured(|| {
+                    queries
+                        .iter()
+                        .map(|&(from, to)| {
+                            pathfinding::directed::dijkstra::dijkstra(
+                                &from,
+                                |&n| graph.arcs[n as usize].iter().copied(),
+                                |&n| n == to,
+                            )
+                            .map_or(0, |(_, cost)| u64::from(cost))
+                        })
+                        .sum()
+                }),
+                _ => return None,
+            };
+            assert_eq!(total, DIGRAPH_DIJKSTRA_TOTAL);
+            Some(total)
+        }
+        ("hanoi-bfs-packed", library) => {
+            let steps = match library {
+                "informed" => measured(|| informed::bfs(&PackedHanoi).unwrap().steps()),
+                "pathfinding" => measured(|| {
+                    pathfinding::directed::bfs::bfs(
+                        &TOWERS_START,
+                        |&s| tower_moves(s),
+                        |&s| s == TOWERS_GOAL,
+                    )
+                    .unwrap()
+                    .len()
+                        - 1
+                }),
+                _ => return None,
+            };
+            assert_eq!(steps, 49);
+            Some(steps as u64)
+        }
+        ("hanoi-bidirectional-bfs-packed", library) => {
+            let steps = match library {
+                "informed" => {
+                    measured(|| informed::bidirectional_bfs(&PackedHanoi).unwrap().steps())
+                }
+                "pathfinding" => measured(|| {
+                    pathfinding::directed::bfs::bfs_bidirectional(
+                        &TOWERS_START,
+                        &TOWERS_GOAL,
+                        |&s| tower_moves(s),
+                        |&s| tower_moves(s),
+                    )
+                    .unwrap()
+                    .len()
+                        - 1
+                }),
+                _ => return None,
+            };
+            assert_eq!(steps, 49);
+            Some(steps as u64)
+        }
+        _ => None,
+    }
+}
+
+/// A user's own `(usize, usize)` grid, hashed, on the 200 scenarios of `dao/arena2` that the
+/// everyday bench runs; skipped where the Moving AI data is absent.
+fn run_grid(workload: &str, library: &str) -> Option<Answer> {
+    if workload != "grid-astar-hashed" || !matches!(library, "informed" | "pathfinding") {
+        return None;
+    }
+    let Some((grid, scenarios)) = user_map("dao/arena2", 200) else {
+        return Some(Answer::Skipped);
+    };
+    let queries: Vec<((usize, usize), (usize, usize))> = scenarios
+        .iter()
+        .map(|s| (user_point(s.start()), user_point(s.goal())))
+        .collect();
+    let costs: Vec<Option<f64>> = match library {
+        "informed" => measured(|| {
+            queries
+                .iter()
+                .map(|&(start, goal)| {
+                    let query = UserQuery {
+                        grid: &grid,
+                        start,
+                        goal,
+                        numbered: false,
+                    };
+                    let found = informed::astar(&query, |&p: &(usize, usize)| octile(p, goal));
+                    found.ok().map(|s| s.cost())
+                })
+                .collect()
+        }),
+        _ => measured(|| {
+            queries
+                .iter()
+                .map(|&(start, goal)| peer_grid(&grid, start, goal))
+                .collect()
+        }),
+    };
+    for (scenario, &cost) in scenarios.iter().zip(&costs) {
+        common::check(scenario, cost);
+    }
+    // The total length, rounded: the same for both libraries.
+    let total: f64 = costs.iter().flatten().sum();
+    Some(Answer::Found(total.round() as u64))
 }

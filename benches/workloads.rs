@@ -4,9 +4,12 @@
 
 #![allow(dead_code, unreachable_pub)]
 
+use std::collections::HashMap;
+
+use informed::grid::{Cell, Grid, Scenario};
 use informed::{Bidirectional, SearchProblem, Successors};
 
-use crate::common::Rng;
+use crate::common::{Len, Rng};
 
 // ---------------------------------------------------------------------------------------------
 // A 2×2×2 pocket cube: eight corners, each a cubie (0..8) and an orientation (0..3), packed as
@@ -132,6 +135,16 @@ impl Digraph {
     }
 }
 
+/// The digraph of the everyday benchmarks and its 500 seeded queries.
+pub fn digraph_queries() -> (Digraph, Vec<(usize, usize)>) {
+    let graph = Digraph::random(3000, 4, 31);
+    let mut rng = Rng(5);
+    let queries = (0..500)
+        .map(|_| (rng.below(3000) as usize, rng.below(3000) as usize))
+        .collect();
+    (graph, queries)
+}
+
 /// One query: hashed where `numbered` is false (the user wrote no numbering).
 pub struct Route<'g> {
     pub graph: &'g Digraph,
@@ -227,5 +240,397 @@ impl Bidirectional for Hanoi {
 
     fn predecessors(&self, state: &Towers, out: &mut Successors<Towers, u32>) {
         self.successors(state, out);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A user's own grid: `(usize, usize)` cells, 8-connected without cutting corners, octile costs.
+
+pub struct UserGrid {
+    pub width: usize,
+    pub height: usize,
+    pub free: Vec<bool>,
+}
+
+impl UserGrid {
+    pub fn from_map(grid: &Grid) -> UserGrid {
+        let (width, height) = (grid.width() as usize, grid.height() as usize);
+        let mut free = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                free.push(grid.is_free(Cell::new(x as u32, y as u32)));
+            }
+        }
+        UserGrid {
+            width,
+            height,
+            free,
+        }
+    }
+
+    pub fn open(&self, x: usize, y: usize) -> bool {
+        x < self.width && y < self.height && self.free[y * self.width + x]
+    }
+
+    /// The free neighbours of a cell with their step costs.
+    pub fn neighbours(
+        &self,
+        (x, y): (usize, usize),
+    ) -> impl Iterator<Item = ((usize, usize), f64)> {
+        const STEPS: [(isize, isize); 8] = [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ];
+        STEPS.iter().filter_map(move |&(dx, dy)| {
+            let nx = x.wrapping_add_signed(dx);
+            let ny = y.wrapping_add_signed(dy);
+            if !self.open(nx, ny) {
+                return None;
+            }
+            if dx != 0 && dy != 0 {
+                // No corner cutting: both orthogonal cells must be free.
+                if !self.open(nx, y) || !self.open(x, ny) {
+                    return None;
+                }
+                Some(((nx, ny), std::f64::consts::SQRT_2))
+            } else {
+                Some(((nx, ny), 1.0))
+            }
+        })
+    }
+}
+
+pub fn octile((x, y): (usize, usize), (gx, gy): (usize, usize)) -> f64 {
+    let (dx, dy) = (x.abs_diff(gx) as f64, y.abs_diff(gy) as f64);
+    dx.max(dy) + (std::f64::consts::SQRT_2 - 1.0) * dx.min(dy)
+}
+
+pub struct UserQuery<'g> {
+    pub grid: &'g UserGrid,
+    pub start: (usize, usize),
+    pub goal: (usize, usize),
+    pub numbered: bool,
+}
+
+impl SearchProblem for UserQuery<'_> {
+    type State = (usize, usize);
+    type Cost = f64;
+
+    fn starts(&self) -> impl IntoIterator<Item = (usize, usize)> {
+        [self.start]
+    }
+
+    fn is_goal(&self, state: &(usize, usize)) -> bool {
+        *state == self.goal
+    }
+
+    fn successors(&self, state: &(usize, usize), out: &mut Successors<(usize, usize), f64>) {
+        for (next, cost) in self.grid.neighbours(*state) {
+            out.push(next, cost);
+        }
+    }
+
+    fn index_bound(&self) -> Option<usize> {
+        self.numbered.then_some(self.grid.width * self.grid.height)
+    }
+
+    fn index(&self, &(x, y): &(usize, usize)) -> usize {
+        y * self.grid.width + x
+    }
+}
+
+pub fn user_point(cell: Cell) -> (usize, usize) {
+    (cell.x as usize, cell.y as usize)
+}
+
+/// `count` scenarios of a map spread over its whole file, with the map as a user's grid.
+pub fn user_map(map: &str, count: usize) -> Option<(UserGrid, Vec<Scenario>)> {
+    let (grid, scenarios) = crate::common::movingai(map, count)?;
+    Some((UserGrid::from_map(&grid), scenarios))
+}
+
+pub fn peer_grid(grid: &UserGrid, start: (usize, usize), goal: (usize, usize)) -> Option<f64> {
+    pathfinding::directed::astar::astar(
+        &start,
+        |&p| grid.neighbours(p).map(|(n, c)| (n, Len(c))),
+        |&p| Len(octile(p, goal)),
+        |&p| p == goal,
+    )
+    .map(|(_, cost)| cost.0)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Packed states: each workload again with its state packed into one `u32`, written as a user who
+// cares about speed writes them. A state that is cheap to hash and compare leaves the engine's
+// own cost per state (its node table, its open set, its bookkeeping) as what a benchmark shows.
+
+// The pocket cube by coordinates. A turn moves the corners' twists and the corners' places
+// independently: the twists after a turn depend only on the twists before, the places only on
+// the places. So a cube is two numbers, each with its own move table: the orientation
+// coordinate (the twists of the seven corners that move, summing to 0 mod 3: 3^6 = 729 values)
+// and the permutation coordinate (their places: 7! = 5,040 values), packed as
+// `perm * 729 + orient` (3,674,160 states). The tables come from a breadth-first search over
+// each coordinate's own space, from solved, through `Cube::moves` itself, so the packed cube
+// turns exactly as `Cube` does; the same searches give each coordinate's distance to solved,
+// and the larger of the two is a pattern-database heuristic (admissible and consistent, as
+// the maximum of two exact distances in relaxed spaces).
+
+/// The slots whose corners move (slot 6 is fixed).
+const MOVING: [usize; 7] = [0, 1, 2, 3, 4, 5, 7];
+
+/// The twists of the moving corners, slot by slot.
+fn twists(cube: &Cube) -> [u8; 7] {
+    MOVING.map(|slot| cube.0[slot] % 3)
+}
+
+/// The corners at the moving slots.
+fn places(cube: &Cube) -> [u8; 7] {
+    MOVING.map(|slot| cube.0[slot] / 3)
+}
+
+/// One coordinate: its values numbered in breadth-first order from solved (solved is 0).
+struct Coordinate {
+    number: HashMap<[u8; 7], u16>,
+    moves: Vec<[u16; 9]>,
+    distance: Vec<u8>,
+}
+
+impl Coordinate {
+    /// Breadth-first over the values `project` takes, turning a cube `embed` builds with that
+    /// value (the other coordinate solved).
+    fn build(project: fn(&Cube) -> [u8; 7], embed: fn([u8; 7]) -> Cube) -> Coordinate {
+        let solved = project(&Cube::SOLVED);
+        let mut number = HashMap::from([(solved, 0u16)]);
+        let mut values = vec![solved];
+        let mut moves = Vec::new();
+        let mut distance = vec![0u8];
+        let mut next = 0;
+        while next < values.len() {
+            let value = values[next];
+            let mut row = [0u16; 9];
+            for (slot, turned) in row.iter_mut().zip(embed(value).moves()) {
+                let turned = project(&turned);
+                *slot = *number.entry(turned).or_insert_with(|| {
+                    values.push(turned);
+                    distance.push(distance[next] + 1);
+                    (values.len() - 1) as u16
+                });
+            }
+            moves.push(row);
+            next += 1;
+        }
+        Coordinate {
+            number,
+            moves,
+            distance,
+        }
+    }
+}
+
+/// The pocket cube's two coordinates' move and distance tables.
+pub struct PackedCube {
+    orient: Coordinate,
+    perm: Coordinate,
+}
+
+impl PackedCube {
+    pub const SOLVED: u32 = 0;
+    pub const ORIENTS: u32 = 729;
+    pub const PERMS: u32 = 5040;
+
+    pub fn new() -> PackedCube {
+        let orient = Coordinate::build(twists, |twists| {
+            let mut cube = Cube::SOLVED;
+            for (&slot, twist) in MOVING.iter().zip(twists) {
+                cube.0[slot] += twist;
+            }
+            cube
+        });
+        let perm = Coordinate::build(places, |places| {
+            let mut cube = Cube::SOLVED;
+            for (&slot, corner) in MOVING.iter().zip(places) {
+                cube.0[slot] = corner * 3;
+            }
+            cube
+        });
+        assert_eq!(orient.moves.len(), PackedCube::ORIENTS as usize);
+        assert_eq!(perm.moves.len(), PackedCube::PERMS as usize);
+        PackedCube { orient, perm }
+    }
+
+    /// The packed number of a cube.
+    pub fn encode(&self, cube: &Cube) -> u32 {
+        let orient = self.orient.number[&twists(cube)];
+        let perm = self.perm.number[&places(cube)];
+        u32::from(perm) * PackedCube::ORIENTS + u32::from(orient)
+    }
+
+    /// The nine states one move away, in the order of `Cube::moves`.
+    pub fn moves(&self, state: u32) -> [u32; 9] {
+        let (perm, orient) = (state / PackedCube::ORIENTS, state % PackedCube::ORIENTS);
+        let perms = &self.perm.moves[perm as usize];
+        let orients = &self.orient.moves[orient as usize];
+        std::array::from_fn(|m| u32::from(perms[m]) * PackedCube::ORIENTS + u32::from(orients[m]))
+    }
+
+    /// The larger of the two coordinates' own distances to solved.
+    pub fn estimate(&self, state: u32) -> u32 {
+        let (perm, orient) = (state / PackedCube::ORIENTS, state % PackedCube::ORIENTS);
+        let perm = self.perm.distance[perm as usize];
+        let orient = self.orient.distance[orient as usize];
+        u32::from(perm.max(orient))
+    }
+
+    /// Panics unless the packed moves are `Cube`'s moves under the encoding, at every given
+    /// cube, and solved is `SOLVED`.
+    pub fn check(&self, cubes: &[Cube]) {
+        assert_eq!(self.encode(&Cube::SOLVED), PackedCube::SOLVED);
+        for cube in cubes {
+            let packed = self.moves(self.encode(cube));
+            let turned = cube.moves().map(|c| self.encode(&c));
+            assert_eq!(packed, turned, "{cube:?}");
+        }
+    }
+}
+
+pub struct PackedCubeProblem<'t> {
+    pub cube: &'t PackedCube,
+    pub start: u32,
+}
+
+impl SearchProblem for PackedCubeProblem<'_> {
+    type State = u32;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = u32> {
+        [self.start]
+    }
+
+    fn is_goal(&self, state: &u32) -> bool {
+        *state == PackedCube::SOLVED
+    }
+
+    fn successors(&self, state: &u32, out: &mut Successors<u32, u32>) {
+        for next in self.cube.moves(*state) {
+            out.push(next, 1);
+        }
+    }
+}
+
+// Four-peg Hanoi with ten discs, two bits a disc: bits `2d..2d + 2` hold disc `d`'s peg.
+
+/// All ten discs on peg 0, and on peg 3.
+pub const TOWERS_START: u32 = 0;
+pub const TOWERS_GOAL: u32 = (1 << 20) - 1;
+
+/// Packs towers two bits a disc.
+pub fn pack_towers(towers: &Towers) -> u32 {
+    (0..10).fold(0, |packed, disc| {
+        packed | u32::from(towers.0[disc]) << (2 * disc)
+    })
+}
+
+/// The states one move away from packed towers, in the order of `Towers::moves`.
+pub fn tower_moves(state: u32) -> impl Iterator<Item = u32> {
+    // The smallest disc on each peg (10 for an empty peg).
+    let mut top = [10u32; 4];
+    for disc in (0..10).rev() {
+        top[((state >> (2 * disc)) & 3) as usize] = disc;
+    }
+    (0..4u32).flat_map(move |from| {
+        (0..4u32).filter_map(move |to| {
+            let disc = top[from as usize];
+            (disc < top[to as usize]).then(|| state ^ ((from ^ to) << (2 * disc)))
+        })
+    })
+}
+
+pub struct PackedHanoi;
+
+impl SearchProblem for PackedHanoi {
+    type State = u32;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = u32> {
+        [TOWERS_START]
+    }
+
+    fn is_goal(&self, state: &u32) -> bool {
+        *state == TOWERS_GOAL
+    }
+
+    fn successors(&self, state: &u32, out: &mut Successors<u32, u32>) {
+        for next in tower_moves(*state) {
+            out.push(next, 1);
+        }
+    }
+}
+
+impl Bidirectional for PackedHanoi {
+    fn goals(&self) -> impl IntoIterator<Item = u32> {
+        [TOWERS_GOAL]
+    }
+
+    fn predecessors(&self, state: &u32, out: &mut Successors<u32, u32>) {
+        self.successors(state, out);
+    }
+}
+
+// The random digraph with `u32` node numbers and arcs.
+
+pub struct PackedDigraph {
+    pub arcs: Vec<Vec<(u32, u32)>>,
+}
+
+impl PackedDigraph {
+    /// The same graph, numbered in `u32`.
+    pub fn from_digraph(graph: &Digraph) -> PackedDigraph {
+        let arcs = graph
+            .arcs
+            .iter()
+            .map(|out| out.iter().map(|&(to, cost)| (to as u32, cost)).collect())
+            .collect();
+        PackedDigraph { arcs }
+    }
+}
+
+/// One query: hashed where `dense` is false (no index bound).
+pub struct PackedRoute<'g> {
+    pub graph: &'g PackedDigraph,
+    pub from: u32,
+    pub to: u32,
+    pub dense: bool,
+}
+
+impl SearchProblem for PackedRoute<'_> {
+    type State = u32;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = u32> {
+        [self.from]
+    }
+
+    fn is_goal(&self, state: &u32) -> bool {
+        *state == self.to
+    }
+
+    fn successors(&self, state: &u32, out: &mut Successors<u32, u32>) {
+        for &(next, cost) in &self.graph.arcs[*state as usize] {
+            out.push(next, cost);
+        }
+    }
+
+    fn index_bound(&self) -> Option<usize> {
+        self.dense.then_some(self.graph.arcs.len())
+    }
+
+    fn index(&self, state: &u32) -> usize {
+        *state as usize
     }
 }
