@@ -277,7 +277,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
     {
         path.clear();
         let setup = Search::new(problem).into_setup()?;
-        self.run(setup, Zero, Ranking::Cost, Some(path))
+        self.run(setup, Zero, Ranking::Distance, Some(path))
             .map(Found::into_parts)
     }
 
@@ -332,7 +332,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
             Some(bound) => {
                 let store = self.dense.take().unwrap_or_else(DenseStore::new);
                 let table = DenseTable::reuse(problem, bound, store);
-                let mut engine = Engine::from_parts(table, open, ranking);
+                let mut engine = Engine::from_parts(table, open, ranking, options.tie_break);
                 let outcome = drive(&mut engine, problem, &heuristic, parts, path);
                 let (table, open) = engine.into_parts();
                 self.dense = Some(table.into_store());
@@ -342,7 +342,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
             None => {
                 let mut table = self.hashed.take().unwrap_or_else(HashTable::new);
                 table.clear();
-                let mut engine = Engine::from_parts(table, open, ranking);
+                let mut engine = Engine::from_parts(table, open, ranking, options.tie_break);
                 let outcome = drive(&mut engine, problem, &heuristic, parts, path);
                 let (table, open) = engine.into_parts();
                 self.hashed = Some(table);
@@ -489,7 +489,7 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
     /// ```
     pub fn dijkstra_in(self, searcher: &mut Searcher<P::State, P::Cost>) -> SearchResult<P> {
         searcher
-            .run(self.into_setup()?, Zero, Ranking::Cost, None)
+            .run(self.into_setup()?, Zero, Ranking::Distance, None)
             .map(Found::into_solution)
     }
 }

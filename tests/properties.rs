@@ -388,3 +388,43 @@ proptest! {
         prop_assert_eq!(greedy.is_ok(), reference.is_some());
     }
 }
+
+/// Everything an observer sees of a search, as text, and its outcome.
+fn outcome_text(outcome: Result<Solution<usize, u32>, SearchError<usize, u32>>) -> String {
+    match outcome {
+        Ok(solution) => format!(
+            "{:?} {:?} {:?}",
+            solution.path(),
+            solution.cost(),
+            solution.stats()
+        ),
+        Err(error) => format!("{error:?}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Dijkstra expands in the order stored while every step costs the same, and moves to the
+    /// heap at the first other cost: the same expansions, events, path and statistics as the
+    /// heap-ordered A* with h = 0, on unit, equal, zero and mixed costs, hashed and numbered.
+    #[test]
+    fn dijkstra_in_layers_matches_the_heap(graph in graph(24, 1..4u32), equal in 0..3u32, numbered: bool, bound: Option<u32>) {
+        let mut graph = if equal == 0 { graph } else { graph.with_costs(equal - 1) };
+        graph.numbered = numbered;
+        let mut layered_events = Vec::new();
+        let mut search = Search::new(&graph).on_event(|event| layered_events.push(format!("{event:?}")));
+        if let Some(bound) = bound {
+            search = search.cost_bound(bound);
+        }
+        let layered = outcome_text(search.dijkstra());
+        let mut heap_events = Vec::new();
+        let mut search = Search::new(&graph).on_event(|event| heap_events.push(format!("{event:?}")));
+        if let Some(bound) = bound {
+            search = search.cost_bound(bound);
+        }
+        let heap = outcome_text(search.astar(|_| 0));
+        prop_assert_eq!(layered, heap);
+        prop_assert_eq!(layered_events, heap_events);
+    }
+}

@@ -3,7 +3,9 @@
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
 use crate::engine::select::{TableBody, with_tables};
-use crate::engine::table::{Lookup, NO_PARENT, Node, Table, Tables, path, take_cheaper_step};
+use crate::engine::table::{
+    Lookup, NO_PARENT, Node, Placed, Table, Tables, most_promising, path, take_cheaper_step,
+};
 use crate::observer::{Event, Observer};
 use crate::problem::{SearchProblem, Successors};
 use crate::search::Search;
@@ -128,16 +130,17 @@ where
                 if control.prunes(new_g) {
                     continue;
                 }
-                match table.lookup(&successor) {
-                    Lookup::New(key) => {
-                        let node = Node::new(current, new_g, zero);
-                        let index =
-                            control.store(&mut table, &mut observer, key, successor, node)?;
+                match table.find_or_insert(successor, Node::new(current, new_g, zero)) {
+                    Placed::Inserted(index) => {
+                        if let Err(limit) = control.admit_stored(&table, &mut observer, index) {
+                            table.remove_last();
+                            return Err(control.limit_reached(limit, most_promising(&table)));
+                        }
                         if problem.is_goal(table.state(index)) {
                             goal = Some(index);
                         }
                     }
-                    Lookup::Stored(index) => {
+                    Placed::Found(index) => {
                         take_cheaper_step(&mut table, index, current, new_g);
                     }
                 }

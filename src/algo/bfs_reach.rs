@@ -6,7 +6,7 @@ use std::fmt;
 use crate::cost::Cost;
 use crate::engine::control::Control;
 use crate::engine::select::{TableBody, with_tables};
-use crate::engine::table::{Lookup, NO_PARENT, Node, Table, Tables};
+use crate::engine::table::{NO_PARENT, Node, Placed, Table, Tables};
 use crate::error::Limit;
 use crate::observer::{Event, NoObserver, Observer};
 use crate::problem::{SearchProblem, Successors};
@@ -129,17 +129,20 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> BfsReach<'_, P, O> {
 
     /// Stores `state` if it is new; false when a limit forbids it.
     fn reach(&mut self, state: P::State, parent: usize) -> bool {
-        let Lookup::New(key) = self.table.lookup(&state) else {
+        let zero = P::Cost::ZERO;
+        let Placed::Inserted(index) = self
+            .table
+            .find_or_insert(state, Node::new(parent, zero, zero))
+        else {
             return true;
         };
-        let zero = P::Cost::ZERO;
-        let node = Node::new(parent, zero, zero);
         match self
             .control
-            .try_store(&mut self.table, &mut self.observer, key, state, node)
+            .admit_stored(&self.table, &mut self.observer, index)
         {
-            Ok(_) => true,
+            Ok(()) => true,
             Err(limit) => {
+                self.table.remove_last();
                 self.limit = Some(limit);
                 false
             }

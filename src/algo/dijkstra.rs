@@ -72,6 +72,6 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     ///
     /// As for [`dijkstra`](crate::dijkstra).
     pub fn dijkstra(self) -> SearchResult<P> {
-        best_first(self.into_setup()?, Zero, Ranking::Cost)
+        best_first(self.into_setup()?, Zero, Ranking::Distance)
     }
 }

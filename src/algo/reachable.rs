@@ -86,7 +86,7 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
     /// an `Err`.
     pub fn reachable(self) -> Reachable<'a, P, O> {
         let (problem, options) = (self.problem(), *self.options());
-        let engine = erased_engine(problem, &options, Ranking::Cost);
+        let engine = erased_engine(problem, &options, Ranking::Distance);
         let refused = options.check().err();
         let setup = self.into_setup_unchecked();
         Reachable {

@@ -36,6 +36,23 @@ pub(crate) enum Ranking {
     /// h alone, ties to the smaller g. Closed states are never reopened: greedy search makes no
     /// optimality claim, and reopening would only cost time.
     Estimate,
+    /// g alone, for a heuristic that is 0 everywhere (Dijkstra, reachability). With FIFO ties,
+    /// and for as long as every step cost seen is the same, the engine expands states in the
+    /// order it stored them, which is then exactly Dijkstra's order, with no heap at all (see
+    /// `Order::Layers`); at the first step of another cost it moves the unexpanded states onto the
+    /// heap and goes on as Dijkstra.
+    Distance,
+}
+
+/// How the engine finds the next node to expand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Order<C> {
+    /// By the open set.
+    Heap,
+    /// In the order stored: the unexpanded states are those from `next` on, and every step so
+    /// far cost `step` (`None` before the first). Breadth-first layers of equal cost: a state's
+    /// g is never improved, so no heap is needed.
+    Layers { next: usize, step: Option<C> },
 }
 
 /// The key of a queued node: (f, h) for [`Ranking::Cost`], (g + w·h, w·h) for
@@ -68,7 +85,21 @@ pub(crate) struct Engine<S, C, T, Q> {
     pub(crate) table: T,
     pub(crate) open: Q,
     ranking: Ranking,
+    order: Order<C>,
     _types: PhantomData<fn() -> (S, C)>,
+}
+
+/// The order an engine starts in: layers for [`Ranking::Distance`] with FIFO ties, where they
+/// give Dijkstra's order; the heap otherwise.
+fn first_order<C>(ranking: Ranking, ties: TieBreak) -> Order<C> {
+    if ranking == Ranking::Distance && ties == TieBreak::Fifo {
+        Order::Layers {
+            next: 0,
+            step: None,
+        }
+    } else {
+        Order::Heap
+    }
 }
 
 type Failure<S, C> = SearchError<S, C>;
@@ -85,17 +116,66 @@ where
             table,
             open: Q::new(ties),
             ranking,
+            order: first_order(ranking, ties),
             _types: PhantomData,
         }
     }
 
-    /// An engine on a node table and an open set that are both empty (a reused table and heap).
-    pub(crate) fn from_parts(table: T, open: Q, ranking: Ranking) -> Self {
+    /// An engine on a node table and an open set that are both empty (a reused table and heap),
+    /// the heap ordering ties by `ties`.
+    pub(crate) fn from_parts(table: T, open: Q, ranking: Ranking, ties: TieBreak) -> Self {
         Engine {
             table,
             open,
             ranking,
+            order: first_order(ranking, ties),
             _types: PhantomData,
+        }
+    }
+
+    /// The number of states waiting to be expanded.
+    #[inline]
+    pub(crate) fn open_len(&self) -> usize {
+        match self.order {
+            Order::Heap => self.open.len(),
+            Order::Layers { next, .. } => self.table.len() - next,
+        }
+    }
+
+    /// Whether the stored state `index` waits to be expanded.
+    pub(crate) fn is_open(&self, index: usize) -> bool {
+        match self.order {
+            Order::Heap => self.open.queued(index),
+            Order::Layers { next, .. } => index >= next,
+        }
+    }
+
+    /// The states waiting to be expanded, in no particular order.
+    pub(crate) fn open_items(&self) -> Box<dyn Iterator<Item = usize> + '_> {
+        match self.order {
+            Order::Heap => Box::new(self.open.items().map(|(index, _)| index)),
+            Order::Layers { next, .. } => Box::new(next..self.table.len()),
+        }
+    }
+
+    /// Notes a step of cost `step` while in layers: a step of another cost than the ones before
+    /// moves every unexpanded state onto the heap, from where the search goes on as Dijkstra.
+    #[inline]
+    fn see_step(&mut self, step: C) {
+        if let Order::Layers { next, step: seen } = &mut self.order {
+            match seen {
+                None => *seen = Some(step),
+                Some(seen) if seen.order(step).is_eq() => {}
+                Some(_) => {
+                    let next = *next;
+                    self.order = Order::Heap;
+                    for index in next..self.table.len() {
+                        let node = *self.table.node(index);
+                        let f = node.g.saturating_sum(node.h);
+                        self.open.push(index, self.key(node.g, node.h, f));
+                    }
+                }
+            }
         }
     }
 
@@ -109,7 +189,7 @@ where
     #[inline]
     fn bound_f(&self, g: C, h: C) -> Option<C> {
         match self.ranking {
-            Ranking::Cost | Ranking::Weighted(_) => g.checked_sum(h),
+            Ranking::Cost | Ranking::Weighted(_) | Ranking::Distance => g.checked_sum(h),
             Ranking::Estimate => Some(g.checked_sum(h).unwrap_or(h)),
         }
     }
@@ -118,7 +198,7 @@ where
     #[inline]
     fn key(&self, g: C, h: C, f: C) -> Priority<C> {
         match self.ranking {
-            Ranking::Cost => C::pair(f, h),
+            Ranking::Cost | Ranking::Distance => C::pair(f, h),
             Ranking::Weighted(weight) => {
                 let weighted = h.scale(weight);
                 C::pair(g.saturating_sum(weighted), weighted)
@@ -144,14 +224,19 @@ where
             control.count_start();
             self.relax(start, NO_PARENT, C::ZERO, heuristic, control, observer)?;
         }
-        control.open_size(self.open.len());
+        control.open_size(self.open_len());
         Ok(())
     }
 
     /// The g of the best node on the open set, `None` if it is empty.
     #[inline]
     pub(crate) fn min_g(&mut self) -> Option<C> {
-        self.open.peek().map(|index| self.table.node(index).g)
+        match self.order {
+            Order::Heap => self.open.peek().map(|index| self.table.node(index).g),
+            Order::Layers { next, .. } => {
+                (next < self.table.len()).then(|| self.table.node(next).g)
+            }
+        }
     }
 
     /// Takes the best node off the open set, once the limits allow one more expansion (so that
@@ -163,14 +248,22 @@ where
     /// [`SearchError::LimitReached`] with the most promising path.
     #[inline]
     pub(crate) fn pop(&mut self, control: &mut Control<'_, C>) -> Result<usize, Failure<S, C>> {
-        if self.open.len() == 0 {
+        if self.open_len() == 0 {
             return Err(control.no_path());
         }
         if let Err(limit) = control.allow_expansion() {
             return Err(control.limit_reached(limit, most_promising(&self.table)));
         }
-        let (current, _) = self.open.pop().expect("the open set is not empty");
-        Ok(current)
+        match &mut self.order {
+            Order::Heap => {
+                let (current, _) = self.open.pop().expect("the open set is not empty");
+                Ok(current)
+            }
+            Order::Layers { next, .. } => {
+                *next += 1;
+                Ok(*next - 1)
+            }
+        }
     }
 
     /// Expands the node `current`, just taken off the open set by [`pop`](Self::pop): counts
@@ -226,6 +319,7 @@ where
         successors.clear();
         problem.successors(state, successors);
         for (successor, step) in successors.drain() {
+            self.see_step(step);
             let new_g = control.step(g, step, self.table.state(current), &successor)?;
             // The step back to the parent can never improve it: the parent's g is at most
             // g - (the step that led here), and steps are not negative. Comparing two states
@@ -236,7 +330,7 @@ where
             }
             relaxed(self.relax(successor, current, new_g, heuristic, control, observer)?);
         }
-        control.open_size(self.open.len());
+        control.open_size(self.open_len());
         Ok(true)
     }
 
@@ -333,7 +427,9 @@ where
                     self.table.remove_last();
                     return Err(control.limit_reached(limit, most_promising(&self.table)));
                 }
-                self.open.push(index, self.key(g, h, f));
+                if self.order == Order::Heap {
+                    self.open.push(index, self.key(g, h, f));
+                }
                 Ok(Relaxed::New(index))
             }
             Placed::Found(index) => match g.order(self.table.node(index).g) {
@@ -354,6 +450,7 @@ where
         observer: &mut O,
     ) -> Result<Relaxed, Failure<S, C>> {
         let Node { g: old_g, h, .. } = *self.table.node(index);
+        debug_assert!(self.order == Order::Heap, "equal steps never improve a g");
         let queued = self.open.contains(index);
         if !queued && self.ranking == Ranking::Estimate {
             return Ok(Relaxed::Kept(index));
@@ -564,11 +661,11 @@ where
     }
 
     fn open(&self) -> Box<dyn Iterator<Item = usize> + '_> {
-        Box::new(self.engine.open.items().map(|(index, _)| index))
+        self.engine.open_items()
     }
 
     fn is_open(&self, index: usize) -> bool {
-        self.engine.open.queued(index)
+        self.engine.is_open(index)
     }
 }
 
