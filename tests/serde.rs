@@ -163,6 +163,55 @@ fn grids_are_checked_as_from_ascii_checks_them() {
     assert_eq!(empty, Grid::new(0, 0));
 }
 
+/// Rows that `from_ascii` would skip or split (a blank row, a row holding a line break), and rows
+/// under a width of 0, were accepted and changed the grid's shape from the one the data gives.
+#[test]
+fn grid_rows_that_would_change_its_shape_are_refused() {
+    let cases = [
+        (
+            r#"{"width": 3, "height": 3, "rows": ["...", "", "..."]}"#,
+            "row 1 has 0 cells, expected 3",
+        ),
+        (
+            r#"{"width": 3, "height": 2, "rows": ["...\n...", "..."]}"#,
+            "row 0 has 7 cells, expected 3",
+        ),
+        (
+            r#"{"width": 3, "height": 2, "rows": ["..\n", "..."]}"#,
+            "unknown terrain '\\n' in column 2",
+        ),
+        (
+            r#"{"width": 0, "height": 1, "rows": ["..."]}"#,
+            "row 0 has 3 cells, expected 0",
+        ),
+        (
+            r##"{"width": 0, "height": 2, "rows": ["", "#"]}"##,
+            "row 1 has 1 cells, expected 0",
+        ),
+        (
+            r#"{"width": 2, "height": 1, "rows": [" .. "]}"#,
+            "row 0 has 4 cells, expected 2 (1 of them trailing whitespace)",
+        ),
+        (
+            r#"{"width": 3, "height": 1, "rows": [" .."]}"#,
+            "unknown terrain ' ' in column 0",
+        ),
+    ];
+    for (json, expected) in cases {
+        let message = refused::<Grid>(json);
+        assert!(message.contains(expected), "{json}: {message}");
+    }
+    // Grids without cells keep their shape, and every grid reads back as it was written.
+    for (width, height) in [(0, 0), (0, 3), (3, 0), (1, 1), (4, 2)] {
+        let grid = Grid::new(width, height);
+        let back = round_trip(&grid);
+        assert_eq!((back.width(), back.height()), (width, height));
+        assert_eq!(back, grid);
+    }
+    let back = round_trip(&maze());
+    assert_eq!(back, maze());
+}
+
 #[test]
 fn boards_and_puzzles_round_trip_at_every_size() {
     for (width, height) in [(2, 2), (2, 4), (3, 3), (4, 4), (3, 6), (5, 5)] {
