@@ -571,3 +571,47 @@ fn puzzle_files_are_read_a_line_at_a_time_and_stop_at_the_first_bad_line() {
         "{output:?}"
     );
 }
+
+/// Devices that never end (`/dev/zero`) given as a map, a scenario file or a road network were
+/// read whole by the loaders, until memory ran out; the examples now refuse them at once.
+#[cfg(unix)]
+#[test]
+fn movingai_and_roads_refuse_a_device_that_never_ends() {
+    if !std::path::Path::new("/dev/zero").exists() {
+        println!("skipped: no /dev/zero");
+        return;
+    }
+    let scenarios = tiny_scenario("device");
+    let dir = scenarios.parent().expect("a directory");
+    let zero = |name: &str| {
+        let link = dir.join(name);
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink("/dev/zero", &link).expect("a symbolic link");
+        link.to_str().expect("UTF-8").to_owned()
+    };
+    let (scenario, network) = (zero("zero.map.scen"), zero("zero.cnode"));
+    zero("zero.cedge");
+    let network = network.trim_end_matches(".cnode");
+    let cases: [(&str, Vec<&str>); 3] = [
+        ("movingai", vec![scenario.as_str()]),
+        (
+            "movingai",
+            vec!["--map", "/dev/zero", scenarios.to_str().expect("UTF-8")],
+        ),
+        ("roads", vec![network]),
+    ];
+    for (name, args) in cases {
+        let run = run_bounded(name, &args, 30, |_| false);
+        assert_eq!(
+            run.status.and_then(|s| s.code()),
+            Some(2),
+            "{name} {args:?}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("not a regular file"),
+            "{name} {args:?}: {}",
+            run.stderr
+        );
+    }
+}

@@ -7,7 +7,7 @@
 
 use std::fmt::Display;
 use std::io::{BufRead, BufReader, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 pub use lexopt::Arg::{Long, Short, Value};
@@ -313,5 +313,21 @@ impl Iterator for Lines {
                 Some(Err(message))
             }
         }
+    }
+}
+
+/// Refuses a path that is not a regular file (a device such as `/dev/zero`, a pipe, a
+/// directory) before a library loader reads it whole: such an input may never end, and the
+/// loader would hold all of it.
+pub fn regular_file(path: &Path) -> Result<(), String> {
+    let metadata =
+        std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if metadata.is_file() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: not a regular file (a device, pipe or directory may never end)",
+            path.display()
+        ))
     }
 }
