@@ -179,7 +179,7 @@ impl petgraph::visit::NodeIndexable for Keyed {
     }
 }
 
-impl<'a> petgraph::visit::IntoNeighbors for &'a Keyed {
+impl petgraph::visit::IntoNeighbors for &Keyed {
     type Neighbors = std::vec::IntoIter<u32>;
 
     fn neighbors(self, key: u32) -> Self::Neighbors {
