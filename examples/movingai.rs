@@ -164,6 +164,9 @@ fn run(options: &Options) -> Result<bool, String> {
     // "file 2/15 arena.map.scen: scenario 130/160, 0 mismatches" on stderr, if a terminal.
     let mut progress = common::Progress::on_terminal();
     for (number, file) in files.iter().enumerate() {
+        // The loaders read a file whole: a device that never ends (`/dev/zero`) is refused
+        // first, as it would be read until memory ran out.
+        common::regular_file(file)?;
         let scenarios = Scenario::load_all(file).map_err(|e| e.to_string())?;
         let Some(first) = scenarios.first() else {
             continue;
@@ -177,6 +180,7 @@ fn run(options: &Options) -> Result<bool, String> {
                 file.parent().unwrap_or(Path::new(".")).join(name)
             }
         };
+        common::regular_file(&map_path)?;
         let grid = Grid::load_map(&map_path).map_err(|e| e.to_string())?;
         let mut tally = Tally::default();
         for (index, scenario) in scenarios.iter().enumerate() {

@@ -23,26 +23,30 @@
 //! - `--goal "…"`: the goal arrangement (default: tiles in order, blank last)
 //! - `--size N` or `--size WxH`: the board size for `--random`, and for boards whose tile
 //!   count is no square (default: inferred, 9 → 3×3, 16 → 4×4, 25 → 5×5)
-//! - `--paths K`: also list the K cheapest loopless solutions (Yen's algorithm)
+//! - `--paths K`: also list the K cheapest loopless solutions (Yen's algorithm), shown as they
+//!   are found
 //! - `--optimal N`: also list up to N of the optimal solutions (all of them are enumerated
 //!   lazily; the count is capped at N)
 //! - `--max-stored N`: stop a search that would store more than N boards
 //! - `--quiet`: the moves and statistics only, not every board
 //! - `--trace N`: the OPEN and CLOSED lists after each of the first N expansions, each board
 //!   with its g, h, f and parent; `--dot FILE` draws the same search tree for Graphviz
-//! - `--random K`, `--seed S`: K random boards of `--size` (default 3), from seed S (default 1)
-//! - `--file F`: boards from F, one a line (`#` starts a comment line)
+//! - `--random K`, `--seed S`: K random boards of `--size` (default 3), from seed S (default 1),
+//!   each made when its turn comes
+//! - `--file F`: boards from F, one a line (`#` starts a comment line), each solved as it is
+//!   read; a line that is no text (longer than 64 KiB, or not UTF-8) stops the run
 //! - `--json`: one JSON line per board
 //!
 //! `--help` lists every flag with its default.
 //!
 //! Unsolvable or malformed boards are reported on stderr with the reason; the other boards
-//! are still solved, and the exit status is 1.
+//! are still solved, and the exit status is 1. A file that cannot be read, or a line of it that
+//! is no text, ends the run there with status 2.
 
 mod common;
 
 use std::cell::RefCell;
-use std::fmt::Write as _;
+use std::io::Write;
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -73,7 +77,8 @@ Flags:
                      (default: inferred from the tile count, 3 for --random)
   --random K         solve K random boards (default: none)
   --seed S           the seed of --random (default: 1)
-  --file F           read boards from F, one a line (default: none)
+  --file F           read boards from F, one a line, each solved as it is read; a line
+                     over 64 KiB or not UTF-8 stops the run (default: none)
   --paths K          also list the K cheapest loopless solutions (default: none)
   --optimal N        also list up to N optimal solutions (default: none)
   --max-stored N     stop a search that would store more than N boards (default: no limit)
@@ -85,7 +90,7 @@ Flags:
   -h, --help         this text
 
 Exit status: 0 if every board was solved, 1 if one was malformed or unsolvable, 2 on a
-usage error.
+usage error or a file that cannot be read as text.
 ";
 
 /// The command line.
@@ -345,16 +350,30 @@ fn puzzle_for(
     }
 }
 
+/// Solves every board, each as it comes: the command line's, then the file's (read a line at
+/// a time), then the random ones (made one at a time), so that nothing waits for the whole
+/// list and no list is held: `--random 1000000000000` starts at once and runs in constant
+/// memory.
 fn run(options: &Options) -> Result<bool, String> {
-    let mut boards: Vec<String> = options.boards.clone();
+    let mut all_solved = true;
+    let mut any = false;
+    let mut board = |text: &str| {
+        any = true;
+        all_solved &= solve_board(text, options);
+    };
+    for text in &options.boards {
+        board(text);
+    }
     if let Some(file) = &options.file {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-        boards.extend(
-            text.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .map(str::to_owned),
-        );
+        // The first line that is no text (too long, not UTF-8) ends the run: what follows it
+        // is no list of boards either.
+        for line in common::Lines::open(file)? {
+            let (_, line) = line?;
+            let line = line.trim();
+            if !line.is_empty() && !line.starts_with('#') {
+                board(line);
+            }
+        }
     }
     if let Some(count) = options.random {
         let puzzle = puzzle_for(
@@ -363,36 +382,37 @@ fn run(options: &Options) -> Result<bool, String> {
             options.goal.as_deref(),
         )?;
         for k in 0..count as u64 {
-            boards.push(puzzle.to_line(
-                puzzle.random_board(options.seed.wrapping_mul(1_000_003).wrapping_add(k)),
-            ));
+            let seed = options.seed.wrapping_mul(1_000_003).wrapping_add(k);
+            board(&puzzle.to_line(puzzle.random_board(seed)));
         }
     }
-    if boards.is_empty() {
+    if !any {
         return Err("no boards: give some (\"8 6 7 2 5 4 3 0 1\"), --file F or --random K".into());
     }
-
-    let mut all_solved = true;
-    for text in &boards {
-        let count = text
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|t| !t.is_empty())
-            .count();
-        let outcome = puzzle_for(count, options.size.as_deref(), options.goal.as_deref())
-            .and_then(|puzzle| solve(&puzzle, text, options));
-        if let Err(reason) = outcome {
-            all_solved = false;
-            eprintln!("puzzle: board \"{text}\": {reason}");
-            if options.json {
-                common::print_json_line(
-                    serde_json::json!({ "board": text, "error": reason }),
-                    None,
-                    serde_json::json!({}),
-                );
-            }
-        }
-    }
     Ok(all_solved)
+}
+
+/// Solves the board `text`, or reports on stderr (and as a JSON line with `--json`) why it
+/// could not: whether it was solved.
+fn solve_board(text: &str, options: &Options) -> bool {
+    let count = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .count();
+    let outcome = puzzle_for(count, options.size.as_deref(), options.goal.as_deref())
+        .and_then(|puzzle| solve(&puzzle, text, options));
+    let Err(reason) = outcome else {
+        return true;
+    };
+    eprintln!("puzzle: board \"{text}\": {reason}");
+    if options.json {
+        common::print_json_line(
+            serde_json::json!({ "board": text, "error": reason }),
+            None,
+            serde_json::json!({}),
+        );
+    }
+    false
 }
 
 fn solve(puzzle: &SlidingPuzzle, text: &str, options: &Options) -> Result<(), String> {
@@ -435,10 +455,20 @@ fn solve(puzzle: &SlidingPuzzle, text: &str, options: &Options) -> Result<(), St
         None => options.algorithm.to_string(),
     };
     if options.trace > 0 && !options.json {
-        print!("{}", tracer.open_closed_lists());
+        // Written as it is made: the lists of N expansions take O(N²) lines.
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        tracer
+            .open_closed_lists(&mut out)
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("cannot write the trace: {e}"))?;
     }
     if let Some(file) = &options.dot {
-        std::fs::write(file, tracer.dot()).map_err(|e| format!("cannot write {file}: {e}"))?;
+        let write = |file: &str| -> std::io::Result<()> {
+            let mut out = std::io::BufWriter::new(std::fs::File::create(file)?);
+            tracer.dot(&mut out)?;
+            out.flush()
+        };
+        write(file).map_err(|e| format!("cannot write {file}: {e}"))?;
     }
     let solution = outcome.map_err(|e| e.to_string())?;
     let line = puzzle.to_line(start);
@@ -482,30 +512,61 @@ fn solve(puzzle: &SlidingPuzzle, text: &str, options: &Options) -> Result<(), St
     }
     println!("{}; {time:.3} ms", solution.stats());
     if let Some(k) = options.paths {
-        let paths = informed::k_shortest_paths(&problem, k).map_err(|e| e.to_string())?;
-        println!("the {} cheapest loopless solutions:", paths.len());
-        for path in &paths {
+        println!("the cheapest loopless solutions (at most {k}):");
+        let listed = cheapest_paths(&problem, k, |path| {
             println!(
                 "  {:>3} moves: {}",
                 path.cost(),
                 moves_line(puzzle, path.path())
             );
-        }
+        })?;
+        println!("{listed} listed");
     }
     if let Some(n) = options.optimal {
         let optimal = informed::optimal_paths(&problem).map_err(|e| e.to_string())?;
-        let cost = optimal.cost();
-        let listed: Vec<Vec<Board>> = optimal.take(n).collect();
         println!(
-            "{} optimal solutions of {cost} moves (at most {n} listed):",
-            listed.len()
+            "optimal solutions of {} moves (at most {n}):",
+            optimal.cost()
         );
-        for path in &listed {
-            println!("  {}", moves_line(puzzle, path));
+        // Listed as they are enumerated: there may be astronomically many.
+        let mut listed = 0;
+        for path in optimal.take(n) {
+            println!("  {}", moves_line(puzzle, &path));
+            listed += 1;
         }
+        println!("{listed} listed");
     }
     println!();
     Ok(())
+}
+
+/// Shows each of the `k` cheapest loopless paths of `problem` (at most; fewer if there are
+/// fewer), cheapest first, as they are found; returns how many there were.
+///
+/// `k_shortest_paths` returns its paths all at once, after the last: asked for a trillion it
+/// would print nothing, ever. So it is asked for 1, 2, 4, 8, … paths, each time showing only
+/// the new ones (Yen's algorithm finds the same first paths whatever k is): the first paths
+/// show at once, and the whole costs at most twice one call for the paths shown.
+fn cheapest_paths(
+    problem: &informed::puzzle::PuzzleProblem<'_>,
+    k: usize,
+    mut show: impl FnMut(&informed::Solution<Board, u32>),
+) -> Result<usize, String> {
+    let mut shown = 0;
+    let mut ask = 1;
+    while shown < k {
+        ask = ask.min(k);
+        let paths = informed::k_shortest_paths(problem, ask).map_err(|e| e.to_string())?;
+        for path in paths.iter().skip(shown) {
+            show(path);
+        }
+        shown = shown.max(paths.len());
+        if paths.len() < ask {
+            break;
+        }
+        ask = ask.saturating_mul(2);
+    }
+    Ok(shown)
 }
 
 /// The moves along a path of boards, as `8↓ 5← …`.
@@ -572,11 +633,11 @@ impl<'p> Tracer<'p> {
 
     /// After each of the first N expansions: the expanded board and its parent, then OPEN
     /// (sorted as the search will take it: f, then h) and CLOSED (in expansion order), each
-    /// board with g, h, f and the board it was reached from.
-    fn open_closed_lists(&self) -> String {
+    /// board with g, h, f and the board it was reached from. Written to `out` step by step,
+    /// never held: the lists after N expansions take O(N²) lines.
+    fn open_closed_lists(&self, out: &mut impl Write) -> std::io::Result<()> {
         /// A board on OPEN or CLOSED: the board, g, h and its parent (none for the start).
         type Entry = (Board, u32, u32, Option<Board>);
-        let mut out = String::new();
         let mut open: Vec<Entry> = Vec::new();
         let mut closed: Vec<Entry> = Vec::new();
         let mut step = 0;
@@ -590,25 +651,26 @@ impl<'p> Tracer<'p> {
                 g + h
             )
         };
-        let flush = |step: usize, open: &[Entry], closed: &[Entry], out: &mut String| {
+        let flush = |step: usize, open: &[Entry], closed: &[Entry], out: &mut dyn Write| {
             if step == 0 {
-                return;
+                return Ok(());
             }
             let mut sorted = open.to_vec();
             sorted.sort_by_key(|&(_, g, h, _)| (g + h, h));
-            let _ = writeln!(
+            writeln!(
                 out,
                 "step {step}: expanded {}",
                 entry(closed.last().unwrap())
-            );
-            let _ = writeln!(out, "  OPEN   ({}):", sorted.len());
+            )?;
+            writeln!(out, "  OPEN   ({}):", sorted.len())?;
             for e in &sorted {
-                let _ = writeln!(out, "    {}", entry(e));
+                writeln!(out, "    {}", entry(e))?;
             }
-            let _ = writeln!(out, "  CLOSED ({}):", closed.len());
+            writeln!(out, "  CLOSED ({}):", closed.len())?;
             for e in closed {
-                let _ = writeln!(out, "    {}", entry(e));
+                writeln!(out, "    {}", entry(e))?;
             }
+            Ok(())
         };
         for seen in &self.seen {
             match *seen {
@@ -623,7 +685,7 @@ impl<'p> Tracer<'p> {
                     open.push((board, g, h, parent));
                 }
                 Seen::Expanded { board, g, h } => {
-                    flush(step, &open, &closed, &mut out);
+                    flush(step, &open, &closed, out)?;
                     let parent = open.iter().find(|e| e.0 == board).and_then(|e| e.3);
                     open.retain(|e| e.0 != board);
                     closed.push((board, g, h, parent));
@@ -631,21 +693,22 @@ impl<'p> Tracer<'p> {
                 }
             }
         }
-        flush(step, &open, &closed, &mut out);
-        out
+        flush(step, &open, &closed, out)
     }
 
-    /// The search tree of the traced expansions as Graphviz DOT: boards as nodes (expanded ones
-    /// filled and numbered), edges from parent to child.
-    fn dot(&self) -> String {
+    /// The search tree of the traced expansions as Graphviz DOT, written to `out`: boards as
+    /// nodes (expanded ones filled and numbered), edges from parent to child.
+    fn dot(&self, out: &mut impl Write) -> std::io::Result<()> {
         let id = |b: Board| format!("\"{}\"", self.puzzle.to_line(b));
         let label = |b: Board, g: u32, h: u32, order: Option<usize>| {
             let rows = self.puzzle.display(b).to_string().replace('\n', "\\n");
             let number = order.map_or(String::new(), |k| format!("#{k}  "));
             format!("{number}g={g} h={h} f={}\\n{rows}", g + h)
         };
-        let mut out =
-            String::from("digraph search {\n  node [shape=box, fontname=\"monospace\"];\n");
+        writeln!(
+            out,
+            "digraph search {{\n  node [shape=box, fontname=\"monospace\"];"
+        )?;
         let mut order = 0;
         for seen in &self.seen {
             match *seen {
@@ -655,29 +718,28 @@ impl<'p> Tracer<'p> {
                     g,
                     h,
                 } => {
-                    let _ = writeln!(
+                    writeln!(
                         out,
                         "  {} [label=\"{}\"];",
                         id(board),
                         label(board, g, h, None)
-                    );
+                    )?;
                     if let Some(parent) = parent {
-                        let _ = writeln!(out, "  {} -> {};", id(parent), id(board));
+                        writeln!(out, "  {} -> {};", id(parent), id(board))?;
                     }
                 }
                 Seen::Expanded { board, g, h } => {
                     order += 1;
-                    let _ = writeln!(
+                    writeln!(
                         out,
                         "  {} [label=\"{}\", style=filled, fillcolor=\"#ffe9a8\"];",
                         id(board),
                         label(board, g, h, Some(order))
-                    );
+                    )?;
                 }
             }
         }
-        out.push_str("}\n");
-        out
+        writeln!(out, "}}")
     }
 }
 

@@ -100,9 +100,12 @@ fn run(options: &Options) -> Result<bool, String> {
     let json = options.json;
 
     let loaded = Instant::now();
-    let graph =
-        Graph::load_road_network(base.with_extension("cnode"), base.with_extension("cedge"))
-            .map_err(|e| e.to_string())?;
+    let (nodes, edges) = (base.with_extension("cnode"), base.with_extension("cedge"));
+    // The loader reads each file whole: a device that never ends (`/dev/zero`) is refused
+    // first, as it would be read until memory ran out.
+    common::regular_file(&nodes)?;
+    common::regular_file(&edges)?;
+    let graph = Graph::load_road_network(nodes, edges).map_err(|e| e.to_string())?;
     let factor = graph.straight_line_factor();
     if !json {
         println!(

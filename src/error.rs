@@ -548,11 +548,31 @@ enum SearchErrorData<S, C> {
     },
 }
 
+/// Reads the variant and its fields, then refuses the plain contradictions between them, values
+/// that no search reports:
+///
+/// - `LimitReached` with [`Limit::Expansions`]`(n)` and `stats.expanded` other than n (a
+///   search stopped by the cap has expanded exactly n nodes), or with
+///   [`Limit::StoredStates`]`(n)` and `stats.stored` other than n (it stopped when storing one
+///   more state would have exceeded n, so it held exactly n at its peak);
+/// - `NegativeCost` whose `cost` is not below zero;
+/// - `Overflow` whose `g + step`, and `EstimateOverflow` whose `g + h`, fits in the cost type
+///   (every floating-point one: floating-point sums reach infinity instead of overflowing);
+/// - `InvalidCostBound` whose bound is not NaN, and `NoPath` held to a NaN cost bound (a NaN
+///   bound is refused before searching);
+/// - a `best` partial path of `LimitReached` that is empty (as [`Partial`] refuses it), and
+///   names of `Unsupported` that the crate does not use.
+///
+/// Not checked, because no value of theirs contradicts the rest: the states themselves; the
+/// counts of [`Stats`] against each other (which bounds hold between them depends on the
+/// algorithm); the limits [`Limit::Deadline`], [`Limit::Cancelled`] and [`Limit::Depth`];
+/// the steps and costs of a `best` partial path; and the fields of `NanCost`, `NanEstimate`,
+/// `GaveUp` and `MissingStep`, which name states only.
 #[cfg(feature = "serde")]
 impl<'de, S, C> serde::Deserialize<'de> for SearchError<S, C>
 where
     S: serde::Deserialize<'de>,
-    C: serde::Deserialize<'de>,
+    C: serde::Deserialize<'de> + Cost,
 {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let data = SearchErrorData::deserialize(deserializer)?;
@@ -561,12 +581,12 @@ where
 }
 
 #[cfg(feature = "serde")]
-impl<S, C> TryFrom<SearchErrorData<S, C>> for SearchError<S, C> {
+impl<S, C: Cost> TryFrom<SearchErrorData<S, C>> for SearchError<S, C> {
     type Error = InvalidData;
 
     fn try_from(data: SearchErrorData<S, C>) -> Result<Self, Self::Error> {
         use SearchErrorData as D;
-        Ok(match data {
+        let error = match data {
             D::NoPath { cost_bound, stats } => SearchError::NoPath { cost_bound, stats },
             D::LimitReached { limit, stats, best } => {
                 SearchError::LimitReached { limit, stats, best }
@@ -608,6 +628,58 @@ impl<S, C> TryFrom<SearchErrorData<S, C>> for SearchError<S, C> {
                 option: known_name(&option)?,
                 algorithm: known_name(&algorithm)?,
             },
-        })
+        };
+        consistent(&error)?;
+        Ok(error)
     }
+}
+
+/// Refuses an error whose fields contradict each other: one that no search reports (the list
+/// is in the docs of `SearchError`'s `Deserialize`).
+#[cfg(feature = "serde")]
+fn consistent<S, C: Cost>(error: &SearchError<S, C>) -> Result<(), InvalidData> {
+    let type_name = std::any::type_name::<C>();
+    let problem = match error {
+        SearchError::LimitReached {
+            limit: Limit::Expansions(n),
+            stats,
+            ..
+        } if stats.expanded != *n => format!(
+            "a search stopped by the limit of {n} expansions expanded exactly {n} nodes, \
+             not {} (stats.expanded)",
+            stats.expanded
+        ),
+        SearchError::LimitReached {
+            limit: Limit::StoredStates(n),
+            stats,
+            ..
+        } if stats.stored != *n => format!(
+            "a search stopped by the limit of {n} stored states held exactly {n} at its peak, \
+             not {} (stats.stored)",
+            stats.stored
+        ),
+        SearchError::NegativeCost { cost, .. } if !cost.is_below_zero() => {
+            format!("the cost of a NegativeCost error is below zero; {cost} is not")
+        }
+        SearchError::Overflow { g, step, .. } if g.checked_sum(*step).is_some() => format!(
+            "an Overflow error's g + step does not fit in {type_name}; \
+             g = {g} plus step {step} does"
+        ),
+        SearchError::EstimateOverflow { g, h, .. } if g.checked_sum(*h).is_some() => format!(
+            "an EstimateOverflow error's g + h does not fit in {type_name}; \
+             g = {g} plus h = {h} does"
+        ),
+        SearchError::InvalidCostBound { bound } if !bound.is_nan() => {
+            format!("an InvalidCostBound error's bound is NaN; {bound} is a valid bound")
+        }
+        SearchError::NoPath {
+            cost_bound: Some(bound),
+            ..
+        } if bound.is_nan() => {
+            "a NoPath error's cost bound is not NaN: a NaN bound is refused before searching"
+                .to_owned()
+        }
+        _ => return Ok(()),
+    };
+    Err(InvalidData(problem))
 }

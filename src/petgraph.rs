@@ -27,10 +27,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::collections::HashSet;
 use std::fmt;
 use std::hash::Hash;
 
 use ::petgraph::visit::{EdgeRef, IntoEdges, NodeIndexable};
+use indexmap::IndexSet;
 
 use crate::cost::Cost;
 use crate::problem::{SearchProblem, Successors};
@@ -40,6 +42,10 @@ use crate::problem::{SearchProblem, Successors};
 pub struct PetgraphProblem<G: NodeIndexable, FG, FC> {
     graph: G,
     starts: Vec<G::NodeId>,
+    /// The starts that are not nodes of the graph, each once: numbered after the graph's nodes
+    /// (`node_bound + k` for the k-th), and without edges. Empty for almost every problem, so
+    /// that the lookups in `index` and `successors` cost one test.
+    outside: IndexSet<G::NodeId>,
     is_goal: FG,
     edge_cost: FC,
 }
@@ -60,8 +66,17 @@ pub struct PetgraphProblem<G: NodeIndexable, FG, FC> {
 ///   as the search's error, never taken.
 ///
 /// The node numbering (`NodeIndexable`) gives the searches a dense node table: no node is
-/// hashed. A start that is not a node of the graph has no edges (it is found only if it is a
-/// goal). [`PetgraphProblem::with_starts`] gives a search several start nodes.
+/// hashed. A start that is not a node of the graph (an index past the last node, such as
+/// `NodeIndex::end()`, or a key a `GraphMap` does not hold) has no edges: it is found only if it
+/// is a goal, and it never panics. [`PetgraphProblem::with_starts`] gives a search several start
+/// nodes.
+///
+/// # Complexity
+///
+/// To learn which starts are nodes without asking the graph about a node it may not have
+/// (`GraphMap::to_index` panics there), the nodes are numbered from 0 up until every start has
+/// been met: **O(i)** time for a start that is node number i, **O(V)** (V the graph's
+/// `node_bound`) when a start is not a node. O(number of starts) extra space.
 ///
 /// # Example
 ///
@@ -89,18 +104,67 @@ where
     FG: Fn(G::NodeId) -> bool,
     FC: Fn(G::EdgeRef) -> C,
 {
+    let starts = vec![start];
     PetgraphProblem {
+        outside: outside(&graph, &starts),
         graph,
-        starts: vec![start],
+        starts,
         is_goal,
         edge_cost,
     }
 }
 
+/// How many distinct starts [`outside`] compares with each node directly; beyond that it hashes.
+const FEW_STARTS: usize = 8;
+
+/// The starts that are not nodes of `graph`, each once, in the order given.
+///
+/// Found by numbering the nodes from 0 up (`from_index` is defined for every number below
+/// `node_bound`) until every start has been met; `to_index` is never asked about a start, since
+/// some graphs (`GraphMap`) panic when asked about a node they do not have.
+fn outside<G>(graph: &G, starts: &[G::NodeId]) -> IndexSet<G::NodeId>
+where
+    G: NodeIndexable,
+    G::NodeId: Eq + Hash,
+{
+    let mut missing: IndexSet<G::NodeId> = starts.iter().copied().collect();
+    let bound = graph.node_bound();
+    let nodes = (0..bound).map(|number| graph.from_index(number));
+    if missing.len() <= FEW_STARTS {
+        // A comparison or two a node: no hashing in the loop for the usual single start.
+        let mut pending: Vec<G::NodeId> = missing.iter().copied().collect();
+        for node in nodes {
+            if pending.is_empty() {
+                break;
+            }
+            if let Some(k) = pending.iter().position(|&start| start == node) {
+                pending.swap_remove(k);
+            }
+        }
+        missing.retain(|start| pending.contains(start));
+    } else {
+        let mut pending: HashSet<G::NodeId> = missing.iter().copied().collect();
+        for node in nodes {
+            if pending.is_empty() {
+                break;
+            }
+            pending.remove(&node);
+        }
+        missing.retain(|start| pending.contains(start));
+    }
+    missing
+}
+
 impl<G: NodeIndexable, FG, FC> PetgraphProblem<G, FG, FC> {
-    /// Replaces the start node with several start nodes (a multi-source search).
-    pub fn with_starts<I: IntoIterator<Item = G::NodeId>>(mut self, starts: I) -> Self {
+    /// Replaces the start node with several start nodes (a multi-source search). Starts that
+    /// are not nodes of the graph have no edges, as in [`problem`] (whose
+    /// [complexity](problem#complexity) this shares).
+    pub fn with_starts<I: IntoIterator<Item = G::NodeId>>(mut self, starts: I) -> Self
+    where
+        G::NodeId: Eq + Hash,
+    {
         self.starts = starts.into_iter().collect();
+        self.outside = outside(&self.graph, &self.starts);
         self
     }
 
@@ -131,8 +195,9 @@ where
 
     fn successors(&self, node: &G::NodeId, out: &mut Successors<G::NodeId, C>) {
         // A start that is not a node of the graph has no edges; some graph types would panic
-        // when asked for them.
-        if self.graph.to_index(*node) >= self.graph.node_bound() {
+        // when asked for them (`Csr` past its last node). Every other state is a node: a start
+        // that is one, or the target of an edge.
+        if !self.outside.is_empty() && self.outside.contains(node) {
             return;
         }
         for edge in self.graph.edges(*node) {
@@ -141,14 +206,17 @@ where
     }
 
     fn index_bound(&self) -> Option<usize> {
-        let starts = self
-            .starts
-            .iter()
-            .map(|&start| self.graph.to_index(start) + 1);
-        Some(starts.fold(self.graph.node_bound(), usize::max))
+        // The starts outside the graph are numbered after its nodes, never by their own index
+        // (`NodeIndex::end()` would ask for a table of 2^32 slots, or wrap past `usize::MAX`).
+        self.graph.node_bound().checked_add(self.outside.len())
     }
 
     fn index(&self, node: &G::NodeId) -> usize {
+        if !self.outside.is_empty() {
+            if let Some(k) = self.outside.get_index_of(node) {
+                return self.graph.node_bound() + k;
+            }
+        }
         self.graph.to_index(*node)
     }
 }
@@ -160,6 +228,7 @@ where
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PetgraphProblem")
             .field("starts", &self.starts)
+            .field("outside", &self.outside)
             .field("node_bound", &self.graph.node_bound())
             .finish_non_exhaustive()
     }

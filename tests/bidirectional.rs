@@ -109,3 +109,129 @@ fn bidirectional_search_honours_limits_and_reports_bad_costs() {
     bad.adjacency[0][0].1 = 2;
     assert_eq!(informed::bidirectional_dijkstra(&bad).unwrap().cost(), 2);
 }
+
+/// A graph whose predecessors give one step (`lie.0` to `lie.1`) another cost (`lie.2`) than
+/// its successors do: predecessors that are not the exact reverse of the successors.
+struct Lying {
+    graph: common::Graph<u64>,
+    lie: (usize, usize, u64),
+}
+
+impl informed::SearchProblem for Lying {
+    type State = usize;
+    type Cost = u64;
+
+    fn starts(&self) -> impl IntoIterator<Item = usize> {
+        self.graph.starts()
+    }
+
+    fn is_goal(&self, node: &usize) -> bool {
+        self.graph.is_goal(node)
+    }
+
+    fn successors(&self, node: &usize, out: &mut informed::Successors<usize, u64>) {
+        self.graph.successors(node, out);
+    }
+}
+
+impl informed::Bidirectional for Lying {
+    fn goals(&self) -> impl IntoIterator<Item = usize> {
+        informed::Bidirectional::goals(&self.graph)
+    }
+
+    fn predecessors(&self, node: &usize, out: &mut informed::Successors<usize, u64>) {
+        let (from, to, cost) = self.lie;
+        for (before, edges) in self.graph.adjacency.iter().enumerate() {
+            for &(after, step) in edges {
+                if after == *node {
+                    let claimed = if (before, after) == (from, to) {
+                        cost
+                    } else {
+                        step
+                    };
+                    out.push(before, claimed);
+                }
+            }
+        }
+    }
+}
+
+/// Predecessors that make a dear step look cheap led the search to a path of 101 where the
+/// optimum is 4, returned as if optimal; the step is now checked against the successors.
+#[test]
+fn predecessors_that_disagree_on_a_cost_are_reported() {
+    // 0 → 1 → 3 costs 1 + 100; 0 → 2 → 3 costs 2 + 2. The predecessors say 1 → 3 costs 0.
+    let graph = common::Graph {
+        adjacency: vec![vec![(1, 1), (2, 2)], vec![(3, 100)], vec![(3, 2)], vec![]],
+        starts: vec![0],
+        goals: vec![false, false, false, true],
+        numbered: false,
+    };
+    assert_eq!(informed::dijkstra(&graph).unwrap().cost(), 4);
+    assert_eq!(informed::bidirectional_dijkstra(&graph).unwrap().cost(), 4);
+    let lying = Lying {
+        graph,
+        lie: (1, 3, 0),
+    };
+    let error = informed::bidirectional_dijkstra(&lying).unwrap_err();
+    assert!(
+        matches!(error, SearchError::MissingStep { from: 1, to: 3, .. }),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("costs included"), "{error}");
+    // Breadth-first search compares no costs, but the same contract holds.
+    assert!(matches!(
+        informed::bidirectional_bfs(&lying),
+        Err(SearchError::MissingStep { .. })
+    ));
+}
+
+/// Finite `f64` steps whose sum reaches infinity: one-sided Dijkstra prunes the infinite path
+/// cost (no path), and bidirectional Dijkstra, which met in the middle, returned `Ok` with cost
+/// `inf`. Both searches now give the same answer, as do both breadth-first searches.
+#[test]
+fn a_float_path_cost_that_reaches_infinity_is_no_path_from_both_ends() {
+    let huge = f64::MAX / 1.5;
+    let line = common::Graph {
+        adjacency: vec![vec![(1, huge)], vec![(2, huge)], vec![]],
+        starts: vec![0],
+        goals: vec![false, false, true],
+        numbered: false,
+    };
+    let one = informed::dijkstra(&line).unwrap_err();
+    assert!(one.is_no_path(), "{one:?}");
+    let both = informed::bidirectional_dijkstra(&line);
+    assert!(
+        both.as_ref().is_err_and(SearchError::is_no_path),
+        "{both:?} where dijkstra gives {one:?}"
+    );
+    assert!(informed::bfs(&line).unwrap_err().is_no_path());
+    assert!(informed::bidirectional_bfs(&line).unwrap_err().is_no_path());
+
+    // The same with a finite detour: both find the detour; breadth-first searches take it too,
+    // though it has more steps. The start has a dead end beside it, so that the backward
+    // breadth-first side moves first and meets the forward one at 1, at a total of infinity.
+    let detour = common::Graph {
+        adjacency: vec![
+            vec![(1, huge), (3, 1.0), (5, 1.0)],
+            vec![(2, huge)],
+            vec![],
+            vec![(4, 1.0)],
+            vec![(2, 1.0)],
+            vec![],
+        ],
+        starts: vec![0],
+        goals: vec![false, false, true, false, false, false],
+        numbered: false,
+    };
+    assert_eq!(informed::dijkstra(&detour).unwrap().cost(), 3.0);
+    assert_eq!(
+        informed::bidirectional_dijkstra(&detour).unwrap().cost(),
+        3.0
+    );
+    assert_eq!(informed::bfs(&detour).unwrap().path(), [0, 3, 4, 2]);
+    assert_eq!(
+        informed::bidirectional_bfs(&detour).unwrap().path(),
+        [0, 3, 4, 2]
+    );
+}

@@ -373,3 +373,245 @@ fn movingai_shows_progress_on_a_terminal() {
     );
     assert!(text.contains("1 problems, 1 solved"), "{text:?}");
 }
+
+/// What an example run for a bounded time gave: its output so far, and its exit status if it
+/// ended by itself.
+struct Bounded {
+    stdout: String,
+    stderr: String,
+    status: Option<std::process::ExitStatus>,
+}
+
+/// The most output of a bounded run kept for the assertions; the rest is read and dropped.
+const KEPT: usize = 1 << 20;
+
+/// Runs example `name` with `args` until `enough` holds for its output so far, it exits, or
+/// `seconds` pass, then kills it if it is still running: an example that hangs, or builds a
+/// huge answer before printing any of it, fails the test instead of stalling it.
+fn run_bounded(name: &str, args: &[&str], seconds: u64, enough: impl Fn(&str) -> bool) -> Bounded {
+    use std::io::Read;
+    use std::process::Stdio;
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    let path = examples()
+        .get(name)
+        .unwrap_or_else(|| panic!("no example {name} was built"));
+    let mut child = Command::new(path)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example runs");
+    let (chunks, received) = mpsc::channel();
+    let mut out = child.stdout.take().expect("a stdout pipe");
+    let reader = std::thread::spawn(move || {
+        let mut buffer = [0; 8192];
+        while let Ok(read @ 1..) = out.read(&mut buffer) {
+            if chunks.send(buffer[..read].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut err = child.stderr.take().expect("a stderr pipe");
+    let errors = std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let _ = (&mut err).take(KEPT as u64).read_to_end(&mut kept);
+        let _ = std::io::copy(&mut err, &mut std::io::sink());
+        String::from_utf8_lossy(&kept).into_owned()
+    });
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut stdout = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match received.recv_timeout(left) {
+            Ok(chunk) => {
+                let room = KEPT.saturating_sub(stdout.len());
+                stdout.extend_from_slice(&chunk[..chunk.len().min(room)]);
+                if enough(&String::from_utf8_lossy(&stdout)) {
+                    break;
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => break,
+            // Its stdout is closed: it is ending, or has ended.
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                while Instant::now() < deadline {
+                    if child.try_wait().expect("a status").is_some() {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                break;
+            }
+        }
+    }
+    let status = child.try_wait().expect("a status");
+    if status.is_none() {
+        let _ = child.kill();
+    }
+    let _ = child.wait();
+    drop(received);
+    let _ = reader.join();
+    Bounded {
+        stdout: String::from_utf8_lossy(&stdout).into_owned(),
+        stderr: errors.join().expect("stderr read"),
+        status,
+    }
+}
+
+/// Lines of `text` that start with `prefix`.
+fn count_lines(text: &str, prefix: &str) -> usize {
+    text.lines().filter(|line| line.starts_with(prefix)).count()
+}
+
+/// `--random 1000000000000` built every board before solving the first, and aborted at about
+/// 5 GB; boards are now made and solved one at a time.
+#[test]
+fn puzzle_random_boards_are_solved_as_they_are_made() {
+    let run = run_bounded(
+        "puzzle",
+        &["--quiet", "--random", "1000000000000"],
+        60,
+        |out| count_lines(out, "board ") >= 3,
+    );
+    assert!(
+        count_lines(&run.stdout, "board ") >= 3,
+        "no boards solved within a minute: {:?}, stderr {}",
+        run.status,
+        run.stderr
+    );
+}
+
+/// `--trace 1000000` built its O(N²) listing in one string (4 GB, and no output); it is now
+/// written step by step.
+#[test]
+fn puzzle_trace_is_written_as_it_is_made() {
+    let args = [
+        "--quiet",
+        "--algorithm",
+        "bfs",
+        "--trace",
+        "1000000",
+        "8 6 7 2 5 4 3 0 1",
+    ];
+    let run = run_bounded("puzzle", &args, 60, |out| {
+        out.contains("\nstep 3: expanded")
+    });
+    assert!(
+        run.stdout
+            .starts_with("step 1: expanded [8 6 7 2 5 4 3 0 1] g=0"),
+        "no trace within a minute: {:?}, stderr {}",
+        run.status,
+        run.stderr
+    );
+    assert!(
+        run.stdout.contains("\nstep 3: expanded"),
+        "{:?}",
+        run.status
+    );
+}
+
+/// `--paths 1000000000000` ran Yen's algorithm for a trillion paths before printing one; the
+/// paths are now shown as they are found.
+#[test]
+fn puzzle_paths_are_listed_as_they_are_found() {
+    let listed = |out: &str| {
+        out.lines()
+            .filter(|line| line.starts_with("  ") && line.contains(" moves: "))
+            .count()
+    };
+    let args = ["--quiet", "--paths", "1000000000000", "1 2 3 4 5 6 0 7 8"];
+    let run = run_bounded("puzzle", &args, 60, |out| listed(out) >= 4);
+    assert!(
+        listed(&run.stdout) >= 4,
+        "fewer than 4 paths within a minute: {:?}\n{}\nstderr {}",
+        run.status,
+        run.stdout,
+        run.stderr
+    );
+    assert!(
+        run.stdout.contains(
+            "the cheapest loopless solutions (at most 1000000000000):\n    2 moves: 7← 8←\n"
+        ),
+        "{}",
+        run.stdout
+    );
+}
+
+/// `--file /dev/zero` read 4 GB before failing; a file is now read a line at a time, and its
+/// first line that is no text ends the run with the file, the line and what was wrong.
+#[test]
+fn puzzle_files_are_read_a_line_at_a_time_and_stop_at_the_first_bad_line() {
+    if std::path::Path::new("/dev/zero").exists() {
+        let run = run_bounded("puzzle", &["--file", "/dev/zero"], 30, |_| false);
+        assert_eq!(run.status.and_then(|s| s.code()), Some(2), "{}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("/dev/zero:1: the line is longer than 65536 bytes"),
+            "{}",
+            run.stderr
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("informed-cli-{}-lines", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let file = dir.join("boards.txt");
+    std::fs::write(
+        &file,
+        b"# two boards, then no text\r\n1 2 3 4 5 6 7 0 8\r\n\n\xff\xfe\n1 2 3 4 5 6 0 7 8\n",
+    )
+    .expect("writes the boards");
+    let output = run(
+        "puzzle",
+        &["--quiet", "--file", file.to_str().expect("UTF-8")],
+    );
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert_eq!(count_lines(&stdout(&output), "board "), 1, "{output:?}");
+    assert!(
+        stderr(&output).contains("boards.txt:4: the line is not UTF-8 text"),
+        "{output:?}"
+    );
+}
+
+/// Devices that never end (`/dev/zero`) given as a map, a scenario file or a road network were
+/// read whole by the loaders, until memory ran out; the examples now refuse them at once.
+#[cfg(unix)]
+#[test]
+fn movingai_and_roads_refuse_a_device_that_never_ends() {
+    if !std::path::Path::new("/dev/zero").exists() {
+        println!("skipped: no /dev/zero");
+        return;
+    }
+    let scenarios = tiny_scenario("device");
+    let dir = scenarios.parent().expect("a directory");
+    let zero = |name: &str| {
+        let link = dir.join(name);
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink("/dev/zero", &link).expect("a symbolic link");
+        link.to_str().expect("UTF-8").to_owned()
+    };
+    let (scenario, network) = (zero("zero.map.scen"), zero("zero.cnode"));
+    zero("zero.cedge");
+    let network = network.trim_end_matches(".cnode");
+    let cases: [(&str, Vec<&str>); 3] = [
+        ("movingai", vec![scenario.as_str()]),
+        (
+            "movingai",
+            vec!["--map", "/dev/zero", scenarios.to_str().expect("UTF-8")],
+        ),
+        ("roads", vec![network]),
+    ];
+    for (name, args) in cases {
+        let run = run_bounded(name, &args, 30, |_| false);
+        assert_eq!(
+            run.status.and_then(|s| s.code()),
+            Some(2),
+            "{name} {args:?}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("not a regular file"),
+            "{name} {args:?}: {}",
+            run.stderr
+        );
+    }
+}

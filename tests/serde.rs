@@ -145,6 +145,130 @@ fn search_errors_with_unknown_names_or_valid_weights_are_refused() {
     assert!(message.contains("negative, NaN or infinite"), "{message}");
 }
 
+/// An error whose fields contradict each other (a search stopped by a cap of 3 expansions that
+/// expanded 99) was accepted; every contradiction that no search reports is now refused, with
+/// what was wrong and the values.
+#[test]
+fn search_errors_that_contradict_themselves_are_refused() {
+    let cases = [
+        (
+            r#"{"LimitReached": {"limit": {"Expansions": 3}, "stats": {"expanded": 99}, "best": null}}"#,
+            "limit of 3 expansions expanded exactly 3 nodes, not 99",
+        ),
+        (
+            r#"{"LimitReached": {"limit": {"Expansions": 3}, "stats": {"expanded": 2}, "best": null}}"#,
+            "not 2 (stats.expanded)",
+        ),
+        (
+            r#"{"LimitReached": {"limit": {"StoredStates": 5}, "stats": {"stored": 9}, "best": null}}"#,
+            "limit of 5 stored states held exactly 5 at its peak, not 9",
+        ),
+        (
+            r#"{"LimitReached": {"limit": {"StoredStates": 5}, "stats": {}, "best": null}}"#,
+            "not 0 (stats.stored)",
+        ),
+        (
+            r#"{"InvalidCostBound": {"bound": 5}}"#,
+            "bound is NaN; 5 is a valid bound",
+        ),
+        (
+            r#"{"Overflow": {"from": 0, "to": 1, "g": 1, "step": 2, "stats": {}}}"#,
+            "g = 1 plus step 2 does",
+        ),
+        (
+            r#"{"EstimateOverflow": {"state": 0, "g": 4000000000, "h": 5, "stats": {}}}"#,
+            "g = 4000000000 plus h = 5 does",
+        ),
+    ];
+    for (json, expected) in cases {
+        let message = refused::<SearchError<u32, u32>>(json);
+        assert!(message.contains(expected), "{json}: {message}");
+    }
+    let message = refused::<SearchError<u32, i32>>(
+        r#"{"NegativeCost": {"from": 0, "to": 1, "cost": 3, "stats": {}}}"#,
+    );
+    assert!(message.contains("below zero; 3 is not"), "{message}");
+    // Floating-point sums reach infinity, never overflow: no float Overflow is a real one.
+    let message = refused::<SearchError<u32, f64>>(
+        r#"{"Overflow": {"from": 0, "to": 1, "g": 1e308, "step": 1e308, "stats": {}}}"#,
+    );
+    assert!(message.contains("does not fit in f64"), "{message}");
+
+    // The same variants without the contradiction read back.
+    for json in [
+        r#"{"LimitReached": {"limit": {"Expansions": 3}, "stats": {"expanded": 3}, "best": null}}"#,
+        r#"{"LimitReached": {"limit": {"StoredStates": 5}, "stats": {"stored": 5}, "best": null}}"#,
+        r#"{"LimitReached": {"limit": "Deadline", "stats": {"expanded": 7}, "best": null}}"#,
+        r#"{"Overflow": {"from": 0, "to": 1, "g": 4294967295, "step": 1, "stats": {}}}"#,
+        r#"{"EstimateOverflow": {"state": 0, "g": 4000000000, "h": 400000000, "stats": {}}}"#,
+        r#"{"NoPath": {"cost_bound": 7, "stats": {}}}"#,
+    ] {
+        serde_json::from_str::<SearchError<u32, u32>>(json)
+            .unwrap_or_else(|e| panic!("{json} is refused: {e}"));
+    }
+}
+
+/// The checks refuse no error that a search reports: every limit of every algorithm, at several
+/// values, reads back equal.
+#[test]
+fn every_limit_error_a_search_reports_reads_back() {
+    use informed::Algorithm;
+
+    let puzzle = SlidingPuzzle::new(3, 3).expect("a size");
+    // A board near the goal: the searches that a cap on stored states does not stop
+    // (those that hold one path) stop at the cap on expansions instead, or at the goal.
+    let start = puzzle.parse("4 1 3 7 2 6 5 8 0").expect("a board");
+    let problem = puzzle.problem(start).expect("solvable");
+    let heuristic = puzzle.manhattan();
+    let algorithms = [
+        Algorithm::Bfs,
+        Algorithm::Dijkstra,
+        Algorithm::Greedy,
+        Algorithm::AStar,
+        Algorithm::WeightedAStar(2.0),
+        Algorithm::AnytimeAStar(2.0),
+        Algorithm::IdaStar,
+        Algorithm::Iddfs,
+        Algorithm::DepthFirst(40),
+        Algorithm::HillClimbing,
+        Algorithm::BeamSearch(3),
+    ];
+    let mut checked = 0;
+    for limit in [0, 1, 2, 7, 60, 400] {
+        let searches = || {
+            [
+                Search::new(&problem).max_expansions(limit as u64),
+                Search::new(&problem)
+                    .max_stored(limit)
+                    .max_expansions(2_000),
+            ]
+        };
+        let mut errors = Vec::new();
+        for algorithm in algorithms {
+            for search in searches() {
+                errors.extend(search.run_with(algorithm, &heuristic).err());
+            }
+        }
+        for search in searches() {
+            errors.extend(search.bidirectional_dijkstra().err());
+        }
+        for search in searches() {
+            errors.extend(search.bidirectional_bfs().err());
+        }
+        for search in searches() {
+            errors.extend(search.k_shortest_paths(3).err());
+        }
+        for error in errors {
+            if error.limit().is_some() {
+                checked += 1;
+            }
+            let back: SearchError<Board, u32> = round_trip(&error);
+            assert_eq!(back, error);
+        }
+    }
+    assert!(checked > 50, "only {checked} errors of a limit");
+}
+
 #[test]
 fn grids_are_checked_as_from_ascii_checks_them() {
     let message = refused::<Grid>(r#"{"width": 3, "height": 2, "rows": ["..."]}"#);
@@ -161,6 +285,55 @@ fn grids_are_checked_as_from_ascii_checks_them() {
     let empty: Grid =
         serde_json::from_str(r#"{"width": 0, "height": 0, "rows": []}"#).expect("reads");
     assert_eq!(empty, Grid::new(0, 0));
+}
+
+/// Rows that `from_ascii` would skip or split (a blank row, a row holding a line break), and rows
+/// under a width of 0, were accepted and changed the grid's shape from the one the data gives.
+#[test]
+fn grid_rows_that_would_change_its_shape_are_refused() {
+    let cases = [
+        (
+            r#"{"width": 3, "height": 3, "rows": ["...", "", "..."]}"#,
+            "row 1 has 0 cells, expected 3",
+        ),
+        (
+            r#"{"width": 3, "height": 2, "rows": ["...\n...", "..."]}"#,
+            "row 0 has 7 cells, expected 3",
+        ),
+        (
+            r#"{"width": 3, "height": 2, "rows": ["..\n", "..."]}"#,
+            "unknown terrain '\\n' in column 2",
+        ),
+        (
+            r#"{"width": 0, "height": 1, "rows": ["..."]}"#,
+            "row 0 has 3 cells, expected 0",
+        ),
+        (
+            r##"{"width": 0, "height": 2, "rows": ["", "#"]}"##,
+            "row 1 has 1 cells, expected 0",
+        ),
+        (
+            r#"{"width": 2, "height": 1, "rows": [" .. "]}"#,
+            "row 0 has 4 cells, expected 2 (1 of them trailing whitespace)",
+        ),
+        (
+            r#"{"width": 3, "height": 1, "rows": [" .."]}"#,
+            "unknown terrain ' ' in column 0",
+        ),
+    ];
+    for (json, expected) in cases {
+        let message = refused::<Grid>(json);
+        assert!(message.contains(expected), "{json}: {message}");
+    }
+    // Grids without cells keep their shape, and every grid reads back as it was written.
+    for (width, height) in [(0, 0), (0, 3), (3, 0), (1, 1), (4, 2)] {
+        let grid = Grid::new(width, height);
+        let back = round_trip(&grid);
+        assert_eq!((back.width(), back.height()), (width, height));
+        assert_eq!(back, grid);
+    }
+    let back = round_trip(&maze());
+    assert_eq!(back, maze());
 }
 
 #[test]

@@ -6,7 +6,8 @@
 #![allow(dead_code, unreachable_pub, unused_imports)]
 
 use std::fmt::Display;
-use std::path::PathBuf;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 pub use lexopt::Arg::{Long, Short, Value};
@@ -228,5 +229,105 @@ impl Progress {
 impl Drop for Progress {
     fn drop(&mut self) {
         self.clear();
+    }
+}
+
+/// The longest line, in bytes, that the examples read from a file: far more than any board,
+/// map row or road record, and small enough that an endless line (`/dev/zero`) is refused at
+/// once instead of read until memory runs out.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// The lines of a text file, read one at a time, so that a file of any length is processed as
+/// it is read: each line at most [`MAX_LINE`] bytes and UTF-8, without its line end (`\n` or
+/// `\r\n`). The first bad line ends the iteration with an error naming the file and the line;
+/// nothing is read after it.
+pub struct Lines {
+    reader: BufReader<std::fs::File>,
+    path: String,
+    number: usize,
+    buffer: Vec<u8>,
+    done: bool,
+}
+
+impl Lines {
+    /// The lines of the file at `path`, or why it cannot be opened.
+    pub fn open(path: &str) -> Result<Lines, String> {
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        Ok(Lines {
+            reader: BufReader::new(file),
+            path: path.to_owned(),
+            number: 0,
+            buffer: Vec::new(),
+            done: false,
+        })
+    }
+
+    /// The next line, or `None` at the end of the file.
+    fn read_line(&mut self) -> Result<Option<String>, String> {
+        self.buffer.clear();
+        // Room for the longest line and its `\r\n`: a line that fills it without ending in
+        // them is too long, and is refused without reading the rest of it.
+        let limit = MAX_LINE as u64 + 2;
+        let read = (&mut self.reader)
+            .take(limit)
+            .read_until(b'\n', &mut self.buffer)
+            .map_err(|e| format!("cannot read {}: {e}", self.path))?;
+        if read == 0 {
+            return Ok(None);
+        }
+        self.number += 1;
+        let line = self.buffer.strip_suffix(b"\n").unwrap_or(&self.buffer);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.len() > MAX_LINE {
+            return Err(format!(
+                "{}:{}: the line is longer than {MAX_LINE} bytes (is this a text file?)",
+                self.path, self.number
+            ));
+        }
+        match std::str::from_utf8(line) {
+            Ok(text) => Ok(Some(text.to_owned())),
+            Err(error) => Err(format!(
+                "{}:{}: the line is not UTF-8 text ({error})",
+                self.path, self.number
+            )),
+        }
+    }
+}
+
+impl Iterator for Lines {
+    /// The line's number (from 1) and its text, or what was wrong with the file.
+    type Item = Result<(usize, String), String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.read_line() {
+            Ok(Some(line)) => Some(Ok((self.number, line))),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(message) => {
+                self.done = true;
+                Some(Err(message))
+            }
+        }
+    }
+}
+
+/// Refuses a path that is not a regular file (a device such as `/dev/zero`, a pipe, a
+/// directory) before a library loader reads it whole: such an input may never end, and the
+/// loader would hold all of it.
+pub fn regular_file(path: &Path) -> Result<(), String> {
+    let metadata =
+        std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if metadata.is_file() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: not a regular file (a device, pipe or directory may never end)",
+            path.display()
+        ))
     }
 }

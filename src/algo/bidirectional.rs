@@ -13,7 +13,7 @@ use crate::heuristic::Zero;
 use crate::observer::{Event, Observer};
 use crate::problem::{Bidirectional, SearchProblem, Successors};
 use crate::search::Search;
-use crate::solution::{SearchResult, Solution};
+use crate::solution::{SearchResult, Solution, Stats};
 
 /// A problem seen backward: from its goals, along its predecessors. Its own goal test is never
 /// true: the search ends when the two sides meet.
@@ -96,12 +96,19 @@ struct Meetings<S, C> {
 
 impl<S: Clone, C: Cost> Meetings<S, C> {
     /// Offers a meeting at `state`, reached at cost `g` on one side and `other` on the other.
+    ///
+    /// A floating-point total that reaches infinity is no path, as in one-sided
+    /// [`dijkstra`](crate::dijkstra), which prunes a state whose path cost is infinite: only an
+    /// integer total that does not fit is an overflow.
     fn offer(&mut self, state: &S, g: C, other: C) {
         let Some(total) = g.checked_sum(other) else {
             self.overflow
                 .get_or_insert_with(|| (state.clone(), g, other));
             return;
         };
+        if total.is_infinite() {
+            return;
+        }
         let within = self.bound.is_none_or(|bound| total.order(bound).is_le());
         if within
             && self
@@ -131,23 +138,78 @@ impl<S: Clone, C: Cost> Meetings<S, C> {
     }
 }
 
-/// The path through the meeting state: the forward path to it, then the backward one from it.
-fn joined<S: Clone, C, T: Table<S, C>>(forward: &T, backward: &T, meeting: &S) -> Vec<S> {
+/// The path through the meeting state: the forward path to it, then the backward one from it;
+/// and the position of the meeting state in it, where the steps found backward begin.
+fn joined<S: Clone, C, T: Table<S, C>>(forward: &T, backward: &T, meeting: &S) -> (Vec<S>, usize) {
     let mut states = match forward.lookup(meeting) {
         Lookup::Stored(index) => path(forward, index),
         Lookup::New(_) => vec![meeting.clone()],
     };
+    let at = states.len() - 1;
     if let Lookup::Stored(index) = backward.lookup(meeting) {
         let mut back = path(backward, index);
         back.pop();
         states.extend(back.into_iter().rev());
     }
-    states
+    (states, at)
+}
+
+/// The cheapest cost among `steps` of a step to `to`, if there is one.
+fn cheapest<S: PartialEq, C: Cost>(steps: &Successors<S, C>, to: &S) -> Option<C> {
+    steps
+        .as_slice()
+        .iter()
+        .filter(|(state, _)| state == to)
+        .map(|&(_, cost)| cost)
+        .reduce(|a, b| if b.order(a).is_lt() { b } else { a })
+}
+
+/// Checks each step of `path` found backward (those from position `at` on) against the
+/// successors: the backward side took its cost from the predecessors, so a predecessor that
+/// is not the exact reverse of a successor, cost included, would make the search compare
+/// paths by costs that are not theirs (and return a path dearer than the optimum).
+///
+/// # Errors
+///
+/// [`SearchError::MissingStep`] for the first step whose cheapest cost among the predecessors
+/// differs from its cheapest cost among the successors (the steps themselves, and their costs
+/// among the successors, were checked by [`path_cost`]).
+fn check_backward_steps<P: Bidirectional>(
+    problem: &P,
+    path: &[P::State],
+    at: usize,
+    stats: Stats,
+) -> Result<(), SearchError<P::State, P::Cost>> {
+    let (mut ahead, mut behind) = (Successors::new(), Successors::new());
+    for pair in path[at..].windows(2) {
+        let [from, to] = [&pair[0], &pair[1]];
+        ahead.clear();
+        behind.clear();
+        problem.successors(from, &mut ahead);
+        problem.predecessors(to, &mut behind);
+        let (forward, backward) = (cheapest(&ahead, to), cheapest(&behind, from));
+        let agree = match (forward, backward) {
+            (Some(forward), Some(backward)) => {
+                forward.is_nan() == backward.is_nan() && forward.order(backward).is_eq()
+            }
+            _ => false,
+        };
+        if !agree {
+            return Err(SearchError::MissingStep {
+                from: from.clone(),
+                to: to.clone(),
+                stats,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The solution through `meeting`, its cost added up along the path (so that it is exactly
-/// the path's sum, and each forward step is checked).
-fn solution<P: SearchProblem, T: Table<P::State, P::Cost>>(
+/// the path's sum, and each forward step is checked), each step found backward checked against
+/// the successors, and a path whose floating-point cost reaches infinity taken for none, as
+/// one-sided searches take it.
+fn solution<P: Bidirectional, T: Table<P::State, P::Cost>>(
     problem: &P,
     tables: [&T; 2],
     meetings: Meetings<P::State, P::Cost>,
@@ -156,8 +218,12 @@ fn solution<P: SearchProblem, T: Table<P::State, P::Cost>>(
     let Some(meeting) = meetings.best else {
         return Err(control.no_path());
     };
-    let path = joined(tables[0], tables[1], &meeting.state);
+    let (path, at) = joined(tables[0], tables[1], &meeting.state);
     let cost = path_cost(problem, &path, control.stats())?;
+    check_backward_steps(problem, &path, at, control.stats())?;
+    if cost.is_infinite() {
+        return Err(control.no_path());
+    }
     Ok(Solution::new(path, cost, control.stats()))
 }
 
@@ -207,7 +273,12 @@ impl<S: Clone, C: Cost, T: Table<S, C>, O: Observer<S, C>> Observer<S, C> for Me
 /// As for [`dijkstra`](crate::dijkstra). For a bad step found backward, `from` and `to` are the
 /// step's ends in the forward direction; in [`SearchError::Overflow`] its g is then the cost from
 /// `to` to a goal. [`SearchError::MissingStep`] if a step of the path is among the predecessors
-/// but not among the successors.
+/// but not among the successors, or costs less or more there than among the predecessors (the
+/// search compared paths by the predecessors' costs, so its answer would not be the optimum).
+///
+/// As in [`dijkstra`](crate::dijkstra), a floating-point path cost that reaches infinity, even
+/// a sum of finite steps, makes no path ([`SearchError::NoPath`] if no other path is found): only
+/// integer sums overflow.
 ///
 /// # Complexity
 ///
@@ -252,8 +323,10 @@ pub fn bidirectional_dijkstra<P: Bidirectional>(problem: &P) -> SearchResult<P> 
 /// # Errors
 ///
 /// As for [`bidirectional_dijkstra`]: those of [`bfs`](crate::bfs), from both sides, and
-/// [`SearchError::MissingStep`]. The path's cost can overflow even where no side's did:
-/// [`SearchError::Overflow`].
+/// [`SearchError::MissingStep`] (a step missing among the successors, or at another cost than
+/// among the predecessors). The path's integer cost can overflow even where no side's did:
+/// [`SearchError::Overflow`]; a floating-point one that reaches infinity is no path, as in
+/// [`bfs`](crate::bfs).
 ///
 /// # Complexity
 ///
@@ -534,7 +607,12 @@ where
                             .node(index)
                             .g
                             .checked_sum(other.table.node(there).g);
-                        let within = total.is_none_or(|total| !control.exceeds_bound(total));
+                        // An integer total that overflows is reported when the path is
+                        // costed; a floating-point one that reaches infinity is no path, as
+                        // in `bfs`, which prunes an infinite path cost.
+                        let within = total.is_none_or(|total| {
+                            !total.is_infinite() && !control.exceeds_bound(total)
+                        });
                         let steps = depth + 1 + other.depth(there);
                         if within && best.as_ref().is_none_or(|(_, fewest)| steps < *fewest) {
                             best = Some((this.table.state(index).clone(), steps));

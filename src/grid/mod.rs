@@ -190,8 +190,9 @@ impl Rows {
 /// A rectangular grid of free and blocked cells.
 ///
 /// With the `serde` feature it serializes as `{"width": W, "height": H, "rows": [".#.", ...]}`,
-/// a row a string from the top, `.` free and `#` blocked; deserializing reads the rows as
-/// [`Grid::from_ascii`] does and checks them against the width and height.
+/// a row a string from the top, `.` free and `#` blocked; deserializing reads each string as
+/// [`Grid::from_ascii`] reads a row, and checks that there are `height` of them, each of exactly
+/// `width` terrain characters (a blank row or a line break inside one is refused, not skipped).
 #[derive(Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -579,6 +580,12 @@ impl From<Grid> for GridData {
 impl TryFrom<GridData> for Grid {
     type Error = GridError;
 
+    /// Each string of `rows` is one row of the grid, read by the row reader of
+    /// [`Grid::from_ascii`]: exactly `width` terrain characters. Unlike a picture, a row is not
+    /// trimmed and a blank one is not skipped, since either would change the grid's shape: a
+    /// blank row, a row holding a line break or whitespace, and a non-empty row of a grid of
+    /// width 0 are refused ([`GridErrorKind::WrongRowLength`] or
+    /// [`GridErrorKind::UnknownCharacter`], with the row's line, counted from 1).
     fn try_from(data: GridData) -> Result<Self, Self::Error> {
         let found = u32::try_from(data.rows.len()).unwrap_or(u32::MAX);
         if found != data.height {
@@ -587,18 +594,10 @@ impl TryFrom<GridData> for Grid {
                 found,
             }));
         }
-        if data.width == 0 || data.height == 0 {
-            return Grid::try_new(data.width, data.height);
+        let mut rows = Rows::new(data.width, Some(data.height));
+        for (number, row) in data.rows.iter().enumerate() {
+            rows.push(row).map_err(|e| e.at_line(number + 1))?;
         }
-        let grid = Grid::from_ascii(&data.rows.join("\n"))?;
-        if grid.width != data.width {
-            return Err(GridError::new(GridErrorKind::WrongRowLength {
-                row: 0,
-                expected: data.width,
-                found: grid.width,
-                trailing_whitespace: 0,
-            }));
-        }
-        Ok(grid)
+        Ok(rows.finish())
     }
 }
