@@ -26,8 +26,9 @@ use crate::solution::SearchResult;
 /// # Returns
 ///
 /// The [`Solution`](crate::Solution): a least-cost path, its cost and the [`Stats`](crate::Stats),
-/// where `expanded` and `generated` add up all iterations, `iterations` counts them, and `stored`
-/// is the deepest path held. Each iteration starts with an
+/// where `expanded`, `generated` and `pruned` add up all iterations, `iterations` counts them,
+/// `stored` is the deepest path held and `max_open` the peak of the stack (the successors
+/// generated and not yet explored; see [`Stats`](crate::Stats)). Each iteration starts with an
 /// [`Event::Iteration`](crate::Event::Iteration).
 ///
 /// # Errors
