@@ -79,6 +79,39 @@ fn state_at<'s, S, C>(
     }
 }
 
+/// `g + step` for a step from `from` to `to`, checked as [`checked_step`] checks every step
+/// (without counting it: an expansion counts its successors when they are delivered). The
+/// statistics an error carries are read only on the way to it.
+#[inline(always)]
+fn step_cost<S: Clone, C: Cost>(
+    control: &Control<'_, C>,
+    g: C,
+    step: C,
+    from: &S,
+    to: &S,
+) -> Result<C, SearchError<S, C>> {
+    match g.checked_sum(step) {
+        Some(sum) if !step.is_nan() && !step.is_below_zero() => Ok(sum),
+        _ => Err(step_error(control, g, step, from, to)),
+    }
+}
+
+/// The error [`checked_step`] gives for a step that [`step_cost`] refused.
+#[cold]
+#[inline(never)]
+fn step_error<S: Clone, C: Cost>(
+    control: &Control<'_, C>,
+    g: C,
+    step: C,
+    from: &S,
+    to: &S,
+) -> SearchError<S, C> {
+    match checked_step(g, step, from, to, control.stats()) {
+        Err(error) => error,
+        Ok(_) => unreachable!("a step the fast check refused is NaN, negative or overflows"),
+    }
+}
+
 /// A depth-first search in progress.
 pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
     problem: &'a P,
@@ -248,7 +281,7 @@ where
                     continue;
                 }
                 // Checked, not counted: the level's expansion counted its successors.
-                let g = checked_step(parent.g, *step, state, successor, control.stats())?;
+                let g = step_cost(control, parent.g, *step, state, successor)?;
                 let h = control.estimate_successor(&*heuristic, state, parent.h, successor)?;
                 let Some(f) = g.checked_sum(h) else {
                     return Err(control.estimate_overflow(successor.clone(), g, h));
