@@ -351,7 +351,14 @@ impl Reference<'_> {
                 _ => false,
             };
             let g = g + step;
-            if on_path || self.dropped(next, path.len(), g, bound, cut) {
+            // IDA*'s guard: no state twice along a run of steps that leave g unchanged.
+            let zero_cost_repeat = matches!(bound, Bound::Cost(_))
+                && path
+                    .iter()
+                    .rev()
+                    .take_while(|&&(_, at)| at == g)
+                    .any(|&(s, _)| s == next);
+            if on_path || zero_cost_repeat || self.dropped(next, path.len(), g, bound, cut) {
                 continue;
             }
             path.push((next, g));

@@ -18,7 +18,9 @@ use crate::solution::SearchResult;
 ///
 /// # Arguments
 ///
-/// - `problem`: the state space; step costs must be non-negative.
+/// - `problem`: the state space; step costs must be non-negative. Steps of cost zero are fine,
+///   cycles of them included, with every [`CycleCheck`](crate::CycleCheck) (see there for the
+///   guard that keeps them from trapping a probe).
 /// - `heuristic`: a closure giving an admissible estimate (see [`astar`](crate::astar)); the
 ///   better it is, the fewer iterations and expansions. For a heuristic that is a type, such as
 ///   the puzzle's, which update their estimate by the move, call [`idastar_with`].

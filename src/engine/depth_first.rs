@@ -242,6 +242,14 @@ where
         if self.expand()? {
             return Ok(Probe::Found);
         }
+        // A cost bound cannot stop a cycle of zero-cost steps, which leaves g + h under it for
+        // ever; a depth bound can. So under a cost bound, unless the cycle check already refuses
+        // every state on the path, no successor reached at an unchanged g may be one of the
+        // states reached at that g (the path's zero-cost suffix, empty of all but the current
+        // state where no step costs 0). Any continuation through the repeat starts from its
+        // first visit as well, at the same cost, so nothing is lost.
+        let zero_cost_guard =
+            matches!(bound, Bound::Cost(_)) && !matches!(self.cycle_check, CycleCheck::Path);
         // Each pass of the outer loop (re-)enters the level on top of the path and looks up its
         // state once; the inner loop then tries that level's remaining successors until one is
         // entered (the outer loop goes on one level deeper) or none is left (the level is left).
@@ -282,6 +290,15 @@ where
                 }
                 // Checked, not counted: the level's expansion counted its successors.
                 let g = step_cost(control, parent.g, *step, state, successor)?;
+                if zero_cost_guard
+                    && g == parent.g
+                    && (0..=depth)
+                        .rev()
+                        .take_while(|&d| frames[d].g == g)
+                        .any(|d| successor == state_at(root, frames, buffers, d))
+                {
+                    continue;
+                }
                 let h = control.estimate_successor(&*heuristic, state, parent.h, successor)?;
                 let Some(f) = g.checked_sum(h) else {
                     return Err(control.estimate_overflow(successor.clone(), g, h));
