@@ -22,21 +22,34 @@ pub type ErrorOf<P> = SearchError<<P as SearchProblem>::State, <P as SearchProbl
 /// - `expanded`: nodes taken off the open set. The goal counts when it comes off (its successors
 ///   are not generated), and a reopened state counts again each time it is taken off again.
 ///   [`bfs`](crate::bfs) tests for the goal when a state is generated, so the goal is never
-///   expanded there.
+///   expanded there. The depth-first searches, which have no open set, count each node they
+///   expand on their path, once for every path that reaches it: it is tested for the goal and,
+///   unless it is one, its successors are generated; so `expanded` is the number of
+///   [`SearchProblem::successors`](crate::SearchProblem::successors) calls, plus one if a goal
+///   was found.
 /// - `generated`: successor pairs delivered by
 ///   [`SearchProblem::successors`](crate::SearchProblem::successors), duplicates and worse paths
-///   included, plus the start states.
+///   included, plus the start states. The depth-first searches count every pair when it is
+///   delivered, those their [`CycleCheck`](crate::CycleCheck) refuses and those left untried
+///   when a goal is found included, and the start states once per iteration.
 /// - `reopened`: times a closed (already expanded) state was reached by a cheaper path and put
-///   back on the open set. Always 0 with a consistent heuristic.
+///   back on the open set. Always 0 with a consistent heuristic, and for the depth-first
+///   searches.
 /// - `decrease_keys`: times a state waiting on the open set was reached by a cheaper path and
-///   moved up in place.
+///   moved up in place. Always 0 for the depth-first searches.
 /// - `pruned`: successors (and start states) dropped because their f = g + h was infinite (an
 ///   impassable step or a dead end) or exceeded the cost bound.
-/// - `max_open`: the largest size the open set reached.
+/// - `max_open`: the largest size the open set reached. The depth-first searches keep a stack
+///   instead, of what is generated but not yet explored: the start states not yet probed (in the
+///   current iteration), plus, at every level of the current path, the successors not yet taken
+///   up (entered, or refused by the cycle check or the bound). `max_open` is its peak (reached
+///   just after an expansion), at most the number of starts plus `stored` times the most
+///   successors a state has.
 /// - `stored`: distinct states in the node table at the end (each state is stored once); for the
 ///   depth-first searches, which keep only the current path, the longest path held.
 /// - `iterations`: for the iterative-deepening searches ([`idastar`](crate::idastar),
-///   [`iddfs`](crate::iddfs)), the number of depth-first iterations; 0 for the others.
+///   [`iddfs`](crate::iddfs)), the number of depth-first iterations; 0 for the others,
+///   [`depth_first`](crate::depth_first) (a single depth-first search) included.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default))]
@@ -52,7 +65,7 @@ pub struct Stats {
     pub decrease_keys: u64,
     /// Successors dropped because f was infinite or exceeded the cost bound.
     pub pruned: u64,
-    /// The peak size of the open set.
+    /// The peak size of the open set (of the stack, for depth-first searches).
     pub max_open: usize,
     /// Distinct states stored (the longest path, for depth-first searches).
     pub stored: usize,

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{close, config, graph};
-use informed::{Event, Limit, Search, SearchError};
+use informed::{CycleCheck, Event, Limit, Search, SearchError, Stats};
 use proptest::prelude::*;
 
 proptest! {
@@ -131,4 +131,88 @@ fn deepening_honours_limits_and_reports_bad_costs() {
         .idastar(|&n: &u64| 1_000 - n.min(1_000))
         .unwrap_err();
     assert_eq!(shallow.limit(), Some(Limit::StoredStates(10)));
+}
+
+/// 0 → 1 → 2 → 3 (the goal), each step costing 1, with zero-cost cycles beside it, each tried
+/// before the way on: 0 ⇄ 7, 1 ⇄ 4 (and 4 → 4), and 2 → 5 → 6 → 2. Every path to the goal costs
+/// 3; the shortest is 0, 1, 2, 3.
+fn zero_cost_cycles() -> impl informed::SearchProblem<State = u8, Cost = u32> {
+    informed::from_fn(
+        0u8,
+        |&n: &u8| match n {
+            0 => vec![(7, 0), (1, 1)],
+            7 => vec![(0, 0)],
+            1 => vec![(4, 0), (2, 1)],
+            4 => vec![(4, 0), (1, 0)],
+            2 => vec![(5, 0), (3, 1)],
+            5 => vec![(6, 0)],
+            6 => vec![(2, 0)],
+            _ => vec![],
+        },
+        |&n| n == 3,
+    )
+}
+
+/// The exact remaining cost of `zero_cost_cycles`.
+fn remaining(n: &u8) -> u32 {
+    match n {
+        0 | 7 => 3,
+        1 | 4 => 2,
+        2 | 5 | 6 => 1,
+        _ => 0,
+    }
+}
+
+#[test]
+fn idastar_ends_on_zero_cost_cycles_with_every_cycle_check() {
+    let problem = zero_cost_cycles();
+    for check in [CycleCheck::Off, CycleCheck::Parent, CycleCheck::Path] {
+        for (name, h) in [
+            ("h = 0", (|_: &u8| 0) as fn(&u8) -> u32),
+            ("exact h", remaining),
+        ] {
+            // The cap only turns a regression into a failure instead of a hang.
+            let solution = Search::new(&problem)
+                .cycle_check(check)
+                .max_expansions(10_000)
+                .idastar(h)
+                .unwrap_or_else(|error| panic!("{check:?}, {name}: {error}"));
+            assert_eq!(solution.path(), &[0, 1, 2, 3], "{check:?}, {name}");
+            assert_eq!(solution.cost(), 3, "{check:?}, {name}");
+            assert!(solution.stats().stored <= 5, "{check:?}, {name}");
+        }
+        // With the exact estimate, one iteration: 0, 7 (whose 0 is refused), 1, 4 (whose 4 and
+        // 1 are refused), 2, 5, 6 (whose 2 is refused) and 3; 11 successors and the start.
+        let exact = Search::new(&problem)
+            .cycle_check(check)
+            .max_expansions(10_000)
+            .idastar(remaining)
+            .unwrap()
+            .stats();
+        let mut expected = Stats::default();
+        (expected.expanded, expected.generated, expected.max_open) = (8, 12, 3);
+        (expected.stored, expected.iterations) = (5, 1);
+        assert_eq!(exact, expected, "{check:?}");
+    }
+}
+
+#[test]
+fn depth_bounded_searches_end_on_zero_cost_cycles_with_every_cycle_check() {
+    let problem = zero_cost_cycles();
+    for check in [CycleCheck::Off, CycleCheck::Parent, CycleCheck::Path] {
+        let fewest = Search::new(&problem)
+            .cycle_check(check)
+            .max_expansions(100_000)
+            .iddfs()
+            .unwrap_or_else(|error| panic!("{check:?}: {error}"));
+        assert_eq!(fewest.path(), &[0, 1, 2, 3], "{check:?}");
+        let first = Search::new(&problem)
+            .cycle_check(check)
+            .max_expansions(100_000)
+            .depth_first(8)
+            .unwrap_or_else(|error| panic!("{check:?}: {error}"));
+        assert!(first.steps() <= 8, "{check:?}");
+        assert_eq!(first.goal(), &3, "{check:?}");
+        assert_eq!(first.cost(), 3, "{check:?}");
+    }
 }

@@ -4,8 +4,8 @@
 //! exactly the nodes of the plain C IDA* (`../shared/reference/ida15.c`, same move order), plus
 //! the goal, which the C solver does not count as an expansion.
 
-use informed::puzzle::SlidingPuzzle;
-use informed::{CycleCheck, Search};
+use informed::puzzle::{Board, SlidingPuzzle};
+use informed::{CycleCheck, Search, SearchProblem, Successors};
 
 /// Korf's goal: the blank top-left, tile t in cell t.
 const GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
@@ -65,13 +65,42 @@ fn easy_korf_instances_are_solved_optimally_with_the_reference_counts()
             "korf {}: expansions",
             instance.id
         );
-        // The start is generated once per iteration, the recount's root once in all.
+        // `generated` counts every pair `successors` delivers: the recount's children, the
+        // start once per iteration (the recount's root once in all), the move back to the
+        // parent of every expanded state but the goal and the iterations' starts (the C solver
+        // never generates it), and the moves not yet tried on the path when the goal is found.
+        let untried = untried_on_path(&problem, solution.path());
         assert_eq!(
             stats.generated,
-            instance.recount + stats.iterations - 1,
+            (instance.recount - 1)
+                + stats.iterations
+                + (stats.expanded - 1 - stats.iterations)
+                + untried,
             "korf {}: generated",
             instance.id
         );
     }
     Ok(())
+}
+
+/// The successors left untried along `path` when its goal was found: at each state before the
+/// goal, those after the one the path takes, but the move back to the parent.
+fn untried_on_path<P: SearchProblem<State = Board>>(problem: &P, path: &[Board]) -> u64 {
+    let mut buffer = Successors::new();
+    let mut untried = 0;
+    for (at, step) in path.windows(2).enumerate() {
+        buffer.clear();
+        problem.successors(&step[0], &mut buffer);
+        let moves = buffer.as_slice();
+        let taken = moves
+            .iter()
+            .position(|(board, _)| *board == step[1])
+            .expect("each step of the path is a move");
+        let parent = at.checked_sub(1).map(|up| &path[up]);
+        untried += moves[taken + 1..]
+            .iter()
+            .filter(|(board, _)| Some(board) != parent)
+            .count() as u64;
+    }
+    untried
 }

@@ -17,7 +17,9 @@ use crate::solution::SearchResult;
 /// # Returns
 ///
 /// The first path to a goal in depth-first order (successors in the order the problem gives
-/// them), its cost and the [`Stats`](crate::Stats).
+/// them), its cost and the [`Stats`](crate::Stats) of its one search: `iterations` is 0,
+/// `stored` the longest path held and `max_open` the peak of the stack (see
+/// [`Stats`](crate::Stats)).
 ///
 /// # Errors
 ///
@@ -51,6 +53,6 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// As for [`depth_first`](crate::depth_first).
     pub fn depth_first(self, max_depth: usize) -> SearchResult<P> {
         let mut prober = Prober::new(self.into_setup()?, Zero);
-        prober.deepen(Bound::Depth(max_depth), |_, _| None)
+        prober.search(Bound::Depth(max_depth))
     }
 }

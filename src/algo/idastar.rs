@@ -18,7 +18,9 @@ use crate::solution::SearchResult;
 ///
 /// # Arguments
 ///
-/// - `problem`: the state space; step costs must be non-negative.
+/// - `problem`: the state space; step costs must be non-negative. Steps of cost zero are fine,
+///   cycles of them included, with every [`CycleCheck`](crate::CycleCheck) (see there for the
+///   guard that keeps them from trapping a probe).
 /// - `heuristic`: a closure giving an admissible estimate (see [`astar`](crate::astar)); the
 ///   better it is, the fewer iterations and expansions. For a heuristic that is a type, such as
 ///   the puzzle's, which update their estimate by the move, call [`idastar_with`].
@@ -26,8 +28,9 @@ use crate::solution::SearchResult;
 /// # Returns
 ///
 /// The [`Solution`](crate::Solution): a least-cost path, its cost and the [`Stats`](crate::Stats),
-/// where `expanded` and `generated` add up all iterations, `iterations` counts them, and `stored`
-/// is the deepest path held. Each iteration starts with an
+/// where `expanded`, `generated` and `pruned` add up all iterations, `iterations` counts them,
+/// `stored` is the deepest path held and `max_open` the peak of the stack (the successors
+/// generated and not yet explored; see [`Stats`](crate::Stats)). Each iteration starts with an
 /// [`Event::Iteration`](crate::Event::Iteration).
 ///
 /// # Errors

@@ -17,8 +17,10 @@ use crate::solution::SearchResult;
 ///
 /// # Returns
 ///
-/// A path of fewest steps, its cost (the sum of its step costs) and the [`Stats`](crate::Stats)
-/// summed over the iterations.
+/// A path of fewest steps, its cost (the sum of its step costs) and the [`Stats`](crate::Stats):
+/// `expanded`, `generated` and `pruned` summed over the iterations, `iterations` counting them,
+/// `stored` the longest path held and `max_open` the peak of the stack over all of them. Each
+/// iteration starts with an [`Event::Iteration`](crate::Event::Iteration).
 ///
 /// # Errors
 ///

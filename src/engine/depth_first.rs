@@ -9,10 +9,16 @@
 //! deadline are asked once per run of expansions ([`Control::expansion_budget`]), a countdown
 //! in between; the cancel callback before every expansion. The algorithms differ
 //! in the [`Bound`] of each probe and how it grows.
+//!
+//! The counts follow [`Stats`](crate::Stats)' definitions: an expansion counts every successor
+//! the problem delivers as generated at once (whether it is later entered, refused or never
+//! tried), and puts them on the stack whose peak is `max_open`; taking one up (entering it, or
+//! refusing it) takes it off.
 
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
 use crate::engine::options::CycleCheck;
+use crate::engine::table::checked_step;
 use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
@@ -73,6 +79,39 @@ fn state_at<'s, S, C>(
     }
 }
 
+/// `g + step` for a step from `from` to `to`, checked as [`checked_step`] checks every step
+/// (without counting it: an expansion counts its successors when they are delivered). The
+/// statistics an error carries are read only on the way to it.
+#[inline(always)]
+fn step_cost<S: Clone, C: Cost>(
+    control: &Control<'_, C>,
+    g: C,
+    step: C,
+    from: &S,
+    to: &S,
+) -> Result<C, SearchError<S, C>> {
+    match g.checked_sum(step) {
+        Some(sum) if !step.is_nan() && !step.is_below_zero() => Ok(sum),
+        _ => Err(step_error(control, g, step, from, to)),
+    }
+}
+
+/// The error [`checked_step`] gives for a step that [`step_cost`] refused.
+#[cold]
+#[inline(never)]
+fn step_error<S: Clone, C: Cost>(
+    control: &Control<'_, C>,
+    g: C,
+    step: C,
+    from: &S,
+    to: &S,
+) -> SearchError<S, C> {
+    match checked_step(g, step, from, to, control.stats()) {
+        Err(error) => error,
+        Ok(_) => unreachable!("a step the fast check refused is NaN, negative or overflows"),
+    }
+}
+
 /// A depth-first search in progress.
 pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
     problem: &'a P,
@@ -89,6 +128,11 @@ pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
     /// Expansions left before the limits must be asked again (see
     /// [`Control::expansion_budget`]).
     countdown: u64,
+    /// The nodes on the stack that [`Stats::max_open`](crate::Stats::max_open) measures for a
+    /// depth-first search: the starts of this iteration not yet taken, and the successors of
+    /// every level of the path not yet taken up (entered, or refused by the cycle check or the
+    /// bound).
+    waiting: usize,
 }
 
 impl<'a, P, H, O> Prober<'a, P, H, O>
@@ -108,6 +152,7 @@ where
             frames: Vec::new(),
             buffers: Vec::new(),
             countdown: 0,
+            waiting: 0,
         }
     }
 
@@ -180,6 +225,8 @@ where
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
         let mut cut = Probe::Exhausted;
+        // The start is taken off the stack, whether it is entered or not.
+        self.waiting -= 1;
         let h = self.control.estimate(&self.heuristic, start)?;
         if Self::beyond(&mut self.control, bound, 0, h, &mut cut) {
             return Ok(cut);
@@ -195,6 +242,14 @@ where
         if self.expand()? {
             return Ok(Probe::Found);
         }
+        // A cost bound cannot stop a cycle of zero-cost steps, which leaves g + h under it for
+        // ever; a depth bound can. So under a cost bound, unless the cycle check already refuses
+        // every state on the path, no successor reached at an unchanged g may be one of the
+        // states reached at that g (the path's zero-cost suffix, empty of all but the current
+        // state where no step costs 0). Any continuation through the repeat starts from its
+        // first visit as well, at the same cost, so nothing is lost.
+        let zero_cost_guard =
+            matches!(bound, Bound::Cost(_)) && !matches!(self.cycle_check, CycleCheck::Path);
         // Each pass of the outer loop (re-)enters the level on top of the path and looks up its
         // state once; the inner loop then tries that level's remaining successors until one is
         // entered (the outer loop goes on one level deeper) or none is left (the level is left).
@@ -219,7 +274,8 @@ where
             #[allow(clippy::needless_range_loop)]
             for at in parent.next..successors.len() {
                 let (successor, step) = &successors[at];
-                // A successor the cycle check refuses is not generated (as in Korf's counts).
+                // A successor the cycle check refuses was generated all the same (counted when
+                // the level was expanded); it is not entered.
                 let on_path = match *cycle_check {
                     CycleCheck::Off => false,
                     CycleCheck::Parent => {
@@ -232,7 +288,17 @@ where
                 if on_path {
                     continue;
                 }
-                let g = control.step(parent.g, *step, state, successor)?;
+                // Checked, not counted: the level's expansion counted its successors.
+                let g = step_cost(control, parent.g, *step, state, successor)?;
+                if zero_cost_guard
+                    && g == parent.g
+                    && (0..=depth)
+                        .rev()
+                        .take_while(|&d| frames[d].g == g)
+                        .any(|d| successor == state_at(root, frames, buffers, d))
+                {
+                    continue;
+                }
                 let h = control.estimate_successor(&*heuristic, state, parent.h, successor)?;
                 let Some(f) = g.checked_sum(h) else {
                     return Err(control.estimate_overflow(successor.clone(), g, h));
@@ -241,12 +307,15 @@ where
                     continue;
                 }
                 self.frames[depth].next = at + 1;
+                // Taken up: the ones refused since `next`, and this one.
+                self.waiting -= at + 1 - parent.next;
                 self.push(Frame { g, h, next: 0, at })?;
                 if self.expand()? {
                     return Ok(Probe::Found);
                 }
                 continue 'level;
             }
+            self.waiting -= successors.len() - parent.next;
             self.frames.pop();
             self.control.release(1);
         }
@@ -274,8 +343,9 @@ where
     }
 
     /// Expands the state on top of the path, once the limits allow: counts it, tells the
-    /// observer, and unless it is a goal, fills its level's successor buffer. Returns whether
-    /// it is a goal.
+    /// observer, and unless it is a goal, fills its level's successor buffer, counts every
+    /// successor delivered as generated and puts them on the stack. Returns whether it is a
+    /// goal.
     #[inline(always)]
     fn expand(&mut self) -> Result<bool, Failure<P>> {
         if self.countdown == 0 {
@@ -305,8 +375,11 @@ where
         let buffer = &mut here[0];
         buffer.clear();
         self.problem.successors(state, buffer);
+        self.control.count_generated(buffer.len());
         // Without a node table, a state pushed twice would be taken at its first step's cost.
         buffer.merge_repeats();
+        self.waiting += buffer.len();
+        self.control.open_size(self.waiting);
         Ok(false)
     }
 
@@ -327,9 +400,22 @@ where
         Ok(least)
     }
 
+    /// One depth-first search within `bound`, from every start in turn: for a search that does
+    /// not deepen ([`depth_first`](crate::depth_first)), so no iteration is counted. Stops with
+    /// [`Limit::Depth`] when the bound cut nodes off.
+    pub(crate) fn search(&mut self, bound: Bound<P::Cost>) -> Outcome<P> {
+        let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
+        match self.sweep(&starts, bound)? {
+            Probe::Found => Ok(self.solution()),
+            Probe::Exhausted => Err(self.control.no_path()),
+            Probe::CutOff(_) => Err(self.depth_reached(bound)),
+        }
+    }
+
     /// Probes from every start with increasing bounds until a goal is found, or a probe cuts
     /// nothing off. `next` gives the bound after one that cut nodes off (with the least f cut),
-    /// or `None` to stop with [`Limit::Depth`].
+    /// or `None` to stop with [`Limit::Depth`]. Each sweep over the starts is an iteration,
+    /// counted and announced to the observer.
     pub(crate) fn deepen(
         &mut self,
         first: Bound<P::Cost>,
@@ -340,34 +426,56 @@ where
         loop {
             let number = self.control.count_iteration();
             self.observer.observe(Event::Iteration { number });
-            let mut cut_off: Option<Option<P::Cost>> = None;
-            for start in &starts {
-                self.control.count_start();
-                match self.probe(start, bound)? {
-                    Probe::Found => return Ok(self.solution()),
-                    Probe::CutOff(least) => {
-                        let merged = match (cut_off.flatten(), least) {
-                            (Some(a), Some(b)) => Some(if b.order(a).is_lt() { b } else { a }),
-                            (a, b) => a.or(b),
-                        };
-                        cut_off = Some(merged);
-                    }
-                    Probe::Exhausted => {}
-                }
-            }
-            self.clear();
-            match cut_off {
-                None => return Err(self.control.no_path()),
-                Some(least) => match next(bound, least) {
+            match self.sweep(&starts, bound)? {
+                Probe::Found => return Ok(self.solution()),
+                Probe::Exhausted => return Err(self.control.no_path()),
+                Probe::CutOff(least) => match next(bound, least) {
                     Some(bound_next) => bound = bound_next,
-                    None => {
-                        return Err(self.limit_reached(Limit::Depth(match bound {
-                            Bound::Depth(d) => d,
-                            Bound::Cost(_) => 0,
-                        })));
-                    }
+                    None => return Err(self.depth_reached(bound)),
                 },
             }
         }
+    }
+
+    /// Probes from each of `starts` within `bound` until one finds a goal (`Found`, the path
+    /// held); otherwise whether any cut nodes off, with the least f cut off a cost bound.
+    fn sweep(
+        &mut self,
+        starts: &[P::State],
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        // Every start is on the stack before the first is taken.
+        self.waiting = starts.len();
+        self.control.open_size(self.waiting);
+        let mut swept = Probe::Exhausted;
+        for (taken, start) in starts.iter().enumerate() {
+            self.control.count_start();
+            match self.probe(start, bound)? {
+                Probe::Found => return Ok(Probe::Found),
+                Probe::CutOff(least) => {
+                    let merged = match (&swept, least) {
+                        (Probe::CutOff(Some(a)), Some(b)) => {
+                            Some(if b.order(*a).is_lt() { b } else { *a })
+                        }
+                        (Probe::CutOff(a), b) => a.or(b),
+                        (_, b) => b,
+                    };
+                    swept = Probe::CutOff(merged);
+                }
+                Probe::Exhausted => {}
+            }
+            // A probe that ends without a goal has taken up everything it put on the stack.
+            debug_assert_eq!(self.waiting, starts.len() - 1 - taken);
+        }
+        self.clear();
+        Ok(swept)
+    }
+
+    /// The error of a search whose bound cut nodes off and that goes no deeper.
+    fn depth_reached(&self, bound: Bound<P::Cost>) -> Failure<P> {
+        self.limit_reached(Limit::Depth(match bound {
+            Bound::Depth(d) => d,
+            Bound::Cost(_) => 0,
+        }))
     }
 }

@@ -99,9 +99,10 @@ pub enum OpenSet {
 ///
 /// - [`Path`](Self::Path), the default, compares each successor with every state on the current
 ///   path: O(depth) comparisons per successor, and no path it returns or extends ever repeats a
-///   state. It is the only choice with which a search of a finite space without a goal ends
-///   with [`NoPath`](crate::SearchError::NoPath): with the others a cycle is never exhausted,
-///   and IDA* and iterative deepening go on raising their bound until a limit stops them.
+///   state. It is the only choice with which every search of a finite space without a goal
+///   ends with [`NoPath`](crate::SearchError::NoPath): with the others a cycle is never
+///   exhausted, and IDA* and iterative deepening go on raising their bound until a limit stops
+///   them.
 /// - [`Parent`](Self::Parent) only refuses to step back to the state the search came from (or
 ///   to stay on the same state): one comparison per successor, what Korf's IDA* for the sliding
 ///   puzzle does. It cuts every cycle of a space whose shortest cycles are undone moves (the
@@ -111,14 +112,26 @@ pub enum OpenSet {
 /// - [`Off`](Self::Off): no comparison at all, for spaces without cycles (trees) or where the
 ///   problem prunes its own moves.
 ///
+/// With `Parent` and `Off`, IDA* also refuses a successor reached by a step that leaves the path
+/// cost g unchanged (a step of cost zero) when that state is already on the path at the same g:
+/// around a cycle of zero-cost steps f never grows, so its cost bound would never stop the walk
+/// and the path would grow without end. Only the path's zero-cost suffix is compared (the states
+/// reached since the last step that cost something), and only for a zero-cost step, so on a
+/// space without zero-cost steps this costs one comparison of g per successor and prunes
+/// nothing; and as any continuation through the repeat also starts from its first visit, at
+/// the same cost, IDA* still returns a least-cost path. [`iddfs`](crate::iddfs) and
+/// [`depth_first`](crate::depth_first) need no such guard: their depth bound ends every walk.
+///
 /// The default is `Path` because it is the one that keeps the searches' documented outcomes on
 /// every finite space; the measurements in `docs/benchmarks.md` give the price on the puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum CycleCheck {
-    /// No check: every successor is entered.
+    /// No check: every successor is entered, but for IDA*'s guard against zero-cost cycles
+    /// (see the type's docs).
     Off,
-    /// No step back to the parent, nor a step that stays on the same state.
+    /// No step back to the parent, nor a step that stays on the same state (and IDA*'s guard
+    /// against zero-cost cycles).
     Parent,
     /// No successor already on the current path. The default.
     #[default]
