@@ -221,6 +221,22 @@ impl PartialOrd for WideRanked {
             | ((a.high == b.high)
                 & ((a.low < b.low) | ((a.low == b.low) & (self.rank < other.rank))))
     }
+
+    // The standard heap sifts with `<=` (through `Reverse`, `>=`): without branches too.
+    #[inline]
+    fn le(&self, other: &Self) -> bool {
+        !other.lt(self)
+    }
+
+    #[inline]
+    fn gt(&self, other: &Self) -> bool {
+        other.lt(self)
+    }
+
+    #[inline]
+    fn ge(&self, other: &Self) -> bool {
+        !self.lt(other)
+    }
 }
 
 impl sealed::Ranked for Wide {

@@ -156,6 +156,61 @@ proptest! {
         }
     }
 
+    /// Grid costs are exact: on 8-connected grids A* with the octile estimate never reopens a
+    /// state (with √2 itself, sums taken in different orders differed in the last bit and it
+    /// did), finds exactly Dijkstra's cost, and the estimate is consistent with no tolerance.
+    #[test]
+    fn octile_costs_are_exact_and_never_reopen(
+        (w, h, walls, seed) in (8..=48u32, 8..=48u32, 0..30u64, any::<u64>())
+    ) {
+        let mut state = seed | 1;
+        let mut rows = Vec::new();
+        for _ in 0..h {
+            let row: String = (0..w)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    if state % 100 < walls { '@' } else { '.' }
+                })
+                .collect();
+            rows.push(row);
+        }
+        let (start, goal) = (Cell::new(0, 0), Cell::new(w - 1, h - 1));
+        for cell in [start, goal] {
+            let row = &mut rows[cell.y as usize];
+            row.replace_range(cell.x as usize..cell.x as usize + 1, ".");
+        }
+        let grid = Grid::from_ascii(&rows.join("\n")).unwrap();
+        for movement in [Movement::Eight, Movement::EightCuttingCorners, Movement::EightThroughGaps] {
+            let problem = grid.problem(start, goal, movement).unwrap();
+            let astar = informed::astar_with(&problem, problem.octile());
+            let dijkstra = informed::dijkstra(&problem);
+            match (astar, dijkstra) {
+                (Ok(astar), Ok(dijkstra)) => {
+                    prop_assert_eq!(astar.stats().reopened, 0);
+                    prop_assert_eq!(astar.cost(), dijkstra.cost());
+                }
+                (Err(a), Err(d)) => prop_assert!(a.is_no_path() && d.is_no_path()),
+                (a, d) => prop_assert!(false, "A* {a:?}, Dijkstra {d:?}"),
+            }
+            let octile = problem.octile();
+            for y in 0..h {
+                for x in 0..w {
+                    let cell = Cell::new(x, y);
+                    if !grid.is_free(cell) {
+                        continue;
+                    }
+                    let mut out = informed::Successors::new();
+                    informed::SearchProblem::successors(&problem, &cell, &mut out);
+                    for &(next, step) in out.as_slice() {
+                        prop_assert!(octile.estimate(&cell) <= step + octile.estimate(&next));
+                    }
+                }
+            }
+        }
+    }
+
     /// Each heuristic is admissible and consistent for the movement it is documented for.
     #[test]
     fn heuristics_are_admissible_and_consistent((cells, _, goal) in random_grid()) {

@@ -1,8 +1,6 @@
 //! Distance heuristics on grids.
 
-use std::f64::consts::SQRT_2;
-
-use super::Cell;
+use super::{Cell, DIAGONAL};
 use crate::heuristic::{Heuristic, heuristic_by_reference};
 
 heuristic_by_reference!([] Manhattan, [] Octile, [] Euclidean);
@@ -39,10 +37,13 @@ impl Heuristic<Cell, f64> for Manhattan {
     }
 }
 
-/// max(dx, dy) + (√2 − 1) · min(dx, dy): the exact distance on an open 8-connected grid.
+/// max(dx, dy) + (d − 1) · min(dx, dy), with d the diagonal step's cost ([`DIAGONAL`],
+/// √2 to 10⁻¹¹): the exact distance on an open 8-connected grid.
 ///
 /// Admissible and consistent for every eight-direction movement: a diagonal step changes the
-/// estimate by at most √2 and an orthogonal one by at most 1, exactly their costs.
+/// estimate by at most d and an orthogonal one by at most 1, exactly their costs. Every estimate
+/// is a multiple of 2⁻³², as every path cost is, so f = g + h is exact and equal f really are
+/// equal: A* with it never reopens a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Octile {
     goal: Cell,
@@ -60,7 +61,7 @@ impl Heuristic<Cell, f64> for Octile {
     fn estimate(&self, cell: &Cell) -> f64 {
         let (dx, dy) = deltas(*cell, self.goal);
         let (low, high) = if dx < dy { (dx, dy) } else { (dy, dx) };
-        high + (SQRT_2 - 1.0) * low
+        high + (DIAGONAL - 1.0) * low
     }
 }
 

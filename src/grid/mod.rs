@@ -43,6 +43,19 @@ pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
 pub use self::replay::{Replay, ReplayRecorder};
 
+/// The cost of a diagonal step: √2 rounded up to a multiple of 2⁻³² (1.4142135623842478, above
+/// √2 by 1.1 × 10⁻¹¹).
+///
+/// Every step cost (1 or this) and every [`Octile`] estimate is then a multiple of 2⁻³² that an
+/// `f64` holds exactly, so path costs are exact sums whatever order they are added in (up to
+/// 2²¹ = 2,097,152, far beyond any Moving AI path). With `std::f64::consts::SQRT_2` itself, two
+/// paths of the same length reached a cell with g differing in the last bit, which A* took for a
+/// cheaper path: it reopened states under a consistent heuristic and broke ties on f the wrong
+/// way, expanding 11–33% more states on Moving AI maps. Rounding up keeps [`Euclidean`]
+/// admissible; the lengths differ from those with the true √2 by less than 10⁻¹¹ relative, far
+/// inside the tolerance of the Moving AI scenario files.
+pub const DIAGONAL: f64 = 6_074_001_000.0 / 4_294_967_296.0;
+
 use crate::location::numbered_lines;
 use crate::problem::{Bidirectional, SearchProblem, Successors};
 
@@ -424,7 +437,7 @@ impl Grid {
             };
             let next = Cell::new(nx, ny);
             if self.is_free(next) {
-                out.push(next, std::f64::consts::SQRT_2);
+                out.push(next, DIAGONAL);
             }
         }
     }

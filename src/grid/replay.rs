@@ -4,7 +4,6 @@
 //! The page's markup and script are in `replay.html`, beside this file; the data goes where
 //! `/*DATA*/` stands.
 
-use std::f64::consts::SQRT_2;
 use std::fmt::Write as _;
 
 use super::picture::{expanded_colour, palette, rgb};
@@ -177,7 +176,7 @@ impl<'g> ReplayRecorder<'g> {
         match step {
             Some((direction, at)) => {
                 let length = if matches!(direction, 0 | 2 | 5 | 7) {
-                    SQRT_2
+                    super::DIAGONAL
                 } else {
                     1.0
                 };
