@@ -256,6 +256,7 @@ pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{
     Bidirectional, FnProblem, SearchProblem, Successors, UnitFnProblem, from_fn, from_fn_unit,
 };
+pub use crate::replay::{OpenOrder, Recording, Replay, StatePicture, StateRecorder};
 pub use crate::search::Search;
 pub use crate::searcher::Searcher;
 pub use crate::solution::{ErrorOf, Partial, SearchResult, Solution, SolutionOf, Stats};
@@ -289,6 +290,7 @@ mod heuristic;
 mod location;
 mod observer;
 mod problem;
+mod replay;
 mod search;
 mod searcher;
 mod solution;
