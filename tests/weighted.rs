@@ -21,6 +21,10 @@ const MOVEMENTS: [Movement; 4] = [
 
 /// A grid as rows of costs, 0 a wall.
 type Costs = Vec<Vec<u8>>;
+/// A heuristic under test, by name.
+type Named<'a> = (&'static str, Box<dyn Fn(Cell) -> f64 + 'a>);
+/// A malformed picture, the line of its error (0: it reads), and what the error must be.
+type Malformed = (&'static str, usize, fn(&GridErrorKind) -> bool);
 
 /// The moves of `movement` from `(x, y)` with their costs, written out rule by rule: into a cell
 /// costs its cost, √2 times that diagonally.
@@ -182,7 +186,7 @@ proptest! {
         for movement in MOVEMENTS {
             let problem = grid.problem(goal, goal, movement).unwrap();
             let exact = reference_costs_to(&costs, movement, (i64::from(goal.x), i64::from(goal.y)));
-            let mut heuristics: Vec<(&str, Box<dyn Fn(Cell) -> f64>)> = vec![
+            let mut heuristics: Vec<Named> = vec![
                 ("octile", Box::new(move |c| problem.octile().estimate(&c))),
                 ("euclidean", Box::new(move |c| problem.euclidean().estimate(&c))),
             ];
@@ -282,7 +286,7 @@ fn a_step_costs_the_cell_entered_and_diagonals_the_root_of_two_more() {
 
 #[test]
 fn malformed_pictures_name_the_line_and_the_fault() {
-    let cases: [(&str, usize, fn(&GridErrorKind) -> bool); 5] = [
+    let cases: [Malformed; 5] = [
         ("12\n1", 2, |k| {
             matches!(
                 k,

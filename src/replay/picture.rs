@@ -145,15 +145,18 @@ impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
         let gap = 24.0;
         let lines = pictures
             .iter()
-            .map(|p| p.title.lines().count())
+            .map(|p| wrap(&p.title, width).len())
             .max()
             .unwrap_or(0) as f64;
         let title_height = 8.0 + 18.0 * lines;
         let legend_height = 34.0;
-        let layouts: Vec<Frame> = pictures.iter().map(|p| p.frame(width)).collect();
+        // One frame for all: side by side, each state is at the same place in each panel.
+        let positions: Vec<Vec<(f64, f64)>> =
+            pictures.iter().map(|p| p.recorder.positions()).collect();
+        let frame = Frame::new(&positions, width);
         let panels = pictures.len() as f64 * (width + gap) + gap;
         let total_width = panels.max(LEGEND_WIDTH + 2.0 * gap);
-        let map_height = layouts.iter().map(|f| f.height).fold(0.0, f64::max);
+        let map_height = frame.height;
         let height = map_height + title_height + legend_height + 2.0 * gap;
         let mut svg = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{total_width:.0}\" \
@@ -161,67 +164,13 @@ impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
              font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         );
         let mut left = gap;
-        for (picture, frame) in pictures.iter().zip(&layouts) {
-            picture.draw(&mut svg, frame, left, gap + title_height);
+        for (picture, positions) in pictures.iter().zip(&positions) {
+            picture.draw(&mut svg, &frame, positions, left, gap + title_height, width);
             left += width + gap;
         }
         legend(&mut svg, gap, gap + title_height + map_height + 10.0);
         svg.push_str("</svg>\n");
         svg
-    }
-
-    /// Where the points go in a panel `width` pixels wide.
-    fn frame(&self, width: f64) -> Frame {
-        let positions = self.recorder.positions();
-        let finite: Vec<(f64, f64)> = positions
-            .iter()
-            .copied()
-            .filter(|(x, y)| x.is_finite() && y.is_finite())
-            .collect();
-        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-        for &(x, y) in &finite {
-            x0 = x0.min(x);
-            y0 = y0.min(y);
-            x1 = x1.max(x);
-            y1 = y1.max(y);
-        }
-        if finite.is_empty() {
-            (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0);
-        }
-        let (spread_x, spread_y) = (x1 - x0, y1 - y0);
-        let inner = width - 2.0 * MARGIN;
-        let mut scale = if spread_x > 0.0 {
-            inner / spread_x
-        } else if spread_y > 0.0 {
-            inner / spread_y
-        } else {
-            1.0
-        };
-        if spread_y * scale > 1.5 * inner {
-            scale = 1.5 * inner / spread_y;
-        }
-        // The spacing of the points: 1 on a lattice, else the side of the square each would
-        // have if they shared the area evenly.
-        let lattice = finite
-            .iter()
-            .all(|(x, y)| x.fract() == 0.0 && y.fract() == 0.0);
-        let spacing = if lattice {
-            1.0
-        } else {
-            let area = spread_x.max(spread_y / 10.0) * spread_y.max(spread_x / 10.0);
-            (area / finite.len().max(1) as f64).sqrt()
-        };
-        let radius = (0.32 * spacing * scale).clamp(1.5, 10.0);
-        Frame {
-            positions,
-            x0,
-            y0,
-            scale,
-            radius,
-            // Centred across the panel.
-            offset: (inner - spread_x * scale) / 2.0,
-            height: spread_y * scale + 2.0 * MARGIN,
-        }
     }
 
     /// Each state as the picture shows it, and its parent (in the tree as it stood then).
@@ -258,8 +207,16 @@ impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
     }
 
     /// Draws this picture with its top-left corner at (`left`, `top`).
-    fn draw(&self, svg: &mut String, frame: &Frame, left: f64, top: f64) {
-        let lines: Vec<&str> = self.title.lines().collect();
+    fn draw(
+        &self,
+        svg: &mut String,
+        frame: &Frame,
+        positions: &[(f64, f64)],
+        left: f64,
+        top: f64,
+        width: f64,
+    ) {
+        let lines = wrap(&self.title, width);
         let (origin_x, origin_y) = (left + MARGIN + frame.offset, top + MARGIN);
         let _ = writeln!(
             svg,
@@ -277,7 +234,7 @@ impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
             );
         }
         let point = |state: usize| -> Option<(f64, f64)> {
-            let (x, y) = *frame.positions.get(state)?;
+            let (x, y) = *positions.get(state)?;
             (x.is_finite() && y.is_finite()).then_some((
                 origin_x + (x - frame.x0) * frame.scale,
                 origin_y + (y - frame.y0) * frame.scale,
@@ -366,7 +323,7 @@ impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
                  stroke-linejoin=\"round\" stroke-linecap=\"round\"/>",
                 points.join(" "),
                 palette::PATH,
-                (r * 0.7).max(2.0)
+                (r * 0.4).max(2.0)
             );
         }
         let (starts, goals) = self.recorder.ends();
@@ -389,13 +346,89 @@ impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
 
 /// Where a panel's points go: pixel = origin + (position − (x0, y0)) × scale.
 struct Frame {
-    positions: Vec<(f64, f64)>,
     x0: f64,
     y0: f64,
     scale: f64,
     radius: f64,
     offset: f64,
     height: f64,
+}
+
+impl Frame {
+    /// The frame of panels `width` pixels wide that holds every one of the `positions` (of
+    /// several pictures).
+    fn new(positions: &[Vec<(f64, f64)>], width: f64) -> Frame {
+        let finite = || {
+            positions
+                .iter()
+                .flatten()
+                .copied()
+                .filter(|(x, y)| x.is_finite() && y.is_finite())
+        };
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for (x, y) in finite() {
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+        if finite().next().is_none() {
+            (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0);
+        }
+        let (spread_x, spread_y) = (x1 - x0, y1 - y0);
+        let inner = width - 2.0 * MARGIN;
+        let mut scale = if spread_x > 0.0 {
+            inner / spread_x
+        } else if spread_y > 0.0 {
+            inner / spread_y
+        } else {
+            1.0
+        };
+        if spread_y * scale > 1.5 * inner {
+            scale = 1.5 * inner / spread_y;
+        }
+        // The spacing of the points: 1 on a lattice, else the side of the square each would
+        // have if the most numerous picture's shared the area evenly.
+        let lattice = finite().all(|(x, y)| x.fract() == 0.0 && y.fract() == 0.0);
+        let count = positions.iter().map(Vec::len).max().unwrap_or(1).max(1);
+        let spacing = if lattice {
+            1.0
+        } else {
+            let area = spread_x.max(spread_y / 10.0) * spread_y.max(spread_x / 10.0);
+            (area / count as f64).sqrt()
+        };
+        Frame {
+            x0,
+            y0,
+            scale,
+            radius: (0.32 * spacing * scale).clamp(1.5, 10.0),
+            // Centred across the panel.
+            offset: (inner - spread_x * scale) / 2.0,
+            height: spread_y * scale + 2.0 * MARGIN,
+        }
+    }
+}
+
+/// The lines of a title as drawn in a panel `width` pixels wide: a line too long for it is
+/// broken after a ` · `, where it can be.
+fn wrap(title: &str, width: f64) -> Vec<String> {
+    // About 7 pixels a character at 13 pixels (the bold first line is wider, and shorter).
+    let fits = |text: &str| text.chars().count() as f64 * 7.0 <= width;
+    let mut lines = Vec::new();
+    for line in title.lines() {
+        let mut current = String::new();
+        for part in line.split(" · ") {
+            if current.is_empty() {
+                current = part.to_owned();
+            } else if fits(&format!("{current} · {part}")) {
+                current = format!("{current} · {part}");
+            } else {
+                lines.push(std::mem::replace(&mut current, part.to_owned()));
+            }
+        }
+        lines.push(current);
+    }
+    lines
 }
 
 /// Appends a circle as a path: two arcs.
