@@ -480,7 +480,7 @@ def replay_test(args):
         # The window just fits the page, so the picture holds all of it and nothing more.
         driver.set_window_size(1400, 900)
         driver.get("file://" + os.path.abspath(page))
-        click("forward", min(last, 9))
+        click("forward", min(last, 20))
         driver.execute_script("document.documentElement.style.overflow = 'hidden'")
         width, height = driver.execute_script(
             "const boxes = [...document.querySelectorAll('.panel')].map(b => b.getBoundingClientRect());"

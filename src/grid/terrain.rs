@@ -8,6 +8,20 @@ use crate::problem::{SearchProblem, Successors};
 /// costs it shades, with a legend).
 ///
 /// The trait is sealed; it has no methods of its own to call.
+///
+/// # Example
+///
+/// ```
+/// use informed::grid::{Grid, GridMap, Picture, WeightedGrid};
+///
+/// fn draw<M: GridMap>(grid: &M) -> String {
+///     Picture::new(grid).to_text()
+/// }
+///
+/// assert_eq!(draw(&Grid::from_ascii(".#.")?), ".#.\n");
+/// assert_eq!(draw(&WeightedGrid::from_ascii("1#9")?), "1#9\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait GridMap: sealed::Map {}
 
 impl GridMap for Grid {}
@@ -17,6 +31,27 @@ impl GridMap for WeightedGrid {}
 /// [`Replay::run`](crate::Replay::run) runs: a [`GridProblem`] or a [`WeightedGridProblem`].
 ///
 /// The trait is sealed; it has no methods of its own to call.
+///
+/// # Example
+///
+/// ```
+/// use informed::Search;
+/// use informed::grid::{Cell, Grid, GridQuery, Movement, ReplayRecorder, WeightedGrid};
+///
+/// // The bytes a Dijkstra search of either kind of grid takes to record.
+/// fn recorded<'g, Q: GridQuery<'g>>(problem: Q) -> usize {
+///     let mut recorder = ReplayRecorder::new(problem);
+///     let _ = Search::new(&problem).observer(&mut recorder).dijkstra();
+///     recorder.bytes()
+/// }
+///
+/// let uniform = Grid::from_ascii("....\n.##.\n....")?;
+/// let weighted = WeightedGrid::from_ascii("1111\n1##9\n1111")?;
+/// let (start, goal) = (Cell::new(0, 0), Cell::new(3, 2));
+/// assert!(recorded(uniform.problem(start, goal, Movement::Four)?) < 64);
+/// assert!(recorded(weighted.problem(start, goal, Movement::Four)?) < 64);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait GridQuery<'g>:
     SearchProblem<State = Cell, Cost = f64> + Copy + sealed::Query<'g>
 {

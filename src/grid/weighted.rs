@@ -289,8 +289,9 @@ impl WeightedGrid {
         })
     }
 
-    /// Calls `step(next, length)` for each free cell `next` one `movement` step from `cell`,
-    /// `length` being 1 or √2: orthogonal steps first (up, left, right, down), then diagonals.
+    /// Calls `step(next, cost, length)` for each free cell `next` one `movement` step from
+    /// `cell`, `cost` being its cost and `length` 1 or √2: orthogonal steps first (up, left,
+    /// right, down), then diagonals.
     #[inline]
     fn steps(&self, cell: Cell, movement: Movement, mut step: impl FnMut(Cell, u8, f64)) {
         let (x, y) = (cell.x, cell.y);
@@ -382,6 +383,27 @@ impl fmt::Display for WeightedGrid {
 ///
 /// Built by [`WeightedGrid::problem`]. States are [`Cell`]s, costs `f64`: a step into a cell
 /// costs the cell's cost, times √2 for a diagonal.
+///
+/// # Example
+///
+/// Diagonals through rough ground (cost 3) against a road (cost 1) around it:
+///
+/// ```
+/// use informed::grid::{Cell, Movement, WeightedGrid};
+///
+/// let grid = WeightedGrid::from_ascii(
+///     "1111\n\
+///      3331\n\
+///      3331\n\
+///      3331",
+/// )?;
+/// let problem = grid.problem(Cell::new(0, 0), Cell::new(3, 3), Movement::Eight)?;
+/// let solution = informed::astar_with(&problem, problem.octile())?;
+/// // Along the road, with one diagonal across its corner: 1 + 1 + √2 + 1 + 1.
+/// assert!((solution.cost() - (4.0 + 2f64.sqrt())).abs() < 1e-9);
+/// assert_eq!(problem.least_cost(), 1.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct WeightedGridProblem<'g> {
     grid: &'g WeightedGrid,

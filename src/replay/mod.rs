@@ -132,6 +132,24 @@ impl fmt::Display for OpenOrder {
 /// [`grid::ReplayRecorder`](crate::grid::ReplayRecorder).
 ///
 /// The trait is sealed: the page decodes only the streams these recorders write.
+///
+/// # Example
+///
+/// A function that adds a panel of either kind of recorder:
+///
+/// ```
+/// use informed::{Recording, Replay, Search, StateRecorder};
+///
+/// fn with_search<R: Recording>(replay: Replay, recorder: &R) -> Replay {
+///     replay.search("a search", recorder, None)
+/// }
+///
+/// let problem = informed::from_fn_unit(0u32, |&n: &u32| [n + 1], |&n| n == 3);
+/// let mut recorder = StateRecorder::new(&problem, |&n| (f64::from(n), 0.0));
+/// Search::new(&problem).observer(&mut recorder).dijkstra()?;
+/// assert_eq!(with_search(Replay::new(), &recorder).len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Recording: sealed::Recording {}
 
 pub(crate) mod sealed {
