@@ -270,9 +270,12 @@ struct Labelled {
 /// state) and redraws all its points each frame: it suits searches of up to some tens of
 /// thousands of states.
 ///
-/// Breadth-first search replays too, but it stops in the middle of an expansion when it
-/// generates the goal, and the page counts all the successors of that last expansion as
-/// generated.
+/// The page follows the best-first searches: Dijkstra, greedy best-first, A* and weighted A*,
+/// whose events are one open list's. Breadth-first search replays too, but it stops in the
+/// middle of an expansion when it generates the goal, and the page counts all the successors
+/// of that last expansion as generated. The depth-first searches (IDA*, iterative deepening)
+/// keep no open list, report expansions without the states they generate, and expand states
+/// again in each iteration: the page does not follow them.
 ///
 /// # Example: any state space
 ///
