@@ -3,6 +3,8 @@
 //! ```text
 //! cargo run --release --example custom
 //! cargo run --release --example custom -- 7 11 6      # jugs of 7 and 11 litres, measure 6
+//! cargo run --release --example custom -- --trace     # A*'s every expansion
+//! cargo run --release --example custom -- 7 11 6 --html jugs.html --svg jugs.svg
 //! ```
 //!
 //! Two jugs without markings hold `a` and `b` litres. You may fill a jug from the tap, empty it
@@ -10,21 +12,35 @@
 //! Measure exactly `target` litres in either jug, pouring as little water as possible.
 //!
 //! This file is the template to copy: a state type, a `SearchProblem` implementation, an
-//! admissible heuristic, and every algorithm run on the same problem.
+//! admissible heuristic, and every algorithm run on the same problem. It also shows how to
+//! watch a search of your own state space: a [`StateRecorder`] given where to draw each state
+//! (here the point (a, b) of the litres in the two jugs) writes a replay page (`--html`), an
+//! SVG picture (`--svg`) and a listing of the expansions (`--trace`).
 
 mod common;
 
-use common::{Cli, Value};
-use informed::{Algorithm, Search, SearchProblem, Successors};
+use common::{Cli, Long, Value};
+use informed::{
+    Algorithm, OpenOrder, Replay, Search, SearchProblem, StatePicture, StateRecorder, Successors,
+    TieBreak,
+};
 
-const USAGE: &str = "custom [A B TARGET]";
+const USAGE: &str = "custom [--json] [--trace] [--html FILE] [--svg FILE] [A B TARGET]";
 const HELP: &str = "\
 The water-jug puzzle: with jugs of A and B litres, measure TARGET litres, pouring as little
 water as possible (default: A = 3, B = 5, TARGET = 4).
 
 Flags:
-  -h, --help   this text
+  --json        one JSON line per algorithm instead of the text (default: off)
+  --trace       list A*'s expansions: the litres in each jug, g, h, f and the parent (default: off)
+  --html FILE   write a page replaying Dijkstra, greedy and A*, each state drawn at the point
+                (litres in A, litres in B) (default: none)
+  --svg FILE    draw the same three searches as an SVG picture (default: none)
+  -h, --help    this text
 ";
+
+/// The algorithms the page and the picture compare.
+const COMPARED: [Algorithm; 3] = [Algorithm::Dijkstra, Algorithm::Greedy, Algorithm::AStar];
 
 /// A state: the litres in each jug. Keep states to what defines them: anything else (how the
 /// state was reached, say) would make equal states look different, or be lost when the search
@@ -129,8 +145,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut cli = Cli::new("custom", USAGE, HELP);
     let usage = cli.usage();
     let mut numbers: Vec<u32> = Vec::new();
+    let (mut json, mut trace, mut html, mut svg) = (false, false, None, None);
     while let Some(arg) = cli.next() {
         match arg {
+            Long("json") => json = true,
+            Long("trace") => trace = true,
+            Long("html") => html = Some(cli.string("html")),
+            Long("svg") => svg = Some(cli.string("svg")),
             Value(text) => {
                 let text = cli.positional(text);
                 match text.parse() {
@@ -148,6 +169,31 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let problem = WaterJugs { capacity, target };
 
+    if json {
+        // One line per algorithm: its name, the litres moved, the steps and every Stats field.
+        for algorithm in [
+            Algorithm::Bfs,
+            Algorithm::Dijkstra,
+            Algorithm::Greedy,
+            Algorithm::AStar,
+        ] {
+            let solution =
+                Search::new(&problem).run(algorithm, |jugs: &Jugs| problem.estimate(jugs))?;
+            common::print_json_line(
+                serde_json::json!({
+                    "algorithm": algorithm.to_string(),
+                    "cost": solution.cost(),
+                    "steps": solution.steps(),
+                }),
+                Some(solution.stats()),
+                serde_json::json!({ "path": solution.path() }),
+            );
+        }
+        if html.is_some() || svg.is_some() {
+            watch(&problem, false, html.as_deref(), svg.as_deref(), true)?;
+        }
+        return Ok(());
+    }
     let solution = informed::astar(&problem, |jugs: &Jugs| problem.estimate(jugs))?;
     println!(
         "Measure {target} litres with jugs of {} and {} litres, moving {} litres of water:",
@@ -192,5 +238,85 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The audit confirms the heuristic is safe before we rely on it.
     let audit = informed::audit(&problem, |jugs: &Jugs| problem.estimate(jugs), 100_000)?;
     println!("\nheuristic audit: {audit}");
+
+    if trace || html.is_some() || svg.is_some() {
+        watch(&problem, trace, html.as_deref(), svg.as_deref(), false)?;
+    }
+    Ok(())
+}
+
+/// Watching the searches: each state drawn at the point (litres in A, litres in B), B counted
+/// upwards (a drawing's y grows downward), and named by the litres.
+fn recorder<'p>(problem: &'p WaterJugs, algorithm: Algorithm) -> StateRecorder<'p, WaterJugs> {
+    let top = f64::from(problem.capacity[1]);
+    StateRecorder::new(problem, move |&[a, b]: &Jugs| {
+        (f64::from(a), top - f64::from(b))
+    })
+    .label(|&[a, b]| format!("[{a}, {b}]"))
+    .order(OpenOrder::new(algorithm, TieBreak::Fifo))
+}
+
+/// Records Dijkstra, greedy and A*, and writes what was asked: A*'s trace, the replay page, the
+/// SVG picture (`quiet`: without saying so, for `--json`).
+fn watch(
+    problem: &WaterJugs,
+    trace: bool,
+    html: Option<&str>,
+    svg: Option<&str>,
+    quiet: bool,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let mut recorders = Vec::new();
+    for algorithm in COMPARED {
+        let mut recorder = recorder(problem, algorithm);
+        let solution = Search::new(problem)
+            .observer(&mut recorder)
+            .run(algorithm, |jugs: &Jugs| problem.estimate(jugs))?;
+        recorders.push((algorithm, recorder, solution));
+    }
+    if trace {
+        let (algorithm, recorder, _) = &recorders[2];
+        println!(
+            "\nA*'s expansions (open list: {}):",
+            OpenOrder::new(*algorithm, TieBreak::Fifo)
+        );
+        print!("{}", recorder.trace());
+    }
+    let name = |algorithm: Algorithm| match algorithm {
+        Algorithm::Dijkstra => "Dijkstra",
+        Algorithm::Greedy => "Greedy best-first",
+        _ => "A*",
+    };
+    if let Some(file) = html {
+        let mut replay = Replay::new().title(format!(
+            "Water jugs of {} and {} litres, measuring {}: each state at (litres in A, litres in B)",
+            problem.capacity[0], problem.capacity[1], problem.target
+        ));
+        for (algorithm, recorder, solution) in &recorders {
+            replay = replay.search(name(*algorithm), recorder, Some(solution));
+        }
+        replay
+            .write_html(file)
+            .map_err(|e| format!("cannot write {file}: {e}"))?;
+        if !quiet {
+            println!("wrote {file}");
+        }
+    }
+    if let Some(file) = svg {
+        let pictures: Vec<StatePicture<'_, '_, WaterJugs>> = recorders
+            .iter()
+            .map(|(algorithm, recorder, solution)| {
+                recorder.picture().path(solution.path()).summary(
+                    name(*algorithm),
+                    Some(f64::from(solution.cost())),
+                    solution.stats(),
+                )
+            })
+            .collect();
+        std::fs::write(file, StatePicture::side_by_side_svg(&pictures, 260.0))
+            .map_err(|e| format!("cannot write {file}: {e}"))?;
+        if !quiet {
+            println!("wrote {file}");
+        }
+    }
     Ok(())
 }

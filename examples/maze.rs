@@ -3,44 +3,77 @@
 //!
 //! ```text
 //! cargo run --release --example maze                       # pictures in the terminal
-//! cargo run --release --example maze -- --svg maze.svg     # Dijkstra and A* as an SVG picture
+//! cargo run --release --example maze -- --svg maze.svg     # Dijkstra, greedy and A* as SVG
 //! cargo run --release --example maze -- --svg maze.svg --after 10   # ... after 10 expansions
-//! cargo run --release --example maze -- --html maze.html   # Dijkstra and A*, replayed in a browser
+//! cargo run --release --example maze -- --html maze.html   # the same three, replayed in a browser
 //! cargo run --release --example maze -- --json             # one JSON line per algorithm
-//! cargo run --release --example maze -- --trace --tie-break lifo    # every expansion, LIFO ties
+//! cargo run --release --example maze -- --trace            # every expansion, with its parent
+//! cargo run --release --example maze -- --maze lecture --tie-break lifo --trace
 //! ```
 //!
-//! The maze is 11 × 7, 4-connected with unit steps. Coordinates (x, y) count from the
-//! bottom-left cell (0, 0): start (1, 3), goal (9, 3). Every search ranks ties of its priority
-//! toward the smaller estimate h, then by `--tie-break`: with LIFO, A* expands 11 cells, as in
-//! the classic lecture walk-through; with the default FIFO, 12.
+//! Both mazes are 11 × 7, 4-connected with unit steps, and the estimate is the Manhattan
+//! distance. Coordinates (x, y) count from the bottom-left cell (0, 0): start (1, 3), goal
+//! (9, 3).
+//!
+//! - `trap` (the default): the straight way to the goal is a passage winding under a wall.
+//!   Every step into it looks like progress to greedy best-first search, which follows it and
+//!   returns a path of 20 steps after 26 expansions; A* weighs the steps already taken, goes
+//!   over the wall and returns the shortest path, 12 steps, after 21.
+//! - `lecture`: the classic lecture walk-through, where A* with LIFO ties expands 11 cells
+//!   (12 with the default FIFO ties). There greedy search finds the shortest path too.
 
 mod common;
 
-use std::collections::HashMap;
 use std::time::Instant;
 
 use common::{Cli, Long, Value, millis};
 use informed::grid::{Cell, Grid, Movement, Picture, Recorder, Replay};
-use informed::{Algorithm, Event, Observer, Search, TieBreak};
+use informed::{Algorithm, Observer, OpenOrder, Search, StateRecorder, TieBreak};
 
-const USAGE: &str =
-    "maze [--json] [--svg FILE] [--after K] [--html FILE] [--trace] [--tie-break fifo|lifo]";
+const USAGE: &str = "maze [--maze trap|lecture] [--json] [--svg FILE] [--after K] [--html FILE] \
+                     [--trace] [--tie-break fifo|lifo]";
 const HELP: &str = "\
 BFS, Dijkstra, greedy best-first and A* on one 11×7 maze, side by side.
 
 Flags:
+  --maze trap|lecture    the maze: `trap`, where greedy search follows a winding passage to a
+                         longer path, or `lecture`, the lecture's walk-through (default: trap)
   --json                 one JSON line per algorithm instead of pictures (default: pictures)
-  --svg FILE             also draw Dijkstra and A* as an SVG picture in FILE (default: none)
+  --svg FILE             also draw Dijkstra, greedy and A* as an SVG picture in FILE (default: none)
   --after K              show the searches as they stood after K expansions (default: at the end)
-  --html FILE            write a page that replays Dijkstra and A* side by side (default: none)
+  --html FILE            write a page that replays Dijkstra, greedy and A* side by side (default: none)
   --trace                list every expansion: the cell, g, h, f and its parent (default: off)
-  --tie-break fifo|lifo  the order among states of equal f and h (default: fifo)
+  --tie-break fifo|lifo  the order among states of equal priority (default: fifo)
   -h, --help             this text
 ";
 
+/// The mazes, as text: `#` a wall, `S` the start, `G` the goal.
+const MAZES: [(&str, &str); 2] = [
+    (
+        "trap",
+        "...........
+         ...........
+         ..#######..
+         .S..#...#G.
+         ....#.#.#..
+         ....#.#.#..
+         ......#....",
+    ),
+    (
+        "lecture",
+        "...#..#....
+         ...#..#....
+         ......#....
+         .S....#..G.
+         ...........
+         ....#...#..
+         ....#...#..",
+    ),
+];
+
 /// The command line.
 struct Options {
+    maze: &'static str,
     json: bool,
     svg: Option<String>,
     html: Option<String>,
@@ -52,6 +85,7 @@ struct Options {
 impl Options {
     fn parse() -> Options {
         let mut options = Options {
+            maze: MAZES[0].0,
             json: false,
             svg: None,
             html: None,
@@ -63,6 +97,15 @@ impl Options {
         let usage = cli.usage();
         while let Some(arg) = cli.next() {
             match arg {
+                Long("maze") => {
+                    let name = cli.string("maze");
+                    options.maze = match MAZES.iter().find(|(n, _)| *n == name) {
+                        Some((n, _)) => n,
+                        None => cli.usage_error(format!(
+                            "--maze: cannot read {name:?}: expected trap or lecture"
+                        )),
+                    }
+                }
                 Long("json") => options.json = true,
                 Long("svg") => options.svg = Some(cli.string("svg")),
                 Long("html") => options.html = Some(cli.string("html")),
@@ -96,22 +139,11 @@ fn tie_break_name(tie_break: TieBreak) -> &'static str {
     }
 }
 
-const WIDTH: u32 = 11;
 const HEIGHT: u32 = 7;
 const START: (u32, u32) = (1, 3);
 const GOAL: (u32, u32) = (9, 3);
-const WALLS: [(u32, u32); 10] = [
-    (4, 0),
-    (4, 1),
-    (3, 5),
-    (3, 6),
-    (6, 3),
-    (6, 4),
-    (6, 5),
-    (6, 6),
-    (8, 0),
-    (8, 1),
-];
+/// The algorithms the SVG picture and the replay page compare.
+const COMPARED: [Algorithm; 3] = [Algorithm::Dijkstra, Algorithm::Greedy, Algorithm::AStar];
 
 /// The grid cell of maze coordinates (y counted upwards from the bottom row).
 fn cell((x, y): (u32, u32)) -> Cell {
@@ -127,7 +159,7 @@ fn coordinates(cell: Cell) -> (u32, u32) {
 struct Run {
     algorithm: Algorithm,
     recorder: Recorder,
-    trace: Trace,
+    trace: String,
     solution: informed::Solution<Cell, f64>,
     millis: f64,
 }
@@ -140,15 +172,17 @@ fn main() {
     }
 }
 
-fn maze() -> Grid {
-    let mut grid = Grid::new(WIDTH, HEIGHT);
-    for wall in WALLS {
-        grid.set_free(cell(wall), false);
-    }
-    grid
+/// The maze named `name`, drawn with `S` and `G` where `START` and `GOAL` are.
+fn maze(name: &str) -> Result<Grid, String> {
+    let (_, text) = MAZES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .ok_or_else(|| format!("no maze {name:?}"))?;
+    Grid::from_ascii(text).map_err(|e| e.to_string())
 }
 
-/// BFS, Dijkstra, greedy best-first and A* on `grid`, each recorded.
+/// BFS, Dijkstra, greedy best-first and A* on `grid`, each recorded for the picture and the
+/// trace (a [`StateRecorder`] labelling cells in maze coordinates).
 fn search_all(grid: &Grid, tie_break: TieBreak) -> Result<Vec<Run>, String> {
     let problem = grid
         .problem(cell(START), cell(GOAL), Movement::Four)
@@ -160,20 +194,25 @@ fn search_all(grid: &Grid, tie_break: TieBreak) -> Result<Vec<Run>, String> {
         Algorithm::Greedy,
         Algorithm::AStar,
     ] {
-        let mut watcher = Watcher {
-            recorder: Recorder::new(),
-            trace: Trace::default(),
-        };
+        let mut recorder = Recorder::new();
+        let mut trace = StateRecorder::new(&problem, |c: &Cell| (f64::from(c.x), f64::from(c.y)))
+            .label(|&c| {
+                let (x, y) = coordinates(c);
+                format!("({x},{y})")
+            });
         let started = Instant::now();
         let solution = Search::new(&problem)
             .tie_break(tie_break)
-            .observer(&mut watcher)
+            .on_event(|event| {
+                recorder.observe(event);
+                trace.observe(event);
+            })
             .run_with(algorithm, problem.manhattan())
             .map_err(|e| format!("{algorithm}: {e}"))?;
         runs.push(Run {
             algorithm,
-            recorder: watcher.recorder,
-            trace: watcher.trace,
+            recorder,
+            trace: trace.trace(),
             solution,
             millis: millis(started),
         });
@@ -182,25 +221,30 @@ fn search_all(grid: &Grid, tie_break: TieBreak) -> Result<Vec<Run>, String> {
 }
 
 fn run(options: &Options) -> Result<(), String> {
-    let grid = maze();
+    let grid = maze(options.maze)?;
     let runs = search_all(&grid, options.tie_break)?;
     let ties = tie_break_name(options.tie_break);
 
     if options.json {
-        print_json(&runs, ties);
+        print_json(&runs, ties, options.maze);
     } else {
         print_side_by_side(&grid, &runs, options.after);
-        println!("ties: toward the smaller h, then {ties} (--tie-break)");
+        println!("open lists, best first (--tie-break {ties}):");
+        for run in &runs {
+            let order = OpenOrder::new(run.algorithm, options.tie_break);
+            println!("  {:<18} {order}", name(run.algorithm));
+        }
     }
     if options.trace && !options.json {
         for run in &runs {
+            let order = OpenOrder::new(run.algorithm, options.tie_break);
             println!();
             println!(
-                "{} (ties: smaller h, then {ties}): {} expansions",
+                "{}: {} expansions (open list: {order})",
                 name(run.algorithm),
-                run.trace.expansions.len()
+                run.solution.stats().expanded
             );
-            print!("{}", run.trace.listing());
+            print!("{}", run.trace);
         }
     }
     if let Some(file) = &options.html {
@@ -208,11 +252,12 @@ fn run(options: &Options) -> Result<(), String> {
             .problem(cell(START), cell(GOAL), Movement::Four)
             .map_err(|e| e.to_string())?;
         Replay::new()
-            .run(
-                problem,
-                &[Algorithm::Dijkstra, Algorithm::AStar],
-                problem.manhattan(),
-            )
+            .title(format!(
+                "The {} maze: Dijkstra, greedy best-first and A*",
+                options.maze
+            ))
+            .tie_break(options.tie_break)
+            .run(problem, &COMPARED, problem.manhattan())
             .map_err(|e| e.to_string())?
             .write_html(file)
             .map_err(|e| format!("cannot write {file}: {e}"))?;
@@ -229,9 +274,9 @@ fn run(options: &Options) -> Result<(), String> {
     Ok(())
 }
 
-/// One JSON line per algorithm: the algorithm, the tie-break, the cost, every `Stats` field,
-/// the time and the path as `[x, y]` pairs.
-fn print_json(runs: &[Run], ties: &str) {
+/// One JSON line per algorithm: the maze, the algorithm, the tie-break, the cost, every
+/// `Stats` field, the time and the path as `[x, y]` pairs.
+fn print_json(runs: &[Run], ties: &str, maze: &str) {
     for run in runs {
         let path: Vec<[u32; 2]> = run
             .solution
@@ -244,6 +289,7 @@ fn print_json(runs: &[Run], ties: &str) {
             .collect();
         common::print_json_line(
             serde_json::json!({
+                "maze": maze,
                 "algorithm": run.algorithm.to_string(),
                 "tie_break": ties,
                 "cost": run.solution.cost(),
@@ -255,11 +301,12 @@ fn print_json(runs: &[Run], ties: &str) {
     }
 }
 
-/// Dijkstra and A* side by side as SVG, as they stood after `after` expansions or at the end.
+/// Dijkstra, greedy and A* side by side as SVG, as they stood after `after` expansions or at
+/// the end.
 fn write_svg(grid: &Grid, runs: &[Run], after: Option<usize>, file: &str) -> Result<(), String> {
     let pictures: Vec<Picture<'_>> = runs
         .iter()
-        .filter(|run| matches!(run.algorithm, Algorithm::Dijkstra | Algorithm::AStar))
+        .filter(|run| COMPARED.contains(&run.algorithm))
         .map(|run| {
             let shown = after.map_or(run.recorder.expansions(), |k| {
                 k.min(run.recorder.expansions())
@@ -290,80 +337,8 @@ fn name(algorithm: Algorithm) -> &'static str {
     }
 }
 
-/// One expansion of the trace: the cell, its g and h, and the cell it was reached from.
-struct Expansion {
-    cell: Cell,
-    g: f64,
-    h: f64,
-    parent: Option<Cell>,
-}
-
-/// The expansions of one search, in order, each with the parent it had when expanded.
-#[derive(Default)]
-struct Trace {
-    parents: HashMap<Cell, Cell>,
-    expansions: Vec<Expansion>,
-}
-
-impl Trace {
-    /// One line per expansion: `  3. (2,3)  g=1 h=7 f=8  from (1,3)`.
-    fn listing(&self) -> String {
-        let at = |c: Cell| {
-            let (x, y) = coordinates(c);
-            format!("({x},{y})")
-        };
-        self.expansions
-            .iter()
-            .enumerate()
-            .map(|(k, e)| {
-                let parent = e
-                    .parent
-                    .map_or("start".to_owned(), |p| format!("from {}", at(p)));
-                format!(
-                    "{:>4}. {:<8} g={} h={} f={}  {parent}\n",
-                    k + 1,
-                    at(e.cell),
-                    e.g,
-                    e.h,
-                    e.g + e.h
-                )
-            })
-            .collect()
-    }
-}
-
-/// Feeds every event to the picture's recorder and to the trace.
-struct Watcher {
-    recorder: Recorder,
-    trace: Trace,
-}
-
-impl Observer<Cell, f64> for Watcher {
-    fn observe(&mut self, event: Event<'_, Cell, f64>) {
-        self.recorder.observe(event);
-        match event {
-            Event::Generate {
-                state,
-                parent: Some(parent),
-                ..
-            } => {
-                self.trace.parents.insert(*state, *parent);
-            }
-            Event::DecreaseKey { state, parent, .. } | Event::Reopen { state, parent, .. } => {
-                self.trace.parents.insert(*state, *parent);
-            }
-            Event::Expand { state, g, h } => self.trace.expansions.push(Expansion {
-                cell: *state,
-                g,
-                h,
-                parent: self.trace.parents.get(state).copied(),
-            }),
-            _ => {}
-        }
-    }
-}
 fn print_side_by_side(grid: &Grid, runs: &[Run], after: Option<usize>) {
-    let column = WIDTH as usize + 6;
+    let column = grid.width() as usize + 6;
     let pictures: Vec<Vec<String>> = runs
         .iter()
         .map(|run| {

@@ -5,7 +5,12 @@
 //! cargo run --release --example roads                                   # cal, 100 queries
 //! cargo run --release --example roads -- ../shared/data/roads/TG --queries 500 --seed 3
 //! cargo run --release --example roads -- ../shared/data/roads/OL --json
+//! cargo run --release --example roads -- ../shared/data/roads/OL --queries 1 --html ol.html
 //! ```
+//!
+//! `--html FILE` replays one query (`--query K`, the K-th, from 0) with Dijkstra and A*: a
+//! search of a graph that is no grid, each node drawn at its coordinates by a
+//! `StateRecorder`.
 //!
 //! The network is `NAME.cnode` and `NAME.cedge` (give the path without the extension). A*'s
 //! heuristic is the straight-line distance scaled by the smallest length/distance ratio of any
@@ -19,9 +24,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use common::{Cli, Long, Value, millis};
-use informed::graph::{Graph, StraightLine};
+use informed::graph::{Graph, Node, StraightLine};
+use informed::{Algorithm, OpenOrder, Replay, Search, StateRecorder, TieBreak};
 
-const USAGE: &str = "roads [--queries N] [--seed S] [--json] [NETWORK]";
+const USAGE: &str = "roads [--queries N] [--seed S] [--json] [--html FILE [--query K]] [NETWORK]";
 const HELP: &str = "\
 Dijkstra and A* on a road network (NETWORK.cnode and NETWORK.cedge; default:
 ../shared/data/roads/cal) for seeded random queries: do their costs agree, how much does each
@@ -31,6 +37,9 @@ Flags:
   --queries N   the number of random queries (default: 100)
   --seed S      the seed of the queries (default: 1)
   --json        one JSON line per query and algorithm (default: off)
+  --html FILE   write a page replaying Dijkstra and A* on one query, each node drawn at its
+                coordinates (default: none)
+  --query K     the query the page replays, from 0 (default: 0)
   -h, --help    this text
 
 Exit status: 0 if every cost agreed, 1 on a disagreement, 2 on a usage or input error.
@@ -41,6 +50,8 @@ struct Options {
     queries: usize,
     seed: u64,
     json: bool,
+    html: Option<String>,
+    query: usize,
     network: Option<PathBuf>,
 }
 
@@ -50,6 +61,8 @@ impl Options {
             queries: 100,
             seed: 1,
             json: false,
+            html: None,
+            query: 0,
             network: None,
         };
         let mut cli = Cli::new("roads", USAGE, HELP);
@@ -59,6 +72,8 @@ impl Options {
                 Long("queries") => options.queries = cli.value("queries"),
                 Long("seed") => options.seed = cli.value("seed"),
                 Long("json") => options.json = true,
+                Long("html") => options.html = Some(cli.string("html")),
+                Long("query") => options.query = cli.value("query"),
                 Value(path) if options.network.is_none() => {
                     options.network = Some(PathBuf::from(path))
                 }
@@ -67,6 +82,12 @@ impl Options {
                 }
                 other => usage.reject(other.unexpected()),
             }
+        }
+        if options.html.is_some() && options.query >= options.queries {
+            usage.error(format!(
+                "--query {}: there are {} queries (--queries), numbered from 0",
+                options.query, options.queries
+            ));
         }
         options
     }
@@ -132,8 +153,12 @@ fn run(options: &Options) -> Result<bool, String> {
     };
     let (mut agreed, mut unreachable, mut disagreed) = (0, 0, 0);
     let (mut expanded, mut time) = ([0u64; 2], [0f64; 2]);
+    let mut replayed = None;
     for query in 0..queries {
         let (from, to) = (random_node(), random_node());
+        if query == options.query {
+            replayed = Some((from, to));
+        }
         let problem = graph.problem(from, to).map_err(|e| e.to_string())?;
         let started = Instant::now();
         let dijkstra = informed::dijkstra(&problem);
@@ -206,5 +231,52 @@ fn run(options: &Options) -> Result<bool, String> {
             );
         }
     }
+    if let (Some(file), Some((from, to))) = (&options.html, replayed) {
+        write_replay(&graph, from, to, factor, file)?;
+        if !json {
+            println!("wrote {file}: node {from} to node {to}");
+        }
+    }
     Ok(disagreed == 0)
+}
+
+/// Writes a page replaying Dijkstra and A* from `from` to `to`, each node drawn at its
+/// coordinates (north up: a drawing's y grows downward).
+fn write_replay(
+    graph: &Graph,
+    from: Node,
+    to: Node,
+    factor: f64,
+    file: &str,
+) -> Result<(), String> {
+    let problem = graph.problem(from, to).map_err(|e| e.to_string())?;
+    let position = |&node: &Node| {
+        let (x, y) = graph.coordinates(node).unwrap_or((f64::NAN, f64::NAN));
+        (x, -y)
+    };
+    let mut replay = Replay::new().title(format!(
+        "A road network, node {from} to node {to}: Dijkstra and A* (straight line × {factor:.4})"
+    ));
+    for algorithm in [Algorithm::Dijkstra, Algorithm::AStar] {
+        let mut recorder = StateRecorder::new(&problem, position)
+            .label(|node| format!("node {node}"))
+            .order(OpenOrder::new(algorithm, TieBreak::Fifo));
+        let outcome = Search::new(&problem)
+            .observer(&mut recorder)
+            .run_with(algorithm, StraightLine::with_factor(graph, to, factor));
+        let solution = match outcome {
+            Ok(solution) => Some(solution),
+            Err(error) if error.is_no_path() => None,
+            Err(error) => return Err(error.to_string()),
+        };
+        let label = if algorithm == Algorithm::AStar {
+            "A*"
+        } else {
+            "Dijkstra"
+        };
+        replay = replay.search(label, &recorder, solution.as_ref());
+    }
+    replay
+        .write_html(file)
+        .map_err(|e| format!("cannot write {file}: {e}"))
 }

@@ -2,15 +2,18 @@
 """Checks the crate's pictures and replay pages in headless Chromium (run by .ci/run).
 
   scripts/browser-test.py svg FILE.svg [--json MAZE_JSON_LINES]
-      Draws the maze example's SVG onto a canvas at fractional zooms and reads pixel colours:
-      the legend's swatches, walls, start, goal and (from the maze's --json) path at known
-      cells, and no seam between two adjacent wall cells.
+      Draws the maze example's SVG (its default maze, `trap`) onto a canvas at fractional zooms
+      and reads pixel colours: the legend's swatches, walls, start, goal and (from the maze's
+      --json) path at known cells, and no seam between two adjacent wall cells.
   scripts/browser-test.py svg FILE.svg FILE.map
       The movingai example's SVG of FILE.map: no seam between adjacent walls, at several zooms.
   scripts/browser-test.py replay FILE.html JSON_LINES [--limits] [--screenshot FILE.png]
-      Loads a replay page, steps it to the end with its own buttons, and compares its counters
-      with the example's `--json` lines and its path pixels with the path. With --limits, also
-      checks the 20 MB page size and the 16 ms frame time.
+      Loads a replay page (of grids, weighted grids or points), plays it to the end, steps
+      through it with its own buttons, and compares its counters with the example's `--json`
+      lines and its path pixels with the path; checks that #frame=N opens frame N, that the
+      address follows the scrubber, that no panel moves as the counters grow, and on a weighted
+      grid the terrain's colours and legend. With --limits, also checks the 20 MB page size and
+      the 16 ms frame time.
 
 Needs Debian's chromium, chromium-driver and python3-selenium.
 """
@@ -32,6 +35,13 @@ GOAL = (0xC0, 0x39, 0x2B)
 REACHED = (0xCF, 0xE6, 0xFF)
 EXPANDED_EARLY = (255, 236, 170)
 EXPANDED_LATE = (230, 86, 20)
+TERRAIN_DEAR = (150, 128, 92)
+
+# The maze example's default maze (`trap`), in maze coordinates (y up from the bottom row).
+MAZE_HEIGHT = 7
+MAZE_START, MAZE_GOAL = (1, 3), (9, 3)
+MAZE_WALLS = [(x, 4) for x in range(2, 9)] + [(4, 3), (8, 3), (4, 2), (6, 2), (8, 2),
+                                              (4, 1), (6, 1), (8, 1), (6, 0)]
 
 failures = []
 
@@ -76,23 +86,32 @@ image.src = 'data:image/svg+xml;base64,' + btoa(unescape(encodeURIComponent(svg)
 """
 
 
+def mix(a, b, t):
+    """`a` moved a fraction t of the way to `b`, rounded as the crate rounds it."""
+    import math
+    t = min(1.0, max(0.0, t))
+    return tuple(math.floor(x + (y - x) * t + 0.5) for x, y in zip(a, b))
+
+
 def svg_test(path, json_file=None):
-    """The maze example's SVG (Dijkstra and A*, full searches): 11 × 7 cells, start (1, 3) and
-    goal (9, 3) in maze coordinates counted from the bottom row."""
+    """The maze example's SVG (Dijkstra, greedy and A*, full searches) of its default maze:
+    11 × 7 cells, start (1, 3) and goal (9, 3) in maze coordinates counted from the bottom
+    row."""
     import xml.etree.ElementTree as tree
 
     text = open(path, encoding="utf-8").read()
     root = tree.fromstring(text)
     ns = "{http://www.w3.org/2000/svg}"
     panels = [g for g in root.iter(ns + "g") if "data-cell" in g.attrib]
-    check(len(panels) == 2, f"{path}: two panels (found {len(panels)})")
+    check(len(panels) == 3, f"{path}: three panels (found {len(panels)})")
     legend = {g.attrib["data-legend"]: g for g in root.iter(ns + "g") if "data-legend" in g.attrib}
     check(sorted(legend) == sorted(["wall", "expanded (early → late)", "reached", "path",
                                     "start", "goal"]), f"legend items {sorted(legend)}")
     titles = [t.text for t in root.iter(ns + "text")]
-    check(any(t and "cost 10" in t for t in titles) and any(t and "expanded" in t for t in titles),
-          "titles give cost and counts")
-    height = 7
+    check(any(t and "cost 12" in t for t in titles) and any(t and "cost 20" in t for t in titles)
+          and any(t and "expanded" in t for t in titles),
+          "titles give the costs (12 for Dijkstra and A*, 20 for greedy) and counts")
+    height = MAZE_HEIGHT
 
     def centre(panel, x, y, dx=0.5, dy=0.5):
         left, top, cell = (float(panel.attrib[k]) for k in ("data-left", "data-top", "data-cell"))
@@ -110,17 +129,17 @@ def svg_test(path, json_file=None):
         points.append(p)
         expected.append((f"legend swatch {name!r}", colour))
     for panel in panels:
-        for (x, y), what, colour in [((1, 3), "start", START), ((9, 3), "goal", GOAL),
-                                      ((4, 0), "wall", WALL), ((6, 6), "wall", WALL)]:
+        for (x, y), what, colour in [(MAZE_START, "start", START), (MAZE_GOAL, "goal", GOAL),
+                                      ((4, 3), "wall", WALL), ((6, 0), "wall", WALL)]:
             points.append(centre(panel, x, y))
             expected.append((f"{what} at cell ({x}, {y})", colour))
     # A renderer may ignore the crispEdges hint (see seam_test).
     antialiased = text.replace('shape-rendering="crispEdges"', "")
     if json_file:
-        # The path's cells, from the example's --json (Dijkstra in the first panel, A* next),
-        # start and goal left out (their markers cover them).
+        # The path's cells, from the example's --json (the panels in the order Dijkstra, greedy,
+        # A*), start and goal left out (their markers cover them).
         records = {r["algorithm"]: r for r in map(json.loads, open(json_file, encoding="utf-8"))}
-        for panel, name in zip(panels, ("dijkstra", "astar")):
+        for panel, name in zip(panels, ("dijkstra", "greedy", "astar")):
             for x, y in records[name]["path"][1:-1]:
                 points.append(centre(panel, x, y))
                 expected.append((f"{name}'s path at cell ({x}, {y})", PATH))
@@ -129,10 +148,10 @@ def svg_test(path, json_file=None):
         check(isinstance(colours, list), f"SVG drawn at zoom {zoom}")
         for (what, colour), got in zip(expected, colours):
             check(near(got, colour), f"zoom {zoom}: {what} is {colour} (read {got[:3]})")
-        # No seam: every pixel row from the centre of wall (4, 1) to the centre of wall (4, 0)
-        # (adjacent, one above the other), and likewise (6, 4) to (6, 3), is wall-coloured.
+        # No seam: every pixel row from the centre of wall (4, 2) to the centre of wall (4, 1)
+        # (adjacent, one above the other), and likewise (6, 1) to (6, 0), is wall-coloured.
         for panel in panels:
-            for x, y in ((4, 1), (6, 4)):
+            for x, y in ((4, 2), (6, 1)):
                 (px, top), (_, bottom) = centre(panel, x, y), centre(panel, x, y - 1)
                 column = [(px, top + i / zoom) for i in range(int((bottom - top) * zoom))]
                 for how, svg in (("as drawn", text), ("antialiased", antialiased)):
@@ -182,18 +201,28 @@ def seam_test(path, map_path):
 
 
 # Where the page's panels are and what they count.
-PANELS = "return window.replay.panels.map(p => ({label: p.label, frames: p.frames, width: p.width, " \
-    "height: p.height, counters: p.counters(), path: Array.from(p.path)}))"
+PANELS = "return window.replay.panels.map(p => ({label: p.label, layout: p.layout, frames: p.frames, " \
+    "width: p.width, height: p.height, counters: p.counters(), path: Array.from(p.path), " \
+    "starts: p.starts, goals: p.goals, costs: p.costs}))"
 
-# The colours of canvas pixels: panel index, then [x, y] cells.
-READ_CELLS = """
-const [index, cells] = arguments, panel = window.replay.panels[index];
+# The colours of canvas pixels: panel index, then states (a grid's [x, y] cells, or the
+# numbers of the states of a page of points).
+READ_STATES = """
+const [index, states] = arguments, panel = window.replay.panels[index];
 const context = panel.canvas.getContext('2d');
-return cells.map(([x, y]) => {
-  const [px, py] = panel.cellCenter(x, y);
+return states.map((s) => {
+  const [px, py] = panel.layout === 'grid' ? panel.cellCenter(s[0], s[1]) : panel.stateCenter(s);
   return Array.from(context.getImageData(Math.floor(px), Math.floor(py), 1, 1).data);
 });
 """
+# Where states are drawn, in the canvas's pixels.
+CENTRES = """
+const [index, states] = arguments, panel = window.replay.panels[index];
+return states.map((s) => panel.layout === 'grid' ? panel.cellCenter(s[0], s[1]) : panel.stateCenter(s));
+"""
+# The panels' boxes on the page.
+BOXES = "return window.replay.panels.map(p => { const r = p.box.getBoundingClientRect(); " \
+    "return [r.left, r.top, r.width]; })"
 
 JSON_NAMES = {"Dijkstra": "dijkstra", "A*": "astar", "BFS": "bfs", "Greedy best-first": "greedy"}
 
@@ -208,10 +237,14 @@ def frame():
     return driver.execute_script("return window.replay.frame()")
 
 
+def address():
+    return driver.execute_script("return location.hash")
+
+
 def steps_follow_the_open_list(panels, steps):
     """Steps forward `steps` times with the page's button, checking that the best entry of each
-    open list is the cell the next frame expands (the search's own order: f, then h, then first
-    stored)."""
+    open list is the state the next frame expands (the search's own order: f, then h, then
+    first stored for A*; h, then g for greedy search; and so on)."""
     wrong = []
     for _ in range(steps):
         k = frame()
@@ -223,6 +256,69 @@ def steps_follow_the_open_list(panels, steps):
                 wrong.append((panel["label"], k + 1, top, current))
     check(not wrong, f"{steps} steps: each expands the best entry of the open list before it"
           + (f" (not {wrong[:3]})" if wrong else ""))
+
+
+def cell_of(panel, state):
+    """A state as READ_STATES takes it: a grid's [x, y] cell, or the number of a point."""
+    if panel["layout"] == "grid":
+        return [state % panel["width"], state // panel["width"]]
+    return state
+
+
+def address_and_layout_test(page, last, panels):
+    """#frame=N opens the page at frame N; the address follows the buttons and the scrubber;
+    no panel moves or widens while the counters grow from frame 0 to the last."""
+    middle = last // 2
+    driver.get("file://" + os.path.abspath(page) + f"#frame={middle}")
+    check(frame() == middle, f"#frame={middle} opens frame {middle} (at {frame()})")
+    counters = driver.execute_script("return window.replay.panels.map(p => p.counters().expanded)")
+    check(counters == [min(middle, p["frames"]) for p in panels],
+          f"#frame={middle}: the panels' expansions are {counters}")
+    click("forward")
+    check(address() == f"#frame={middle + 1}", f"a step forward moves the address ({address()})")
+    driver.execute_script(
+        "const s = document.getElementById('scrub'); s.value = 3; s.dispatchEvent(new Event('input'));")
+    check(frame() == 3 and address() == "#frame=3", f"the scrubber moves the address ({address()})")
+    driver.execute_script("location.hash = '#frame=' + (window.replay.last - 1)")
+    time.sleep(0.2)
+    check(frame() == last - 1, f"a new #frame in the address shows that frame ({frame()})")
+    boxes = []
+    for target in (0, 1, middle, last):
+        driver.execute_script("window.replay.show(arguments[0])", target)
+        boxes.append(driver.execute_script(BOXES))
+    moved = [b for b in boxes if b != boxes[0]]
+    check(not moved, f"no panel moves or widens from frame 0 to {last} ({boxes[0]}"
+          + (f", then {moved[0]})" if moved else ")"))
+
+
+def terrain_test(index, panel):
+    """A weighted grid's panel at frame 0: each free cell not under a marker has its cost's
+    shade, and the legend lists every cost with that shade."""
+    costs, width = panel["costs"], panel["width"]
+    free = sorted({c for c in costs if c})
+    low, high = free[0], free[-1]
+    shade = {c: mix(FREE_RGB, TERRAIN_DEAR, (c - low) / (high - low) if high > low else 0) for c in free}
+    ends = set(panel["starts"]) | set(panel["goals"])
+    cells = [i for i, c in enumerate(costs) if c and i not in ends
+             and all(abs(i % width - e % width) > 1 or abs(i // width - e // width) > 1 for e in ends)]
+    colours = driver.execute_script(READ_STATES, index, [[i % width, i // width] for i in cells])
+    off = [(i, costs[i], c[:3]) for i, c in zip(cells, colours) if not near(c, shade[costs[i]])]
+    check(not off, f"{panel['label']}: {len(cells)} cells at frame 0 have their cost's shade "
+          f"(costs {free})" + (f"; not {off[:3]}" if off else ""))
+    walls = [i for i, c in enumerate(costs) if not c]
+    colours = driver.execute_script(READ_STATES, index, [[i % width, i // width] for i in walls])
+    check(all(near(c, WALL) for c in colours), f"{panel['label']}: {len(walls)} walls wall-coloured")
+    legend = driver.execute_script(
+        "return [...document.querySelectorAll('#legend span')].map(s => [s.dataset.legend, "
+        "getComputedStyle(s.firstChild).backgroundColor])")
+    listed = {name: tuple(map(int, colour[4:-1].split(","))) for name, colour in legend
+              if name.startswith("cost ")}
+    check(sorted(listed) == sorted(f"cost {c}" for c in free), f"the legend lists the costs {sorted(listed)}")
+    check(all(near(listed.get(f"cost {c}", (0, 0, 0)), shade[c], 1) for c in free),
+          "the legend's shades are the cells' shades")
+
+
+FREE_RGB = (0xFB, 0xFB, 0xF8)
 
 
 def replay_test(args):
@@ -241,8 +337,15 @@ def replay_test(args):
         "return performance.getEntriesByType('resource').map(e => e.name)")
     check(not fetched, f"{page}: no fetches ({fetched[:3]})")
     panels = driver.execute_script(PANELS)
-    check(len(panels) == 2, f"two panels side by side: {[p['label'] for p in panels]}")
+    layouts = sorted({p["layout"] for p in panels})
+    print(f"     {page}: {len(panels)} panels ({', '.join(p['label'] for p in panels)}), "
+          f"drawn as {' and '.join(layouts)}, {last} frames")
+    check(len(panels) >= 2, f"panels side by side: {[p['label'] for p in panels]}")
     check(frame() == 0 and last == max(p["frames"] for p in panels), f"{last} frames")
+    check(address() in ("", "#frame=0"), f"opened at frame 0 ({address()!r})")
+    for index, panel in enumerate(panels):
+        if panel["costs"]:
+            terrain_test(index, panel)
 
     if limits:
         check(size <= 20_000_000, f"page size {size / 1e6:.2f} MB <= 20 MB")
@@ -282,6 +385,18 @@ def replay_test(args):
         paused = frame()
         time.sleep(0.3)
         check(0 < paused == frame(), f"play advanced to frame {paused}, pause held it")
+        # Play to the end at full speed: the page stops there by itself.
+        driver.execute_script(
+            "const s = document.getElementById('speed'); s.value = 100; s.dispatchEvent(new Event('input'));")
+        click("play")
+        deadline = time.time() + 20
+        while frame() < last and time.time() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.1)
+        playing = driver.find_element(By.ID, "play").text
+        check(frame() == last and playing == "play", f"played to the last frame ({frame()} of {last}) "
+              f"and stopped (button {playing!r})")
+        check(address() == f"#frame={last}", f"the address says the last frame ({address()})")
         click("first")
         check(frame() == 0, "back to the first frame")
         steps_follow_the_open_list(panels, last)
@@ -298,40 +413,39 @@ def replay_test(args):
             if counter in record:
                 check(panel["counters"][counter] == record[counter],
                       f"{panel['label']}: {counter} {panel['counters'][counter]} == {record[counter]}")
-        # The path's pixels: the maze's --json gives the path (x, y from the bottom row);
-        # other pages are checked against the path they hold.
+        # The path's pixels. The maze's --json gives the path (x, y from the bottom row); other
+        # pages are checked against the path they hold.
         width, height = panel["width"], panel["height"]
-        if "path" in record:
-            path = [(x, height - 1 - y) for x, y in record["path"]]
+        maze = "maze" in record
+        if maze:
+            path = [[x, height - 1 - y] for x, y in record["path"]]
             check([y * width + x for x, y in path] == panel["path"],
                   f"{panel['label']}: the page's path is the --json path")
         else:
-            path = [(c % width, c // width) for c in panel["path"]]
-        # Leave out the cells under the start and goal markers (a few pixels wide on big maps).
-        ends = driver.execute_script(
-            "const p = window.replay.panels[arguments[0]];"
-            "return [p.cellCenter(...arguments[1]), p.cellCenter(...arguments[2])];",
-            index, path[0], path[-1])
-        centres = driver.execute_script(
-            "const p = window.replay.panels[arguments[0]]; return arguments[1].map(c => p.cellCenter(...c));",
-            index, path)
-        inner = [cell for cell, (px, py) in zip(path, centres)
-                 if all((px - ex) ** 2 + (py - ey) ** 2 > 7 ** 2 for ex, ey in ends)]
-        check(len(inner) > 0, f"{panel['label']}: a path of {len(path)} cells")
-        colours = driver.execute_script(READ_CELLS, index, inner)
-        off = [(cell, c[:3]) for cell, c in zip(inner, colours) if not near(c, PATH)]
-        check(not off, f"{panel['label']}: the {len(inner)} path cells between start and goal are "
+            path = [cell_of(panel, c) for c in panel["path"]]
+            if "steps" in record:
+                check(len(path) == record["steps"] + 1,
+                      f"{panel['label']}: a path of {record['steps']} steps, as the search's")
+        # Leave out the states under the start and goal markers (a few pixels wide).
+        ends = driver.execute_script(CENTRES, index, [path[0], path[-1]])
+        centres = driver.execute_script(CENTRES, index, path)
+        marker = 7 if panel["layout"] == "grid" else 14
+        inner = [state for state, (px, py) in zip(path, centres)
+                 if all((px - ex) ** 2 + (py - ey) ** 2 > marker ** 2 for ex, ey in ends)]
+        check(len(inner) > 0, f"{panel['label']}: a path of {len(path)} states")
+        colours = driver.execute_script(READ_STATES, index, inner)
+        off = [(state, c[:3]) for state, c in zip(inner, colours) if not near(c, PATH)]
+        check(not off, f"{panel['label']}: the {len(inner)} path states between start and goal are "
               "path-coloured" + (f" (not {off[:3]})" if off else ""))
-        ends = driver.execute_script(READ_CELLS, index, [path[0], path[-1]])
+        ends = driver.execute_script(READ_STATES, index, [path[0], path[-1]])
         check(near(ends[0], START) and near(ends[1], GOAL), f"{panel['label']}: start and goal marked")
-        if "path" in record:
-            walls = [(x, height - 1 - y) for x, y in
-                     [(4, 0), (4, 1), (3, 5), (3, 6), (6, 3), (6, 4), (6, 5), (6, 6), (8, 0), (8, 1)]]
-            colours = driver.execute_script(READ_CELLS, index, walls)
+        if maze:
+            walls = [(x, height - 1 - y) for x, y in MAZE_WALLS]
+            colours = driver.execute_script(READ_STATES, index, walls)
             check(all(near(c, WALL) for c in colours), f"{panel['label']}: walls are wall-coloured")
             off_path = [(x, y) for x in range(width) for y in range(height)
-                        if (x, y) not in path and (x, y) not in walls]
-            colours = driver.execute_script(READ_CELLS, index, off_path)
+                        if [x, y] not in path and (x, y) not in walls]
+            colours = driver.execute_script(READ_STATES, index, off_path)
             check(not any(near(c, PATH) for c in colours),
                   f"{panel['label']}: no other cell is path-coloured")
 
@@ -345,10 +459,9 @@ def replay_test(args):
         check(panel["counters"]["expanded"] == min(last - 1, panel["frames"]),
               f"{panel['label']}: {panel['counters']['expanded']} expanded after stepping back")
     longest = max(range(len(panels)), key=lambda i: panels[i]["frames"])
-    width = panels[longest]["width"]
-    inner = [(c % width, c // width) for c in panels[longest]["path"][1:-1]]
-    colours = driver.execute_script(READ_CELLS, longest, inner)
-    check(not all(near(c, PATH) for c in colours),
+    inner = [cell_of(panels[longest], c) for c in panels[longest]["path"][1:-1]]
+    colours = driver.execute_script(READ_STATES, longest, inner)
+    check(not inner or not all(near(c, PATH) for c in colours),
           f"{panels[longest]['label']}: no path before the last frame")
     # Back a few frames and forward again: the open list still leads to the next expansion.
     click("back", 4)
@@ -361,11 +474,13 @@ def replay_test(args):
                   f"{panel['label']}: after steps back, the open list's best is expanded next")
     click("forward", 4)
     check(frame() == last, "and forward again")
+    if not limits:
+        address_and_layout_test(page, last, panels)
     if screenshot:
         # The window just fits the page, so the picture holds all of it and nothing more.
         driver.set_window_size(1400, 900)
         driver.get("file://" + os.path.abspath(page))
-        click("forward", min(last, 9))
+        click("forward", min(last, 20))
         driver.execute_script("document.documentElement.style.overflow = 'hidden'")
         width, height = driver.execute_script(
             "const boxes = [...document.querySelectorAll('.panel')].map(b => b.getBoundingClientRect());"

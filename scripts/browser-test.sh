@@ -33,6 +33,23 @@ cargo run --release --quiet --example maze -- --svg "$out/maze.svg" --html "$out
 "$python" scripts/browser-test.py svg "$out/maze.svg" --json "$out/maze.json"
 "$python" scripts/browser-test.py replay "$out/maze.html" "$out/maze.json"
 
+# A weighted grid: the terrain's shades and legend, and the replay against --json.
+cargo run --release --quiet --example terrain -- --html "$out/terrain.html" --json >"$out/terrain.json"
+"$python" scripts/browser-test.py replay "$out/terrain.html" "$out/terrain.json"
+
+# A search of no grid, drawn as points: the water jugs, each state at (litres in A, litres in B).
+cargo run --release --quiet --example custom -- --html "$out/jugs.html" --json 7 11 6 >"$out/jugs.json"
+"$python" scripts/browser-test.py replay "$out/jugs.html" "$out/jugs.json"
+
+if [ -d "$data/roads" ]; then
+  # A road network: each node at its coordinates, one query, Dijkstra and A*.
+  cargo run --release --quiet --example roads -- "$data/roads/OL" --queries 1 --html "$out/roads.html" \
+    --json >"$out/roads.json"
+  "$python" scripts/browser-test.py replay "$out/roads.html" "$out/roads.json"
+else
+  echo "skipped the replay of a road network: $data/roads not found"
+fi
+
 if [ -d "$data/movingai" ]; then
   # Seams on a map drawn at a fractional cell size (18.37 pixels).
   cargo run --release --quiet --example movingai -- "$data/movingai/dao/arena.map.scen" \

@@ -35,11 +35,15 @@
 //! option of a [`Search`] is honoured by every algorithm, or refused with an error (the table in
 //! [`Search`]'s docs says which).
 //!
-//! Ready-made problems live in [`grid`] (Moving AI maps, pictures of a search), [`puzzle`]
-//! (sliding tiles, with additive pattern databases) and [`graph`] (road networks); [`pdb`]
-//! builds pattern databases for any permutation-like space; with the `petgraph` feature,
-//! `informed::petgraph` searches any `petgraph` graph; [`audit`] checks a heuristic before you
-//! trust it.
+//! Ready-made problems live in [`grid`] (Moving AI maps, grids with a cost for each cell,
+//! pictures of a search), [`puzzle`] (sliding tiles, with additive pattern databases) and
+//! [`graph`] (road networks); [`pdb`] builds pattern databases for any permutation-like space;
+//! with the `petgraph` feature, `informed::petgraph` searches any `petgraph` graph; [`audit`]
+//! checks a heuristic before you trust it.
+//!
+//! To watch a search of your own space, record it with a [`StateRecorder`], told where to draw
+//! each state: [`Replay`] writes a page that replays searches side by side in a browser,
+//! [`StatePicture`] an SVG picture, and [`StateRecorder::trace`] lists every expansion.
 //!
 //! # Tutorial: your own state space
 //!
@@ -256,6 +260,7 @@ pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{
     Bidirectional, FnProblem, SearchProblem, Successors, UnitFnProblem, from_fn, from_fn_unit,
 };
+pub use crate::replay::{OpenOrder, Recording, Replay, StatePicture, StateRecorder};
 pub use crate::search::Search;
 pub use crate::searcher::Searcher;
 pub use crate::solution::{ErrorOf, Partial, SearchResult, Solution, SolutionOf, Stats};
@@ -289,6 +294,7 @@ mod heuristic;
 mod location;
 mod observer;
 mod problem;
+mod replay;
 mod search;
 mod searcher;
 mod solution;

@@ -81,10 +81,30 @@ fn stderr(output: &Output) -> String {
 }
 
 /// Each example and the flags its help must list.
-const FLAGS: [(&str, &[&str]); 6] = [
+const FLAGS: [(&str, &[&str]); 7] = [
     (
         "maze",
-        &["--json", "--svg", "--after", "--trace", "--tie-break"],
+        &[
+            "--maze",
+            "--json",
+            "--svg",
+            "--after",
+            "--html",
+            "--trace",
+            "--tie-break",
+        ],
+    ),
+    (
+        "terrain",
+        &[
+            "--movement",
+            "--json",
+            "--svg",
+            "--html",
+            "--map",
+            "--start",
+            "--goal",
+        ],
     ),
     (
         "puzzle",
@@ -110,8 +130,11 @@ const FLAGS: [(&str, &[&str]); 6] = [
         "movingai",
         &["--algorithm", "--json", "--map", "--svg", "--scenario"],
     ),
-    ("roads", &["--queries", "--seed", "--json"]),
-    ("custom", &[]),
+    (
+        "roads",
+        &["--queries", "--seed", "--json", "--html", "--query"],
+    ),
+    ("custom", &["--json", "--trace", "--html", "--svg"]),
     ("quickstart", &[]),
 ];
 
@@ -161,9 +184,12 @@ fn an_unknown_flag_is_a_usage_error() {
 #[test]
 fn a_bad_value_names_the_flag_and_the_value() {
     let board = "1 2 3 4 5 6 7 0 8";
-    let cases: [(&str, &[&str], &str, &str); 9] = [
+    let cases: [(&str, &[&str], &str, &str); 12] = [
         ("maze", &["--after", "ten"], "--after", "ten"),
         ("maze", &["--tie-break", "random"], "--tie-break", "random"),
+        ("maze", &["--maze", "spiral"], "--maze", "spiral"),
+        ("terrain", &["--movement", "six"], "--movement", "six"),
+        ("terrain", &["--start", "3;4"], "--start", "3;4"),
         ("puzzle", &["--trace", "-3", board], "--trace", "-3"),
         (
             "puzzle",
@@ -226,21 +252,73 @@ fn expanded(lines: &[serde_json::Value], algorithm: &str) -> u64 {
 
 #[test]
 fn the_lecture_maze_expands_11_cells_with_lifo_ties_and_12_with_fifo() {
-    let lifo = maze_json(&["--tie-break", "lifo"]);
-    let fifo = maze_json(&["--tie-break", "fifo"]);
-    let default = maze_json(&[]);
+    let lifo = maze_json(&["--maze", "lecture", "--tie-break", "lifo"]);
+    let fifo = maze_json(&["--maze", "lecture", "--tie-break", "fifo"]);
+    let default = maze_json(&["--maze", "lecture"]);
     for algorithm in ["bfs", "dijkstra", "greedy", "astar"] {
         assert_eq!(expanded(&default, algorithm), expanded(&fifo, algorithm));
     }
     assert_eq!(expanded(&lifo, "astar"), 11);
     assert_eq!(expanded(&fifo, "astar"), 12);
     for line in &lifo {
+        assert_eq!(line["maze"], "lecture");
         assert_eq!(line["tie_break"], "lifo");
         assert_eq!(line["cost"].as_f64(), Some(10.0));
     }
     for line in &fifo {
         assert_eq!(line["tie_break"], "fifo");
     }
+}
+
+fn cost(lines: &[serde_json::Value], algorithm: &str) -> f64 {
+    lines
+        .iter()
+        .find(|line| line["algorithm"] == algorithm)
+        .and_then(|line| line["cost"].as_f64())
+        .unwrap_or_else(|| panic!("no {algorithm} line"))
+}
+
+#[test]
+fn in_the_default_maze_greedy_search_returns_a_longer_path_than_a_star() {
+    for ties in ["fifo", "lifo"] {
+        let lines = maze_json(&["--tie-break", ties]);
+        assert!(lines.iter().all(|line| line["maze"] == "trap"));
+        // A* is optimal (Dijkstra's cost) and does the least work; greedy search follows the
+        // winding passage to a dearer path, after more expansions than A*.
+        assert_eq!(cost(&lines, "astar"), 12.0, "{ties}");
+        assert_eq!(cost(&lines, "dijkstra"), 12.0, "{ties}");
+        assert!(cost(&lines, "greedy") > cost(&lines, "astar"), "{ties}");
+        assert_eq!(cost(&lines, "greedy"), 20.0, "{ties}");
+        assert!(
+            expanded(&lines, "astar") < expanded(&lines, "greedy"),
+            "{ties}"
+        );
+        assert!(
+            expanded(&lines, "astar") < expanded(&lines, "dijkstra"),
+            "{ties}"
+        );
+    }
+    // In the lecture's maze, by contrast, greedy search finds a shortest path.
+    let lecture = maze_json(&["--maze", "lecture"]);
+    assert_eq!(cost(&lecture, "greedy"), cost(&lecture, "astar"));
+}
+
+#[test]
+fn on_terrain_greedy_search_and_bfs_wade_through_the_swamp() {
+    let output = run("terrain", &["--json"]);
+    assert!(output.status.success(), "{output:?}");
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    let (astar, dijkstra) = (cost(&lines, "astar"), cost(&lines, "dijkstra"));
+    assert!(
+        (astar - dijkstra).abs() < 1e-9,
+        "A* {astar} against Dijkstra {dijkstra}"
+    );
+    assert!(cost(&lines, "greedy") > 2.0 * astar);
+    assert!(cost(&lines, "bfs") > 2.0 * astar);
+    assert!(expanded(&lines, "astar") < expanded(&lines, "dijkstra"));
 }
 
 #[test]
@@ -270,16 +348,15 @@ fn json_lines_carry_every_stats_field() {
 }
 
 #[test]
-fn the_maze_trace_lists_each_expansion_with_its_parent_and_says_the_tie_break() {
-    let output = run("maze", &["--trace", "--tie-break", "lifo"]);
+fn the_maze_trace_lists_each_expansion_with_its_parent_and_says_each_tie_rule() {
+    let output = run(
+        "maze",
+        &["--maze", "lecture", "--trace", "--tie-break", "lifo"],
+    );
     assert!(output.status.success(), "{output:?}");
     let text = stdout(&output);
-    assert!(
-        text.contains("ties: toward the smaller h, then lifo"),
-        "{text}"
-    );
     let astar = text
-        .split("A* (Manhattan) (ties: smaller h, then lifo): 11 expansions\n")
+        .split("A* (Manhattan): 11 expansions (open list: f = g + h, then the smaller h, then the last stored)\n")
         .nth(1)
         .unwrap_or_else(|| panic!("no A* trace:\n{text}"));
     let lines: Vec<&str> = astar.lines().take(11).collect();
@@ -295,9 +372,19 @@ fn the_maze_trace_lists_each_expansion_with_its_parent_and_says_the_tie_break() 
         lines[10].contains("(9,3)") && lines[10].ends_with("from (9,2)"),
         "{astar}"
     );
+    // Each algorithm's own tie rule: none for BFS's queue, g for greedy search, h for A*.
+    for heading in [
+        "BFS: 47 expansions (open list: the order generated (a FIFO queue: no ties to break))",
+        "Dijkstra: ",
+        "(open list: g, then the last stored)",
+        "Greedy best-first: 11 expansions (open list: h, then the smaller g, then the last stored)",
+    ] {
+        assert!(text.contains(heading), "{heading:?} in:\n{text}");
+    }
     let fifo = stdout(&run("maze", &[]));
     assert!(
-        fifo.contains("ties: toward the smaller h, then fifo"),
+        fifo.contains("open lists, best first (--tie-break fifo):")
+            && fifo.contains("Greedy best-first  h, then the smaller g, then the first stored"),
         "{fifo}"
     );
 }

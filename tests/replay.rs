@@ -1,12 +1,16 @@
 //! The replay page's data: decoded here as the page's script decodes it, it gives back every
-//! event the search made (cell, g and h bit for bit) and counters equal to `Stats`. The page
-//! itself is checked in a browser by `scripts/browser-test.py`, run from `.ci/run`.
+//! event the search made (state, g and h bit for bit) and counters equal to `Stats`, for
+//! uniform grids, weighted grids and searches of any space drawn as points. The page itself is
+//! checked in a browser by `scripts/browser-test.py`, run from `.ci/run`.
 
 mod common;
 
-use common::config;
-use informed::grid::{Cell, Grid, Movement, Replay, ReplayRecorder};
-use informed::{Event, Heuristic, Observer, Search, Stats};
+use common::{config, graph};
+use informed::grid::{Cell, Grid, Movement, Replay, ReplayRecorder, WeightedGrid};
+use informed::{
+    Algorithm, Event, Heuristic, Observer, OpenOrder, Search, SearchProblem, StatePicture,
+    StateRecorder, Stats, TieBreak,
+};
 use proptest::prelude::*;
 
 const GENERATE: u8 = 0;
@@ -43,7 +47,8 @@ impl Observer<Cell, f64> for Tee<'_> {
     }
 }
 
-/// The text of the field `name` of the `panel`-th panel in the page's data.
+/// The text of the field `name` of the `panel`-th panel in the page's data (a list whole, in
+/// its brackets).
 fn field<'a>(html: &'a str, panel: usize, name: &str) -> &'a str {
     let key = format!("\"{name}\":");
     let html = &html[html.find("\"panels\":[").expect("the panels")..];
@@ -51,9 +56,20 @@ fn field<'a>(html: &'a str, panel: usize, name: &str) -> &'a str {
     let rest = &html[at..];
     if let Some(quoted) = rest.strip_prefix('"') {
         &quoted[..quoted.find('"').unwrap()]
+    } else if rest.starts_with('[') {
+        &rest[..=rest.find(']').unwrap()]
     } else {
         &rest[..rest.find([',', '}']).unwrap()]
     }
+}
+
+/// A list field's numbers.
+fn numbers(text: &str) -> Vec<usize> {
+    text.trim_matches(['[', ']'])
+        .split(',')
+        .filter(|n| !n.is_empty())
+        .map(|n| n.parse().unwrap())
+        .collect()
 }
 
 fn unbase64(text: &str) -> Vec<u8> {
@@ -111,22 +127,37 @@ impl Reader<'_> {
 fn decode(html: &str, panel: usize) -> (Vec<Raw>, Stats) {
     let width: usize = field(html, panel, "width").parse().unwrap();
     let height: usize = field(html, panel, "height").parse().unwrap();
-    let goal: usize = field(html, panel, "goal").parse().unwrap();
+    let states = if field(html, panel, "layout") == "grid" {
+        width * height
+    } else {
+        unbase64(field(html, panel, "xy")).len() / 16
+    };
+    let costs = unbase64(field(html, panel, "costs"));
+    let goal = numbers(field(html, panel, "goals"))
+        .first()
+        .copied()
+        .unwrap_or(0);
     let heuristic = field(html, panel, "heuristic").to_owned();
-    let (gx, gy) = ((goal % width) as f64, (goal / width) as f64);
+    let scale: f64 = field(html, panel, "hscale").parse().unwrap();
+    let (gx, gy) = if width > 0 {
+        ((goal % width) as f64, (goal / width) as f64)
+    } else {
+        (0.0, 0.0)
+    };
     let estimate = |c: usize| {
         let (dx, dy) = (
-            ((c % width) as f64 - gx).abs(),
-            ((c / width) as f64 - gy).abs(),
+            ((c % width.max(1)) as f64 - gx).abs(),
+            ((c / width.max(1)) as f64 - gy).abs(),
         );
-        match heuristic.as_str() {
+        let h = match heuristic.as_str() {
             "zero" => 0.0,
             "manhattan" => dx + dy,
             _ => {
                 let (low, high) = if dx < dy { (dx, dy) } else { (dy, dx) };
                 high + (std::f64::consts::SQRT_2 - 1.0) * low
             }
-        }
+        };
+        if scale == 1.0 { h } else { h * scale }
     };
     let exceptions_bytes = unbase64(field(html, panel, "exceptions"));
     let mut exceptions = std::collections::HashMap::new();
@@ -148,8 +179,8 @@ fn decode(html: &str, panel: usize) -> (Vec<Raw>, Stats) {
         [-1i64, 0, 1, -1, 1, -1, 0, 1],
         [-1i64, -1, -1, 0, 0, 1, 1, 1],
     );
-    let mut g = vec![f64::NAN; width * height];
-    let mut h = vec![f64::NAN; width * height];
+    let mut g = vec![f64::NAN; states];
+    let mut h = vec![f64::NAN; states];
     let (mut current, mut previous, mut generated_number) = (0usize, 0i64, 0u64);
     let mut stats = Stats::default();
     let mut open = 0i64;
@@ -185,10 +216,11 @@ fn decode(html: &str, panel: usize) -> (Vec<Raw>, Stats) {
             } else {
                 1.0
             };
+            let cost = costs.get(c).map_or(1.0, |&c| f64::from(c));
             let value = if first & 64 != 0 {
                 reader.f64()
             } else {
-                g[current] + step
+                g[current] + step * cost
             };
             (kind - 1, c, value)
         } else {
@@ -232,11 +264,20 @@ fn check_replay(
     search: impl FnOnce(&informed::grid::GridProblem<'_>, &mut Tee<'_>) -> Option<Stats>,
 ) {
     let problem = grid.problem(start, goal, movement).unwrap();
-    let cells = grid.width() as usize * grid.height() as usize;
+    check_query(problem, grid.width() as usize, search);
+}
+
+/// As [`check_replay`], for a query on either kind of grid `width` cells wide.
+fn check_query<'g, Q: informed::grid::GridQuery<'g>>(
+    problem: Q,
+    width: usize,
+    search: impl FnOnce(&Q, &mut Tee<'g>) -> Option<Stats>,
+) {
+    let cells = problem.index_bound().unwrap();
     let mut tee = Tee {
         recorder: ReplayRecorder::new(problem),
         raw: Vec::new(),
-        width: grid.width() as usize,
+        width,
         h: vec![0; cells],
     };
     let Some(stats) = search(&problem, &mut tee) else {
@@ -247,12 +288,17 @@ fn check_replay(
         .to_html();
     let (events, decoded) = decode(&html, 0);
     assert_eq!(events, tee.raw, "events");
-    assert_eq!(decoded.expanded, stats.expanded);
-    assert_eq!(decoded.generated, stats.generated);
-    assert_eq!(decoded.decrease_keys, stats.decrease_keys);
-    assert_eq!(decoded.reopened, stats.reopened);
-    assert_eq!(decoded.max_open, stats.max_open);
+    assert_stats(decoded, stats);
     assert_eq!(tee.recorder.expansions(), stats.expanded);
+}
+
+/// The counts a page keeps are those of the search.
+fn assert_stats(decoded: Stats, stats: Stats) {
+    assert_eq!(decoded.expanded, stats.expanded, "expanded");
+    assert_eq!(decoded.generated, stats.generated, "generated");
+    assert_eq!(decoded.decrease_keys, stats.decrease_keys, "decrease_keys");
+    assert_eq!(decoded.reopened, stats.reopened, "reopened");
+    assert_eq!(decoded.max_open, stats.max_open, "max_open");
 }
 
 fn random_grid() -> impl Strategy<Value = (Grid, Cell, Cell)> {
@@ -469,4 +515,343 @@ fn the_types_are_thread_safe() {
     fn assert_thread_safe<T: Send + Sync + std::panic::UnwindSafe>() {}
     assert_thread_safe::<ReplayRecorder<'static>>();
     assert_thread_safe::<Replay>();
+}
+
+fn random_weighted_grid() -> impl Strategy<Value = (WeightedGrid, Cell, Cell)> {
+    (1u32..12, 1u32..12)
+        .prop_flat_map(|(w, h)| {
+            let n = (w * h) as usize;
+            (
+                Just((w, h)),
+                // 0: a wall (one cell in five), else a cost of 1 to 9.
+                proptest::collection::vec(prop_oneof![1 => Just(0u8), 4 => 1u8..10], n),
+                0..n,
+                0..n,
+            )
+        })
+        .prop_map(|((w, h), costs, start, goal)| {
+            let mut grid = WeightedGrid::new(w, h);
+            for (i, &cost) in costs.iter().enumerate() {
+                let cell = Cell::new(i as u32 % w, i as u32 / w);
+                match cost {
+                    0 => grid.set_wall(cell),
+                    cost => grid.set_cost(cell, cost),
+                }
+            }
+            let start = Cell::new(start as u32 % w, start as u32 / w);
+            let goal = Cell::new(goal as u32 % w, goal as u32 / w);
+            for end in [start, goal] {
+                if !grid.is_free(end) {
+                    grid.set_cost(end, 2);
+                }
+            }
+            (grid, start, goal)
+        })
+}
+
+/// Forwards events to a recorder of any search and keeps them as they were, each state
+/// numbered in the order first seen (as the recorder numbers them).
+struct PointTee<'p, P: SearchProblem> {
+    recorder: StateRecorder<'p, P>,
+    numbers: std::collections::HashMap<P::State, usize>,
+    raw: Vec<Raw>,
+    h: Vec<u64>,
+}
+
+impl<P: SearchProblem> PointTee<'_, P> {
+    fn number(&mut self, state: &P::State) -> usize {
+        let next = self.numbers.len();
+        let number = *self.numbers.entry(state.clone()).or_insert(next);
+        if number == self.h.len() {
+            self.h.push(0);
+        }
+        number
+    }
+}
+
+impl<P: SearchProblem> Observer<P::State, P::Cost> for PointTee<'_, P> {
+    fn observe(&mut self, event: Event<'_, P::State, P::Cost>) {
+        self.recorder.observe(event.clone());
+        let (kind, state, g) = match event {
+            Event::Generate {
+                state,
+                parent,
+                g,
+                h,
+                ..
+            } => {
+                let n = self.number(state);
+                if let Some(parent) = parent {
+                    self.number(parent);
+                }
+                self.h[n] = informed::Cost::to_f64(h).to_bits();
+                (GENERATE, n, g)
+            }
+            Event::DecreaseKey { state, g, .. } => (DECREASE, self.number(state), g),
+            Event::Reopen { state, g, .. } => (REOPEN, self.number(state), g),
+            Event::Expand { state, g, .. } => (EXPAND, self.number(state), g),
+            _ => return,
+        };
+        let g = informed::Cost::to_f64(g).to_bits();
+        self.raw.push((kind, state, g, self.h[state]));
+    }
+}
+
+/// Runs `search` on a random graph through a tee of a recorder of points, and checks that the
+/// page decodes to the same events and counts.
+fn check_points<C: informed::Cost>(
+    graph: &common::Graph<C>,
+    order: OpenOrder,
+    search: impl FnOnce(&common::Graph<C>, &mut PointTee<'_, common::Graph<C>>) -> Stats,
+) {
+    let mut tee = PointTee {
+        recorder: StateRecorder::new(graph, |&n: &usize| ((n % 7) as f64, (n / 7) as f64 * 1.5))
+            .order(order),
+        numbers: std::collections::HashMap::new(),
+        raw: Vec::new(),
+        h: Vec::new(),
+    };
+    let stats = search(graph, &mut tee);
+    let html = Replay::new()
+        .search("points", &tee.recorder, None)
+        .to_html();
+    assert_eq!(field(&html, 0, "layout"), "points");
+    let (events, decoded) = decode(&html, 0);
+    assert_eq!(events, tee.raw, "events");
+    assert_stats(decoded, stats);
+    assert_eq!(tee.recorder.expansions(), stats.expanded);
+    assert_eq!(tee.recorder.trace().lines().count() as u64, stats.expanded);
+    // The positions, in the order the states were numbered.
+    let xy = unbase64(field(&html, 0, "xy"));
+    let mut by_number: Vec<(usize, usize)> = tee.numbers.iter().map(|(&s, &n)| (n, s)).collect();
+    by_number.sort();
+    assert_eq!(xy.len(), 16 * by_number.len());
+    for (n, state) in by_number {
+        let x = f64::from_le_bytes(xy[16 * n..16 * n + 8].try_into().unwrap());
+        let y = f64::from_le_bytes(xy[16 * n + 8..16 * n + 16].try_into().unwrap());
+        assert_eq!((x, y), ((state % 7) as f64, (state / 7) as f64 * 1.5));
+    }
+}
+
+fn outcome_stats<S, C: Copy>(
+    outcome: Result<informed::Solution<S, C>, informed::SearchError<S, C>>,
+) -> Stats {
+    match outcome {
+        Ok(solution) => solution.stats(),
+        Err(error) => error.stats(),
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// On a weighted grid: Dijkstra, A* with the scaled heuristics the page recomputes, an
+    /// inadmissible one that reopens, greedy and weighted A*: the page gives back every event
+    /// (g predicted from the cells' costs) and the counts.
+    #[test]
+    fn the_weighted_page_decodes_to_the_search((grid, start, goal) in random_weighted_grid()) {
+        let width = grid.width() as usize;
+        for movement in MOVEMENTS {
+            let problem = grid.problem(start, goal, movement).unwrap();
+            check_query(problem, width, |p, tee| Some(outcome_stats(Search::new(p).observer(tee).dijkstra())));
+            check_query(problem, width, |p, tee| Some(outcome_stats(Search::new(p).observer(tee).astar_with(p.manhattan()))));
+            check_query(problem, width, |p, tee| Some(outcome_stats(Search::new(p).observer(tee).astar_with(p.octile()))));
+            check_query(problem, width, |p, tee| Some(outcome_stats(Search::new(p).observer(tee).astar_with(Doubled(*p.octile().inner())))));
+            check_query(problem, width, |p, tee| Some(outcome_stats(Search::new(p).observer(tee).greedy_with(p.octile()))));
+            check_query(problem, width, |p, tee| Some(outcome_stats(Search::new(p).observer(tee).weighted_astar_with(p.octile(), 2.5))));
+        }
+    }
+
+    /// Any search drawn as points: Dijkstra, A* with an estimate that reopens, greedy, with
+    /// integer and float costs: the page gives back every event and the counts, and the
+    /// positions of the states.
+    #[test]
+    fn a_page_of_points_decodes_to_the_search(
+        int in graph(30, 0..20u32),
+        float in graph(30, 0.0..10.0f64),
+    ) {
+        let estimate = |&n: &usize| (n % 5) as u32 * 3;
+        let fifo = |algorithm| OpenOrder::new(algorithm, TieBreak::Fifo);
+        check_points(&int, fifo(Algorithm::Dijkstra), |g, tee| outcome_stats(Search::new(g).observer(tee).dijkstra()));
+        check_points(&int, fifo(Algorithm::AStar), |g, tee| outcome_stats(Search::new(g).observer(tee).astar(estimate)));
+        check_points(&int, fifo(Algorithm::Greedy), |g, tee| outcome_stats(Search::new(g).observer(tee).greedy(estimate)));
+        check_points(&float, fifo(Algorithm::AStar), |g, tee| outcome_stats(Search::new(g).observer(tee).astar(|&n: &usize| (n % 3) as f64 * 2.5)));
+        check_points(&float, OpenOrder::new(Algorithm::WeightedAStar(2.0), TieBreak::Lifo), |g, tee| {
+            outcome_stats(Search::new(g).tie_break(TieBreak::Lifo).observer(tee).weighted_astar(|&n: &usize| (n % 3) as f64, 2.0))
+        });
+    }
+}
+
+#[test]
+fn a_page_names_each_algorithms_order() {
+    let grid = Grid::from_ascii("......\n.####.\n......").unwrap();
+    let problem = grid
+        .problem(Cell::new(0, 1), Cell::new(5, 1), Movement::Four)
+        .unwrap();
+    let algorithms = [
+        Algorithm::Dijkstra,
+        Algorithm::Greedy,
+        Algorithm::AStar,
+        Algorithm::WeightedAStar(3.0),
+    ];
+    let html = Replay::new()
+        .tie_break(TieBreak::Lifo)
+        .run(problem, &algorithms, problem.manhattan())
+        .unwrap()
+        .to_html();
+    let expected = [
+        ("f", "1", "g, then the last stored"),
+        ("h", "1", "h, then the smaller g, then the last stored"),
+        (
+            "f",
+            "1",
+            "f = g + h, then the smaller h, then the last stored",
+        ),
+        (
+            "f",
+            "3",
+            "g + w·h (w = 3), then the smaller w·h, then the last stored",
+        ),
+    ];
+    for (panel, (by, weight, text)) in expected.into_iter().enumerate() {
+        assert_eq!(field(&html, panel, "by"), by);
+        assert_eq!(field(&html, panel, "weight"), weight);
+        assert_eq!(field(&html, panel, "lifo"), "true");
+        assert_eq!(field(&html, panel, "text"), text);
+    }
+    // The tie-break reached the searches: LIFO greedy on this map differs from FIFO's only in
+    // order, and each panel's counts are its search's.
+    for (panel, &algorithm) in algorithms.iter().enumerate() {
+        let solution = Search::new(&problem)
+            .tie_break(TieBreak::Lifo)
+            .run_with(algorithm, problem.manhattan())
+            .unwrap();
+        assert_eq!(decode(&html, panel).1.expanded, solution.stats().expanded);
+    }
+}
+
+#[test]
+fn a_weighted_panel_holds_the_costs_and_the_scaled_heuristic() {
+    let grid = WeightedGrid::from_ascii(
+        "2222222\n\
+         2299922\n\
+         22#9922\n\
+         2222222",
+    )
+    .unwrap();
+    let problem = grid
+        .problem(Cell::new(0, 2), Cell::new(6, 2), Movement::Eight)
+        .unwrap();
+    let html = Replay::new()
+        .run(problem, &[Algorithm::AStar], problem.octile())
+        .unwrap()
+        .to_html();
+    let costs = unbase64(field(&html, 0, "costs"));
+    assert_eq!(costs.len(), 28);
+    assert_eq!(&costs[14..21], &[2, 2, 0, 9, 9, 2, 2]);
+    assert_eq!(field(&html, 0, "heuristic"), "octile");
+    assert_eq!(field(&html, 0, "hscale"), "2");
+    assert_eq!(
+        field(&html, 0, "exceptions"),
+        "",
+        "every h recomputed by the page"
+    );
+}
+
+#[test]
+fn labels_and_positions_of_points() {
+    let problem = informed::from_fn_unit(0u8, |&n: &u8| [n + 1, n / 2], |&n| n == 5);
+    let mut recorder = StateRecorder::new(&problem, |&n| (f64::from(n), f64::from(n % 2)))
+        .label(|n| format!("n{n} <&>"));
+    let solution = Search::new(&problem).observer(&mut recorder).bfs().unwrap();
+    let html = Replay::new()
+        .search("BFS", &recorder, Some(&solution))
+        .to_html();
+    assert!(
+        html.contains("\"labels\":[\"n0 \\u003c\\u0026\\u003e\""),
+        "{html}"
+    );
+    assert_eq!(numbers(field(&html, 0, "starts")), [0]);
+    assert_eq!(numbers(field(&html, 0, "goals")), [5]);
+    assert_eq!(field(&html, 0, "by"), "f", "the default order");
+    // The path's states, numbered in the order seen: 0, 1, 2, ... here.
+    let path: Vec<u8> = unbase64(field(&html, 0, "path"));
+    assert_eq!(path, [0, 1, 2, 3, 4, 5]);
+    let trace = recorder.trace();
+    assert!(
+        trace.starts_with("   1. n0 <&> g=0 h=0 f=0  start"),
+        "{trace}"
+    );
+    assert!(
+        trace.lines().nth(1).unwrap().ends_with("from n0 <&>"),
+        "{trace}"
+    );
+}
+
+#[test]
+fn pictures_of_points_draw_each_state_once_in_its_colour() {
+    let problem = informed::from_fn(
+        (0i32, 0i32),
+        |&(x, y): &(i32, i32)| [((x + 1, y), 1u32), ((x, y + 1), 1), ((x - 1, y), 1)],
+        |&p| p == (2, 2),
+    );
+    let mut recorder = StateRecorder::new(&problem, |&(x, y)| (f64::from(x), f64::from(y)));
+    let solution = Search::new(&problem)
+        .observer(&mut recorder)
+        .astar(|&(x, y): &(i32, i32)| (2 - x).unsigned_abs() + (2 - y).unsigned_abs())
+        .unwrap();
+    let early = recorder.picture().after(2).title("A*\nafter 2");
+    let done = recorder.picture().path(solution.path()).summary(
+        "A*",
+        Some(f64::from(solution.cost())),
+        solution.stats(),
+    );
+    let svg = StatePicture::side_by_side_svg(&[early, done], 200.0);
+    assert_eq!(svg.matches("data-scale=").count(), 2, "two panels");
+    for label in [
+        "not reached",
+        "expanded (early → late)",
+        "reached",
+        "search tree",
+        "path",
+        "start",
+        "goal",
+    ] {
+        assert!(svg.contains(&format!("data-legend=\"{label}\"")), "{label}");
+    }
+    assert!(svg.contains("cost 4 · "), "{svg}");
+    // In the finished picture every expanded state is one circle of some shade: count the
+    // arcs of the shaded paths of the second panel.
+    let second = &svg[svg.rfind("data-scale=").unwrap()..];
+    let shaded: usize = second
+        .lines()
+        .filter(|l| l.starts_with("<path d=\"M") && l.contains("fill=\"rgb("))
+        .map(|l| l.matches('z').count())
+        .sum();
+    let mut expanded: Vec<_> = Vec::new();
+    let mut order = Vec::new();
+    Search::new(&problem)
+        .on_event(|event| {
+            if let Event::Expand { state, .. } = event {
+                order.push(*state);
+            }
+        })
+        .astar(|&(x, y): &(i32, i32)| (2 - x).unsigned_abs() + (2 - y).unsigned_abs())
+        .unwrap();
+    for state in order {
+        if !expanded.contains(&state) {
+            expanded.push(state);
+        }
+    }
+    assert_eq!(shaded, expanded.len());
+    assert!(second.contains("<polyline"), "the path");
+}
+
+#[test]
+fn recorders_of_points_are_thread_safe() {
+    fn assert_thread_safe<T: Send + Sync>() {}
+    type Problem = common::Graph<u32>;
+    assert_thread_safe::<StateRecorder<'static, Problem>>();
+    assert_thread_safe::<StatePicture<'static, 'static, Problem>>();
+    assert_thread_safe::<OpenOrder>();
 }

@@ -54,6 +54,11 @@ pub enum GridErrorKind {
         /// Its column.
         column: u32,
     },
+    /// A `0` in a weighted grid's picture: step costs are 1 to 9 there (a wall is `#`).
+    ZeroCost {
+        /// Its column.
+        column: u32,
+    },
     /// A scenario line without the nine fields it needs.
     WrongFieldCount {
         /// The fields found.
@@ -122,6 +127,10 @@ impl fmt::Display for GridErrorKind {
             GridErrorKind::UnknownCharacter { character, column } => {
                 write!(f, "unknown terrain {character:?} in column {column}")
             }
+            GridErrorKind::ZeroCost { column } => write!(
+                f,
+                "cost 0 in column {column}: step costs are 1 to 9, and `#` is a wall"
+            ),
             GridErrorKind::WrongFieldCount { found } => {
                 write!(f, "{found} fields, expected 9")
             }

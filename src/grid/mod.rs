@@ -1,9 +1,11 @@
 //! Grids with blocked cells: 4- and 8-connected movement, distance heuristics, Moving AI maps
-//! and scenarios, pictures of a search, and replays of one in the browser ([`Replay`]).
+//! and scenarios, grids with a cost for each cell ([`WeightedGrid`]), pictures of a search, and
+//! replays of one in the browser ([`Replay`]).
 //!
 //! A [`Grid`] is the map; [`Grid::problem`] poses a query on it (start, goal, [`Movement`]) as a
 //! [`SearchProblem`] whose states are [`Cell`]s and whose costs are `f64`:
-//! 1 for an orthogonal step, √2 for a diagonal one.
+//! 1 for an orthogonal step, √2 for a diagonal one. On a [`WeightedGrid`] a step into a cell
+//! costs the cell's cost (times √2 for a diagonal), for terrain: roads, grass, swamp.
 //!
 //! Coordinates follow the Moving AI benchmarks: `x` is the column, `y` the row, `(0, 0)` the
 //! top-left cell.
@@ -34,6 +36,8 @@ mod heuristics;
 mod movingai;
 mod picture;
 mod replay;
+mod terrain;
+mod weighted;
 
 use std::fmt;
 
@@ -41,7 +45,11 @@ pub use self::error::{GridError, GridErrorKind};
 pub use self::heuristics::{Euclidean, Manhattan, Octile};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
-pub use self::replay::{Replay, ReplayRecorder};
+pub use self::replay::ReplayRecorder;
+pub use self::terrain::{GridMap, GridQuery};
+pub use self::weighted::{WeightedGrid, WeightedGridProblem};
+/// The replay page, for grid searches as for any other (also `informed::Replay`).
+pub use crate::replay::Replay;
 
 /// The cost of a diagonal step: √2 rounded up to a multiple of 2⁻³² (1.4142135623842478, above
 /// √2 by 1.1 × 10⁻¹¹).
@@ -129,23 +137,55 @@ fn too_large(width: usize, height: usize) -> GridError {
     GridError::new(GridErrorKind::TooLarge { width, height })
 }
 
+/// The terrain of a [`Grid`] cell from its character, or the error naming it.
+fn terrain(c: char, column: u32) -> Result<bool, GridErrorKind> {
+    parse_terrain(c).ok_or(GridErrorKind::UnknownCharacter {
+        character: c,
+        column,
+    })
+}
+
 /// A grid being read row by row, by the parsers: its memory grows with the rows read, never
 /// ahead of them, so that a header promising a huge map costs nothing until its rows arrive.
-struct Rows {
+/// Each character becomes a cell of type `T` through `parse` (given the character and its
+/// column).
+struct Rows<T = bool> {
     width: u32,
     /// The height a header gave, if any (for the error of a grid too large).
     height: Option<u32>,
     rows: u32,
-    free: Vec<bool>,
+    cells: Vec<T>,
+    parse: fn(char, u32) -> Result<T, GridErrorKind>,
 }
 
-impl Rows {
+impl Rows<bool> {
     fn new(width: u32, height: Option<u32>) -> Self {
+        Rows::parsing(width, height, terrain)
+    }
+
+    /// The grid of the rows read.
+    fn finish(self) -> Grid {
+        let (width, height, free) = self.into_cells();
+        Grid {
+            width,
+            height,
+            free,
+        }
+    }
+}
+
+impl<T> Rows<T> {
+    fn parsing(
+        width: u32,
+        height: Option<u32>,
+        parse: fn(char, u32) -> Result<T, GridErrorKind>,
+    ) -> Self {
         Rows {
             width,
             height,
             rows: 0,
-            free: Vec::new(),
+            cells: Vec::new(),
+            parse,
         }
     }
 
@@ -173,31 +213,47 @@ impl Rows {
         if self.rows == u32::MAX {
             return Err(too_large(found, height.saturating_add(1)));
         }
-        self.free
+        self.cells
             .try_reserve(found)
             .map_err(|_| too_large(found, height))?;
         for (x, c) in row.chars().enumerate() {
-            let free = parse_terrain(c).ok_or_else(|| {
-                GridError::new(GridErrorKind::UnknownCharacter {
-                    character: c,
-                    column: x as u32,
-                })
-            })?;
-            self.free.push(free);
+            let cell = (self.parse)(c, x as u32).map_err(GridError::new)?;
+            self.cells.push(cell);
         }
         self.rows += 1;
         Ok(())
     }
 
-    /// The grid of the rows read.
-    fn finish(mut self) -> Grid {
-        self.free.shrink_to_fit();
-        Grid {
-            width: self.width,
-            height: self.rows,
-            free: self.free,
-        }
+    /// The width, the number of rows read, and the cells, row by row.
+    fn into_cells(mut self) -> (u32, u32, Vec<T>) {
+        self.cells.shrink_to_fit();
+        (self.width, self.rows, self.cells)
     }
+}
+
+/// Reads a grid drawn in text, one row a line, each character a cell through `parse`: blank
+/// lines, and the spaces around each row, are ignored. The errors carry their line.
+fn read_picture<T>(
+    picture: &str,
+    parse: fn(char, u32) -> Result<T, GridErrorKind>,
+) -> Result<Rows<T>, GridError> {
+    let mut rows: Option<Rows<T>> = None;
+    for (line, row) in numbered_lines(picture) {
+        let row = row.trim();
+        if row.is_empty() {
+            continue;
+        }
+        let rows = match &mut rows {
+            Some(rows) => rows,
+            None => {
+                let width = row.chars().count();
+                let width = u32::try_from(width).map_err(|_| too_large(width, 1))?;
+                rows.insert(Rows::parsing(width, None, parse))
+            }
+        };
+        rows.push(row).map_err(|e| e.at_line(line))?;
+    }
+    rows.ok_or_else(|| GridError::new(GridErrorKind::Empty))
 }
 
 /// A rectangular grid of free and blocked cells.
@@ -289,24 +345,7 @@ impl Grid {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_ascii(picture: &str) -> Result<Self, GridError> {
-        let mut rows: Option<Rows> = None;
-        for (line, row) in numbered_lines(picture) {
-            let row = row.trim();
-            if row.is_empty() {
-                continue;
-            }
-            let rows = match &mut rows {
-                Some(rows) => rows,
-                None => {
-                    let width = row.chars().count();
-                    let width = u32::try_from(width).map_err(|_| too_large(width, 1))?;
-                    rows.insert(Rows::new(width, None))
-                }
-            };
-            rows.push(row).map_err(|e| e.at_line(line))?;
-        }
-        let rows = rows.ok_or_else(|| GridError::new(GridErrorKind::Empty))?;
-        Ok(rows.finish())
+        Ok(read_picture(picture, terrain)?.finish())
     }
 
     /// The number of columns.

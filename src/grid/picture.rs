@@ -1,5 +1,6 @@
-//! Pictures of a search on a grid: which cells it expanded, in what order, its frontier and its
-//! path, as text or SVG.
+//! Pictures of a search on a grid (a [`Grid`](super::Grid) or a
+//! [`WeightedGrid`](super::WeightedGrid), its costs shaded): which cells it expanded, in what
+//! order, its frontier and its path, as text or SVG.
 //!
 //! The SVG draws each colour as one `<path>` in cell units under one scaling transform, rather
 //! than one `<rect>` a cell or run at pixel positions rounded one by one. `crispEdges` is only a
@@ -11,31 +12,12 @@
 
 use std::fmt::Write as _;
 
-use super::{Cell, Grid};
+use super::Cell;
+use super::terrain::{GridMap, MapRef};
 use crate::observer::{Event, Observer};
+use crate::replay::palette::{self, expanded_colour, on_terrain, rgb};
+use crate::replay::picture::{escape, summary_title};
 use crate::solution::Stats;
-
-/// The colours of pictures and replays, shared so that both read the same.
-pub(crate) mod palette {
-    /// Blocked cells.
-    pub(crate) const WALL: &str = "#2b2b2b";
-    /// Free cells nobody reached.
-    pub(crate) const FREE: &str = "#fbfbf8";
-    /// The first expanded cells (then shading towards [`EXPANDED_LATE`]).
-    pub(crate) const EXPANDED_EARLY: (u8, u8, u8) = (255, 236, 170);
-    /// The last expanded cells.
-    pub(crate) const EXPANDED_LATE: (u8, u8, u8) = (230, 86, 20);
-    /// Cells reached (on the open set), filled.
-    pub(crate) const REACHED: &str = "#cfe6ff";
-    /// The outline of reached cells.
-    pub(crate) const REACHED_EDGE: &str = "#1f6fd1";
-    /// The path.
-    pub(crate) const PATH: &str = "#0a8f3c";
-    /// The start cell.
-    pub(crate) const START: &str = "#7b2cbf";
-    /// The goal cell.
-    pub(crate) const GOAL: &str = "#c0392b";
-}
 
 /// One recorded step of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +94,10 @@ const SHADES: u32 = 16;
 /// A drawing of a grid and, optionally, a search on it: walls, expanded cells shaded by
 /// expansion order, the cells reached (the open set), the path, start and goal, with a legend.
 ///
+/// It draws a [`Grid`](super::Grid) or a [`WeightedGrid`](super::WeightedGrid); on a weighted
+/// grid, each cost has a shade (pale for the cheapest, browner for dearer), which still shows
+/// under the cells the search reached, and the legend lists the costs.
+///
 /// # Example
 ///
 /// ```
@@ -133,9 +119,24 @@ const SHADES: u32 = 16;
 /// assert!(svg.contains("A*") && svg.contains("cost 7"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// A weighted grid, with its costs in the legend:
+///
+/// ```
+/// use informed::Search;
+/// use informed::grid::{Cell, Movement, Picture, Recorder, WeightedGrid};
+///
+/// let grid = WeightedGrid::from_ascii("1111\n1991\n1111")?;
+/// let problem = grid.problem(Cell::new(0, 1), Cell::new(3, 1), Movement::Four)?;
+/// let mut recorder = Recorder::new();
+/// let solution = Search::new(&problem).observer(&mut recorder).astar_with(problem.manhattan())?;
+/// let svg = Picture::new(&grid).search(&recorder, None).path(solution.path()).to_svg(20.0);
+/// assert!(svg.contains("data-legend=\"cost 9\""));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Picture<'g> {
-    grid: &'g Grid,
+    map: MapRef<'g>,
     title: String,
     /// Per cell: the expansion number (first expansion), or `NOT_EXPANDED`.
     order: Vec<u32>,
@@ -147,14 +148,15 @@ pub struct Picture<'g> {
 }
 
 impl<'g> Picture<'g> {
-    /// A picture of `grid` alone.
-    pub fn new(grid: &'g Grid) -> Self {
-        let cells = grid.width() as usize * grid.height() as usize;
+    /// A picture of `grid` alone: a [`Grid`](super::Grid) or a
+    /// [`WeightedGrid`](super::WeightedGrid).
+    pub fn new<M: GridMap + ?Sized>(grid: &'g M) -> Self {
+        let map = grid.map();
         Picture {
-            grid,
+            map,
             title: String::new(),
-            order: vec![NOT_EXPANDED; cells],
-            frontier: vec![false; cells],
+            order: vec![NOT_EXPANDED; map.cells()],
+            frontier: vec![false; map.cells()],
             expanded: 0,
             path: Vec::new(),
             endpoints: None,
@@ -173,7 +175,7 @@ impl<'g> Picture<'g> {
         let mut count = 0u32;
         for &(cell, step) in &recorder.steps {
             self.check(cell, "Picture::search: the recorder's cell");
-            let index = self.grid.index(cell);
+            let index = self.map.index(cell);
             match step {
                 Step::Opened => self.frontier[index] = true,
                 Step::Expanded => {
@@ -222,10 +224,10 @@ impl<'g> Picture<'g> {
     /// Panics, saying `what` and the cell, unless `cell` is on the grid.
     fn check(&self, cell: Cell, what: &str) {
         assert!(
-            self.grid.contains(cell),
+            self.map.contains(cell),
             "{what} {cell} is outside the {}×{} grid",
-            self.grid.width(),
-            self.grid.height()
+            self.map.width(),
+            self.map.height()
         );
     }
 
@@ -243,11 +245,7 @@ impl<'g> Picture<'g> {
         cost: Option<f64>,
         stats: Stats,
     ) -> Self {
-        let cost = cost.map_or_else(|| "no path".to_owned(), |c| format!("cost {}", round(c)));
-        let title = format!(
-            "{algorithm}\n{cost} · {} expanded · {} generated · peak open {}",
-            stats.expanded, stats.generated, stats.max_open
-        );
+        let title = summary_title(algorithm, cost, stats);
         self.title(title)
     }
 
@@ -258,29 +256,33 @@ impl<'g> Picture<'g> {
     }
 
     /// The picture as text, a character a cell: `#` wall, `.` free, `o` expanded, `+` frontier,
-    /// `*` path, `S` and `G` start and goal.
+    /// `*` path, `S` and `G` start and goal. On a weighted grid a free cell shows its cost
+    /// (`1` to `9`, `^` above 9) instead of `.`.
     pub fn to_text(&self) -> String {
-        let width = self.grid.width() as usize;
+        let width = self.map.width() as usize;
+        let weighted = self.map.weighted().is_some();
         let mut chars: Vec<char> = (0..self.order.len())
             .map(|index| {
-                let cell = Cell::new((index % width) as u32, (index / width) as u32);
-                if !self.grid.is_free(cell) {
+                let cost = self.map.cost(self.map.cell(index));
+                if cost == 0 {
                     '#'
                 } else if self.frontier[index] {
                     '+'
                 } else if self.order[index] != NOT_EXPANDED {
                     'o'
+                } else if weighted {
+                    char::from_digit(u32::from(cost), 10).unwrap_or('^')
                 } else {
                     '.'
                 }
             })
             .collect();
         for &cell in &self.path {
-            chars[self.grid.index(cell)] = '*';
+            chars[self.map.index(cell)] = '*';
         }
         if let Some((start, goal)) = self.ends() {
-            chars[self.grid.index(start)] = 'S';
-            chars[self.grid.index(goal)] = 'G';
+            chars[self.map.index(start)] = 'S';
+            chars[self.map.index(goal)] = 'G';
         }
         let mut text = String::new();
         for row in chars.chunks(width.max(1)) {
@@ -299,7 +301,8 @@ impl<'g> Picture<'g> {
     /// over one legend: the way to compare two searches of the same map.
     ///
     /// Each panel is a `<g>` whose `data-left`, `data-top` and `data-cell` attributes give where
-    /// its cell (0, 0) starts and the size of a cell, in the document's pixels.
+    /// its cell (0, 0) starts and the size of a cell, in the document's pixels. Each legend
+    /// item is a `<g>` whose `data-legend` names it (`cost 3` for a cost of a weighted grid).
     pub fn side_by_side_svg(pictures: &[Picture<'_>], cell: f64) -> String {
         let cell = if cell.is_finite() && cell > 0.0 {
             cell
@@ -313,16 +316,28 @@ impl<'g> Picture<'g> {
             .max()
             .unwrap_or(0) as f64;
         let title_height = 8.0 + 18.0 * lines;
-        let legend_height = 34.0;
+        // The costs of the weighted grids, for a second row of the legend.
+        let mut costs: Vec<(u8, f64)> = Vec::new();
+        for picture in pictures {
+            if let Some(grid) = picture.map.weighted() {
+                for cost in grid.costs() {
+                    if !costs.iter().any(|&(c, _)| c == cost) {
+                        costs.push((cost, picture.map.level(cost)));
+                    }
+                }
+            }
+        }
+        costs.sort_by_key(|&(cost, _)| cost);
+        let legend_height = if costs.is_empty() { 34.0 } else { 58.0 };
         let panels: f64 = pictures
             .iter()
-            .map(|p| f64::from(p.grid.width()) * cell + gap)
+            .map(|p| f64::from(p.map.width()) * cell + gap)
             .sum::<f64>()
             + gap;
         let width = panels.max(LEGEND_WIDTH + 2.0 * gap);
         let map_height = pictures
             .iter()
-            .map(|p| f64::from(p.grid.height()) * cell)
+            .map(|p| f64::from(p.map.height()) * cell)
             .fold(0.0, f64::max);
         let height = map_height + title_height + legend_height + 2.0 * gap;
         let mut svg = format!(
@@ -333,16 +348,21 @@ impl<'g> Picture<'g> {
         let mut left = gap;
         for picture in pictures {
             picture.draw(&mut svg, left, gap + title_height, cell);
-            left += f64::from(picture.grid.width()) * cell + gap;
+            left += f64::from(picture.map.width()) * cell + gap;
         }
-        legend(&mut svg, gap, gap + title_height + map_height + 10.0);
+        legend(
+            &mut svg,
+            gap,
+            gap + title_height + map_height + 10.0,
+            &costs,
+        );
         svg.push_str("</svg>\n");
         svg
     }
 
     /// Draws this picture with its top-left corner at (`left`, `top`).
     fn draw(&self, svg: &mut String, left: f64, top: f64, cell: f64) {
-        let (w, h) = (self.grid.width(), self.grid.height());
+        let (w, h) = (self.map.width(), self.map.height());
         let lines: Vec<&str> = self.title.lines().collect();
         let _ = writeln!(
             svg,
@@ -365,12 +385,20 @@ impl<'g> Picture<'g> {
              <rect width=\"{w}\" height=\"{h}\" fill=\"{}\"/>",
             palette::FREE
         );
-        let width = w as usize;
-        let walls = runs(w, h, |index| {
-            !self
-                .grid
-                .is_free(Cell::new((index % width) as u32, (index / width) as u32))
-        });
+        let map = self.map;
+        let cost = |index: usize| map.cost(map.cell(index));
+        // The terrain levels of a weighted grid: each cost but the cheapest has a shade.
+        let levels: Vec<(u8, f64)> = match map.weighted() {
+            Some(grid) => grid.costs().map(|c| (c, map.level(c))).collect(),
+            None => vec![(1, 0.0)],
+        };
+        let reached = |index: usize| self.frontier[index] || self.order[index] != NOT_EXPANDED;
+        for &(level_cost, level) in levels.iter().filter(|&&(_, level)| level > 0.0) {
+            let cells = runs(w, h, |index| cost(index) == level_cost && !reached(index));
+            let colour = on_terrain(palette::FREE_RGB, level, false);
+            fill(svg, &cells, &format!("fill=\"{}\"", rgb(colour)));
+        }
+        let walls = runs(w, h, |index| cost(index) == 0);
         fill(svg, &walls, &format!("fill=\"{}\"", palette::WALL));
         // Expanded cells, from pale (early) to deep (late), in a few shades.
         let last = self.expanded.max(2) - 1;
@@ -382,26 +410,39 @@ impl<'g> Picture<'g> {
             }
         };
         for shade in 0..SHADES {
-            let cells = runs(w, h, |index| {
-                !self.frontier[index] && shade_of(self.order[index]) == shade
-            });
-            if !cells.is_empty() {
-                let colour = expanded_colour(f64::from(shade) / f64::from(SHADES - 1));
-                fill(svg, &cells, &format!("fill=\"{}\"", rgb(colour)));
+            let colour = expanded_colour(f64::from(shade) / f64::from(SHADES - 1));
+            for &(level_cost, level) in &levels {
+                let cells = runs(w, h, |index| {
+                    !self.frontier[index]
+                        && shade_of(self.order[index]) == shade
+                        && (map.weighted().is_none() || cost(index) == level_cost)
+                });
+                if !cells.is_empty() {
+                    let colour = on_terrain(colour, level, true);
+                    fill(svg, &cells, &format!("fill=\"{}\"", rgb(colour)));
+                }
             }
         }
-        let frontier = runs(w, h, |index| self.frontier[index]);
-        if !frontier.is_empty() {
-            let stroke = (cell / 8.0).max(0.5) / cell;
-            fill(
-                svg,
-                &frontier,
-                &format!(
-                    "fill=\"{}\" stroke=\"{}\" stroke-width=\"{stroke:.3}\"",
-                    palette::REACHED,
-                    palette::REACHED_EDGE
-                ),
-            );
+        let stroke = (cell / 8.0).max(0.5) / cell;
+        for &(level_cost, level) in &levels {
+            let frontier = runs(w, h, |index| {
+                self.frontier[index] && (map.weighted().is_none() || cost(index) == level_cost)
+            });
+            if !frontier.is_empty() {
+                let colour = if level > 0.0 {
+                    rgb(on_terrain(palette::REACHED_RGB, level, true))
+                } else {
+                    palette::REACHED.to_owned()
+                };
+                fill(
+                    svg,
+                    &frontier,
+                    &format!(
+                        "fill=\"{colour}\" stroke=\"{}\" stroke-width=\"{stroke:.3}\"",
+                        palette::REACHED_EDGE
+                    ),
+                );
+            }
         }
         svg.push_str("</g>\n");
         let _ = writeln!(
@@ -451,8 +492,9 @@ impl<'g> Picture<'g> {
 const LEGEND_WIDTH: f64 = 500.0;
 
 /// Draws the legend with its top-left corner at (`left`, `top`): each item a `<g>` whose
-/// `data-legend` names it, its swatch 14 pixels square.
-fn legend(svg: &mut String, left: f64, top: f64) {
+/// `data-legend` names it, its swatch 14 pixels square; then, for weighted grids, a row of the
+/// `costs` with their terrain levels.
+fn legend(svg: &mut String, left: f64, top: f64, costs: &[(u8, f64)]) {
     let _ = writeln!(svg, "<g font-size=\"13\">");
     let (early, late) = (expanded_colour(0.0), expanded_colour(1.0));
     let labels = [
@@ -501,21 +543,27 @@ fn legend(svg: &mut String, left: f64, top: f64) {
         );
         x += 33.0 + 7.5 * label.chars().count() as f64;
     }
+    if !costs.is_empty() {
+        let top = top + 24.0;
+        let _ = writeln!(
+            svg,
+            "<text x=\"{left}\" y=\"{}\">step cost:</text>",
+            top + 12.0
+        );
+        let mut x = left + 72.0;
+        for &(cost, level) in costs {
+            let colour = rgb(on_terrain(palette::FREE_RGB, level, false));
+            let _ = writeln!(
+                svg,
+                "<g data-legend=\"cost {cost}\"><rect x=\"{x}\" y=\"{top}\" width=\"14\" height=\"14\" \
+                 fill=\"{colour}\" stroke=\"#888\" stroke-width=\"0.5\"/><text x=\"{}\" y=\"{}\">{cost}</text></g>",
+                x + 19.0,
+                top + 12.0
+            );
+            x += 44.0;
+        }
+    }
     svg.push_str("</g>\n");
-}
-
-/// A colour as CSS `rgb(r,g,b)`.
-pub(crate) fn rgb((r, g, b): (u8, u8, u8)) -> String {
-    format!("rgb({r},{g},{b})")
-}
-
-/// The colour of an expanded cell, `t` from 0 (first expanded) to 1 (last).
-pub(crate) fn expanded_colour(t: f64) -> (u8, u8, u8) {
-    let (a, b) = (palette::EXPANDED_EARLY, palette::EXPANDED_LATE);
-    let mix = |a: u8, b: u8| {
-        (f64::from(a) + (f64::from(b) - f64::from(a)) * t.clamp(0.0, 1.0)).round() as u8
-    };
-    (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
 /// The horizontal runs `(x, y, length)` of the cells of a `w`×`h` grid for which `chosen`
@@ -550,19 +598,4 @@ fn fill(svg: &mut String, runs: &[(u32, u32, u32)], style: &str) {
         let _ = write!(svg, "M{x} {y}h{n}v1h-{n}z");
     }
     let _ = writeln!(svg, "\" {style}/>");
-}
-
-/// A cost for a title: whole numbers without decimals, others to four places.
-fn round(cost: f64) -> String {
-    if cost.fract() == 0.0 && cost.abs() < 1e15 {
-        format!("{cost:.0}")
-    } else {
-        format!("{cost:.4}")
-    }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }

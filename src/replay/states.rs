@@ -1,0 +1,389 @@
+//! [`StateRecorder`]: records a search of any state space for a replay, a picture or a trace.
+
+use std::fmt::{self, Write as _};
+
+use indexmap::IndexSet;
+
+use super::picture::StatePicture;
+use super::stream::{Opened, Stream};
+use super::{Layout, OpenOrder, Panel, fit_heuristic, sealed};
+use crate::cost::Cost;
+use crate::observer::{Event, Observer};
+use crate::problem::{SearchProblem, Successors};
+
+/// No parent (a start state), in a `u32` field.
+const NONE: u32 = u32::MAX;
+
+/// A position function, boxed so that recorders of one problem type are one type.
+type Position<'p, S> = Box<dyn Fn(&S) -> (f64, f64) + Send + Sync + 'p>;
+/// A label function.
+type Label<'p, S> = Box<dyn Fn(&S) -> String + Send + Sync + 'p>;
+
+/// One recorded event: what happened, to which state (numbered in the order first seen), from
+/// which parent, with which g and h (h of an expansion or a generation only).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry<C> {
+    pub(crate) expanded: bool,
+    pub(crate) state: u32,
+    pub(crate) parent: u32,
+    pub(crate) g: C,
+    pub(crate) h: C,
+}
+
+/// An [`Observer`] that records a search of any [`SearchProblem`], given where to draw each
+/// state: for a [`Replay`](crate::Replay) page, an SVG picture ([`StatePicture`]) or a text
+/// listing of the expansions ([`trace`](Self::trace)).
+///
+/// `position` places a state in the plane (x to the right, **y downward**, as on a screen:
+/// return `-y` for a map with north up); the drawings scale the positions to fit. States are
+/// drawn as points there, each joined to its parent in the search tree; points with integer
+/// coordinates look like the cells of a lattice. An optional [`label`](Self::label) names
+/// states in the page's open list and in the trace (by default, their position).
+///
+/// The recorder numbers the states in the order it first sees them and keeps a copy of each,
+/// and about 30 bytes an event. To count the successors each expansion generated (the page's
+/// counters end equal to [`Stats`](crate::Stats)), it asks the problem for them again: a
+/// second call of `successors` for each expansion. Use one recorder for one search.
+///
+/// # Example
+///
+/// A search on a road map, drawn where the towns are, with its trace:
+///
+/// ```
+/// use informed::{Search, StateRecorder};
+///
+/// let towns = [("Ayr", 0.0, 0.0), ("Bute", 4.0, 1.0), ("Crail", 1.0, 3.0), ("Dunoon", 5.0, 4.0)];
+/// let roads = [(0, 1, 5.0), (0, 2, 3.5), (1, 3, 3.5), (2, 3, 4.5)];
+/// let problem = informed::from_fn(
+///     0usize,
+///     |&town: &usize| {
+///         let ends = |&(a, b, km): &(usize, usize, f64)| match town {
+///             t if t == a => Some((b, km)),
+///             t if t == b => Some((a, km)),
+///             _ => None,
+///         };
+///         roads.iter().filter_map(ends).collect::<Vec<_>>()
+///     },
+///     |&town| town == 3,
+/// );
+/// let straight = |&town: &usize| {
+///     let (_, x, y) = towns[town];
+///     f64::hypot(x - 5.0, y - 4.0)
+/// };
+/// let mut recorder = StateRecorder::new(&problem, |&town| (towns[town].1, -towns[town].2))
+///     .label(|&town| towns[town].0.to_owned());
+/// let solution = Search::new(&problem).observer(&mut recorder).astar(straight)?;
+/// assert_eq!(solution.path(), &[0, 2, 3]);
+/// assert_eq!(recorder.expansions(), solution.stats().expanded);
+///
+/// let trace = recorder.trace();
+/// assert!(trace.lines().next().unwrap().contains("Ayr"));
+/// assert!(trace.lines().last().unwrap().ends_with("from Crail"));
+/// let svg = recorder.picture().path(solution.path()).to_svg(300.0);
+/// assert!(svg.starts_with("<svg"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct StateRecorder<'p, P: SearchProblem> {
+    problem: &'p P,
+    position: Position<'p, P::State>,
+    label: Option<Label<'p, P::State>>,
+    states: IndexSet<P::State>,
+    /// Each state's parent when last opened.
+    parents: Vec<u32>,
+    pub(crate) history: Vec<Entry<P::Cost>>,
+    starts: Vec<usize>,
+    goals: Vec<usize>,
+    stream: Stream,
+    order: OpenOrder,
+    successors: Successors<P::State, P::Cost>,
+}
+
+impl<P: SearchProblem> fmt::Debug for StateRecorder<'_, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StateRecorder")
+            .field("states", &self.states.len())
+            .field("expansions", &self.stream.expansions())
+            .field("bytes", &self.stream.bytes().len())
+            .field("order", &self.order)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'p, P: SearchProblem> StateRecorder<'p, P> {
+    /// A recorder for a search of `problem`, drawing each state at `position(state)`.
+    ///
+    /// The positions are asked for when a drawing is made, not while the search runs.
+    pub fn new(
+        problem: &'p P,
+        position: impl Fn(&P::State) -> (f64, f64) + Send + Sync + 'p,
+    ) -> Self {
+        StateRecorder {
+            problem,
+            position: Box::new(position),
+            label: None,
+            states: IndexSet::new(),
+            parents: Vec::new(),
+            history: Vec::new(),
+            starts: Vec::new(),
+            goals: Vec::new(),
+            stream: Stream::new(0),
+            order: OpenOrder::default(),
+            successors: Successors::new(),
+        }
+    }
+
+    /// Names each state `label(state)` in the page's open list and heading, and in the
+    /// [`trace`](Self::trace) (by default a state is named by its position).
+    pub fn label(mut self, label: impl Fn(&P::State) -> String + Send + Sync + 'p) -> Self {
+        self.label = Some(Box::new(label));
+        self
+    }
+
+    /// Sets the order of the algorithm recorded, which the page shows its open list in
+    /// (default: A*'s, with FIFO ties; see [`OpenOrder`]).
+    pub fn order(mut self, order: OpenOrder) -> Self {
+        self.order = order;
+        self
+    }
+
+    /// The number of expansions recorded: the replay's frames (after the first).
+    pub fn expansions(&self) -> u64 {
+        self.stream.expansions()
+    }
+
+    /// The number of distinct states recorded.
+    pub fn states(&self) -> usize {
+        self.states.len()
+    }
+
+    /// The size of the recorded event stream, in bytes (the page holds it in base64, a third
+    /// more).
+    pub fn bytes(&self) -> usize {
+        self.stream.bytes().len()
+    }
+
+    /// A picture of the search (all of it; see [`StatePicture::after`] for part of it).
+    pub fn picture(&self) -> StatePicture<'_, 'p, P> {
+        StatePicture::new(self)
+    }
+
+    /// One line per expansion, in order: its number, the state's label, g, h and f, and the
+    /// state it was reached from (`start` for a start state), as
+    /// `   3. Crail   g=3.5 h=4.123 f=7.623  from Ayr`.
+    ///
+    /// The parent is the one the state had when it was expanded (a cheaper path found while
+    /// it waited changes it).
+    pub fn trace(&self) -> String {
+        let name = |index: u32| self.name(index as usize);
+        let expanded: Vec<&Entry<P::Cost>> =
+            self.history.iter().filter(|entry| entry.expanded).collect();
+        let width = expanded
+            .iter()
+            .map(|e| name(e.state).chars().count())
+            .max()
+            .unwrap_or(0)
+            .min(24);
+        let mut parents = vec![NONE; self.states.len()];
+        let mut out = String::new();
+        let mut k = 0;
+        for entry in &self.history {
+            if !entry.expanded {
+                parents[entry.state as usize] = entry.parent;
+                continue;
+            }
+            k += 1;
+            let f = entry
+                .g
+                .checked_sum(entry.h)
+                .map_or_else(|| "overflow".to_owned(), number);
+            let from = match parents[entry.state as usize] {
+                NONE => "start".to_owned(),
+                parent => format!("from {}", name(parent)),
+            };
+            let _ = writeln!(
+                out,
+                "{k:>4}. {:<width$} g={} h={} f={f}  {from}",
+                name(entry.state),
+                number(entry.g),
+                number(entry.h),
+            );
+        }
+        out
+    }
+
+    /// The state numbered `index`'s label.
+    fn name(&self, index: usize) -> String {
+        let state = &self.states[index];
+        match &self.label {
+            Some(label) => label(state),
+            None => position_text((self.position)(state)),
+        }
+    }
+
+    /// The position of each state recorded, in the order numbered.
+    pub(crate) fn positions(&self) -> Vec<(f64, f64)> {
+        self.states.iter().map(|s| (self.position)(s)).collect()
+    }
+
+    /// The numbers of the start states and of the goal states recorded.
+    pub(crate) fn ends(&self) -> (&[usize], &[usize]) {
+        (&self.starts, &self.goals)
+    }
+
+    /// The numbers of `path`'s states (those recorded).
+    pub(crate) fn numbers(&self, path: &[P::State]) -> Vec<usize> {
+        path.iter()
+            .filter_map(|state| self.states.get_index_of(state))
+            .collect()
+    }
+
+    /// The number of `state`, numbering it if it is new.
+    fn number(&mut self, state: &P::State) -> usize {
+        if let Some(index) = self.states.get_index_of(state) {
+            return index;
+        }
+        let (index, _) = self.states.insert_full(state.clone());
+        self.stream.grow(index);
+        self.parents.push(NONE);
+        if self.problem.is_goal(state) {
+            self.goals.push(index);
+        }
+        index
+    }
+
+    fn open(
+        &mut self,
+        what: Opened,
+        state: &P::State,
+        parent: Option<&P::State>,
+        g: P::Cost,
+        h: P::Cost,
+    ) {
+        let index = self.number(state);
+        let parent = parent.map(|p| self.number(p));
+        if parent.is_none() && what == Opened::Generated {
+            self.starts.push(index);
+        }
+        let generated = (what == Opened::Generated).then(|| h.to_f64());
+        self.stream
+            .open(what, index, parent, None, g.to_f64(), generated);
+        let parent = parent.map_or(NONE, |p| p as u32);
+        self.parents[index] = parent;
+        self.history.push(Entry {
+            expanded: false,
+            state: index as u32,
+            parent,
+            g,
+            h,
+        });
+    }
+
+    fn expand(&mut self, state: &P::State, g: P::Cost, h: P::Cost) {
+        let index = self.number(state);
+        let mut count = if self.problem.is_goal(state) {
+            0
+        } else {
+            self.successors.clear();
+            self.problem.successors(state, &mut self.successors);
+            self.successors.len()
+        };
+        if self.stream.expansions() == 0 {
+            // Every start counts as generated, but only the first of equal ones is stored (and
+            // one with an infinite estimate is not): the first expansion counts the others.
+            let starts = self.problem.starts().into_iter().count();
+            count += starts.saturating_sub(self.starts.len());
+        }
+        self.stream.expand(index, count, g.to_f64(), h.to_f64());
+        self.history.push(Entry {
+            expanded: true,
+            state: index as u32,
+            parent: self.parents[index],
+            g,
+            h,
+        });
+    }
+}
+
+impl<P: SearchProblem> Observer<P::State, P::Cost> for StateRecorder<'_, P> {
+    fn observe(&mut self, event: Event<'_, P::State, P::Cost>) {
+        match event {
+            Event::Generate {
+                state,
+                parent,
+                g,
+                h,
+            } => self.open(Opened::Generated, state, parent, g, h),
+            Event::DecreaseKey {
+                state,
+                parent,
+                g,
+                h,
+                ..
+            } => self.open(Opened::Decreased, state, Some(parent), g, h),
+            Event::Reopen {
+                state,
+                parent,
+                g,
+                h,
+                ..
+            } => self.open(Opened::Reopened, state, Some(parent), g, h),
+            Event::Expand { state, g, h } => self.expand(state, g, h),
+            _ => {}
+        }
+    }
+}
+
+impl<P: SearchProblem> super::Recording for StateRecorder<'_, P> {}
+
+impl<P: SearchProblem> sealed::Recording for StateRecorder<'_, P> {
+    type State = P::State;
+    type Cost = P::Cost;
+
+    fn panel(&self, path: Option<&[P::State]>) -> Panel {
+        let xy = self
+            .positions()
+            .into_iter()
+            .flat_map(|(x, y)| [x, y])
+            .collect();
+        let labels = self
+            .label
+            .as_ref()
+            .map(|label| self.states.iter().map(label).collect());
+        let (heuristic, exceptions) = fit_heuristic(self.stream.generated(), &[]);
+        Panel {
+            layout: Layout::Points { xy, labels },
+            starts: self.starts.clone(),
+            goals: self.goals.clone(),
+            stream: self.stream.bytes().to_vec(),
+            heuristic,
+            exceptions,
+            path: path.map_or_else(Vec::new, |path| self.numbers(path)),
+            frames: self.stream.expansions(),
+            order: self.order,
+        }
+    }
+}
+
+/// A cost as a trace shows it: integers as they are, fractions to at most three places.
+fn number<C: Cost>(value: C) -> String {
+    let v = value.to_f64();
+    if C::EXACT || v.fract() == 0.0 || !v.is_finite() {
+        value.to_string()
+    } else {
+        let text = format!("{v:.3}");
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    }
+}
+
+/// A position as a default label: `(3, -1)`, or `(2.5, 0.333)`.
+pub(crate) fn position_text((x, y): (f64, f64)) -> String {
+    let coordinate = |v: f64| {
+        if v.fract() == 0.0 && v.abs() < 1e15 {
+            format!("{v:.0}")
+        } else {
+            let text = format!("{v:.3}");
+            text.trim_end_matches('0').trim_end_matches('.').to_owned()
+        }
+    };
+    format!("({}, {})", coordinate(x), coordinate(y))
+}
