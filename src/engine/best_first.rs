@@ -160,21 +160,27 @@ where
 
     /// Notes a step of cost `step` while in layers: a step of another cost than the ones before
     /// moves every unexpanded state onto the heap, from where the search goes on as Dijkstra.
-    #[inline]
+    #[inline(always)]
     fn see_step(&mut self, step: C) {
-        if let Order::Layers { next, step: seen } = &mut self.order {
+        if let Order::Layers { step: seen, .. } = &mut self.order {
             match seen {
-                None => *seen = Some(step),
                 Some(seen) if seen.order(step).is_eq() => {}
-                Some(_) => {
-                    let next = *next;
-                    self.order = Order::Heap;
-                    for index in next..self.table.len() {
-                        let node = *self.table.node(index);
-                        let f = node.g.saturating_sum(node.h);
-                        self.open.push(index, self.key(node.g, node.h, f));
-                    }
-                }
+                None => *seen = Some(step),
+                Some(_) => self.leave_layers(),
+            }
+        }
+    }
+
+    /// Moves every unexpanded state onto the heap: a step of a new cost has been seen.
+    #[cold]
+    #[inline(never)]
+    fn leave_layers(&mut self) {
+        if let Order::Layers { next, .. } = self.order {
+            self.order = Order::Heap;
+            for index in next..self.table.len() {
+                let node = *self.table.node(index);
+                let f = node.g.saturating_sum(node.h);
+                self.open.push(index, self.key(node.g, node.h, f));
             }
         }
     }
@@ -318,8 +324,14 @@ where
         }
         successors.clear();
         problem.successors(state, successors);
+        if let Order::Layers { .. } = self.order {
+            // Before any successor is relaxed, so that one of a new cost sends them all to the
+            // heap: the heap then holds what it would have held all along.
+            for &(_, step) in successors.as_slice() {
+                self.see_step(step);
+            }
+        }
         for (successor, step) in successors.drain() {
-            self.see_step(step);
             let new_g = control.step(g, step, self.table.state(current), &successor)?;
             // The step back to the parent can never improve it: the parent's g is at most
             // g - (the step that led here), and steps are not negative. Comparing two states

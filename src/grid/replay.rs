@@ -2,7 +2,6 @@
 //! or a [`WeightedGrid`](super::WeightedGrid) for a [`Replay`] page, a byte or two an event;
 //! [`Replay::run`] runs and records several algorithms on one grid query.
 
-
 use super::terrain::{GridQuery, Query};
 use super::{Cell, Manhattan, Octile};
 use crate::algo::Algorithm;
@@ -110,7 +109,11 @@ impl<'g> ReplayRecorder<'g> {
                 i64::from(cell.y) - i64::from(p.y),
             );
             let direction = DIRECTIONS.iter().position(|&d| d == (dx, dy))?;
-            let length = if dx != 0 && dy != 0 { super::DIAGONAL } else { 1.0 };
+            let length = if dx != 0 && dy != 0 {
+                super::DIAGONAL
+            } else {
+                1.0
+            };
             let cost = f64::from(self.query.map().cost(cell));
             Some((direction, length * cost))
         });
