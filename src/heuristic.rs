@@ -19,7 +19,8 @@ use crate::cost::Cost;
 /// - **admissible**: h(s) never exceeds the true remaining cost. [`astar`](crate::astar) then
 ///   returns an optimal path, even if h is not consistent (it reopens states to do so).
 /// - **consistent**: h(s) ≤ cost(s, t) + h(t) for every step s → t, and h(goal) = 0. Consistent
-///   implies admissible, and A* then never reopens a state.
+///   implies admissible, and A* then never reopens a state (given costs that add up exactly:
+///   see the [`guide`](crate::guide) on float costs).
 /// - h = 0 ([`Zero`]) is consistent and turns A* into Dijkstra's algorithm.
 ///
 /// An estimate must not be NaN; the search reports one as

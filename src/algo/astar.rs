@@ -16,7 +16,9 @@ use crate::solution::SearchResult;
 /// When a state that was already expanded is reached by a cheaper path — which an admissible but
 /// inconsistent heuristic allows — it is reopened (counted in
 /// [`Stats::reopened`](crate::Stats::reopened)), so the result stays optimal. With a consistent
-/// heuristic no state is ever reopened.
+/// heuristic no state is ever reopened, as long as costs add up exactly: float sums taken in
+/// different orders can differ in the last bit, which the search takes for a cheaper path (see
+/// the [`guide`](crate::guide), "Float costs").
 ///
 /// # Arguments
 ///
