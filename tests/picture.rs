@@ -155,3 +155,36 @@ fn partial_panels_mark_start_and_goal_and_the_title_gives_the_counts() {
         .to_svg(4.0);
     assert!(none.contains("no path"));
 }
+
+/// Hostile titles and sizes: control characters and markup in a title, and absurd cell sizes,
+/// still give a well-formed document with finite dimensions.
+#[test]
+fn hostile_titles_and_sizes_give_well_formed_svg() {
+    let grid = maze();
+    let title = "a\u{0}b\u{1b}[31m <svg> & \"q\" 'a'\u{ffff}\nsecond line";
+    for cell in [1e308, f64::INFINITY, f64::NAN, -3.0, 0.0, 12.0] {
+        let svg = Picture::new(&grid).title(title).to_svg(cell);
+        for c in svg.chars() {
+            let forbidden = (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+                || c == '\u{fffe}'
+                || c == '\u{ffff}';
+            assert!(!forbidden, "{c:?} in the SVG for cell {cell}");
+        }
+        assert!(!svg.contains("<svg> &"), "markup in the title is escaped");
+        assert!(
+            !svg.contains("inf") && !svg.contains("NaN"),
+            "cell {cell}: {}",
+            &svg[..200]
+        );
+        let width: f64 = svg
+            .split("width=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .and_then(|w| w.parse().ok())
+            .expect("a width");
+        assert!(
+            width.is_finite() && width > 0.0 && width < 1e7,
+            "cell {cell}: width {width}"
+        );
+    }
+}

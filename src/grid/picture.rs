@@ -16,7 +16,7 @@ use super::Cell;
 use super::terrain::{GridMap, MapRef};
 use crate::observer::{Event, Observer};
 use crate::replay::palette::{self, expanded_colour, on_terrain, rgb};
-use crate::replay::picture::{escape, summary_title};
+use crate::replay::picture::{MAX_CELL_PIXELS, escape, summary_title};
 use crate::solution::Stats;
 
 /// One recorded step of a search.
@@ -292,7 +292,8 @@ impl<'g> Picture<'g> {
         text
     }
 
-    /// The picture as a standalone SVG document, `cell` pixels a cell.
+    /// The picture as a standalone SVG document, `cell` pixels a cell (at most 1,024: larger is
+    /// clamped; not a positive finite number: 1).
     pub fn to_svg(&self, cell: f64) -> String {
         Picture::side_by_side_svg(std::slice::from_ref(self), cell)
     }
@@ -305,7 +306,7 @@ impl<'g> Picture<'g> {
     /// item is a `<g>` whose `data-legend` names it (`cost 3` for a cost of a weighted grid).
     pub fn side_by_side_svg(pictures: &[Picture<'_>], cell: f64) -> String {
         let cell = if cell.is_finite() && cell > 0.0 {
-            cell
+            cell.min(MAX_CELL_PIXELS)
         } else {
             1.0
         };

@@ -125,7 +125,8 @@ impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
     }
 
     /// The picture as a standalone SVG document, `width` pixels wide for the points (the
-    /// height follows their spread, at most 1.5 times the width).
+    /// height follows their spread, at most 1.5 times the width); `width` is clamped to
+    /// 60–65,536, and 60 is taken for NaN.
     pub fn to_svg(&self, width: f64) -> String {
         StatePicture::side_by_side_svg(std::slice::from_ref(self), width)
     }
@@ -138,7 +139,7 @@ impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
     /// (`left + (x - data-x) × scale`, `top + (y - data-y) × scale`).
     pub fn side_by_side_svg(pictures: &[StatePicture<'_, '_, P>], width: f64) -> String {
         let width = if width.is_finite() && width >= 60.0 {
-            width
+            width.min(MAX_PANEL_PIXELS)
         } else {
             60.0
         };
@@ -524,9 +525,29 @@ pub(crate) fn round(cost: f64) -> String {
     }
 }
 
-/// Text for SVG: `&`, `<` and `>` escaped.
+/// Text for SVG: `&`, `<`, `>` and quotes escaped, and the characters XML 1.0 forbids (the
+/// control characters but tab, line feed and carriage return, and the non-characters U+FFFE and
+/// U+FFFF) replaced by U+FFFD, so that any title gives a well-formed document.
 pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if c.is_control() || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
 }
+
+/// The largest size of a grid cell in an SVG picture, in pixels: larger requests are clamped, so
+/// that a picture's dimensions stay finite numbers.
+pub(crate) const MAX_CELL_PIXELS: f64 = 1024.0;
+
+/// The largest width of a panel of a `StatePicture`, in pixels: larger requests are clamped.
+pub(crate) const MAX_PANEL_PIXELS: f64 = 65_536.0;
