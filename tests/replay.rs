@@ -154,7 +154,7 @@ fn decode(html: &str, panel: usize) -> (Vec<Raw>, Stats) {
             "manhattan" => dx + dy,
             _ => {
                 let (low, high) = if dx < dy { (dx, dy) } else { (dy, dx) };
-                high + (std::f64::consts::SQRT_2 - 1.0) * low
+                high + (informed::grid::DIAGONAL - 1.0) * low
             }
         };
         if scale == 1.0 { h } else { h * scale }
@@ -212,7 +212,7 @@ fn decode(html: &str, panel: usize) -> (Vec<Raw>, Stats) {
             let d = usize::from(first >> 3 & 7);
             let c = (current as i64 + dx[d] + dy[d] * width as i64) as usize;
             let step = if dx[d] != 0 && dy[d] != 0 {
-                std::f64::consts::SQRT_2
+                informed::grid::DIAGONAL
             } else {
                 1.0
             };
