@@ -86,6 +86,8 @@ mod sealed {
     /// that compares as (pair, then rank): an open set's entry, so that each comparison of a
     /// sift is a single integer comparison where the widths allow (`u32` pairs in a `u64`,
     /// `u64` pairs in a `u128`).
+    // Public through `Cost::Pair`'s bound; rustc 1.85's lint does not follow that bound.
+    #[allow(unreachable_pub)]
     pub trait Ranked: Copy + Ord + Debug + 'static {
         /// The pair and the rank together.
         type WithRank: Copy + Ord + Debug + 'static;
@@ -195,6 +197,8 @@ impl PartialOrd for Wide {
 /// A [`Wide`] pair with a rank: the open set's entry for the 64-bit cost types, 24 bytes.
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// Public through `Ranked::WithRank`; rustc 1.85's lint does not follow that bound.
+#[allow(unreachable_pub)]
 pub struct WideRanked {
     pair: Wide,
     rank: u32,
