@@ -20,10 +20,9 @@
 //! before running any of them.
 //!
 //! Dijkstra, greedy, A* and weighted A* are one best-first engine with different priorities. Its
-//! open set is a binary heap: each state is stored once in a node table (parents are indices),
-//! and a cheaper path to a waiting state moves it ahead at once. By default the heap is lazy (the
-//! cheaper path is queued anew and the outdated entry skipped when it surfaces), which measured
-//! fastest; heaps with decrease-key in place are an [`OpenSet`] away.
+//! open set is a heap with decrease-key: each state is stored once in a node table (parents are
+//! indices), and a cheaper path to a waiting state moves it up the heap instead of queueing a
+//! duplicate (a lazy heap that queues the duplicate is an [`OpenSet`] away).
 //!
 //! Beyond these: [`idastar`], [`iddfs`] and [`depth_first`] in memory linear in the path;
 //! [`bidirectional_dijkstra`] and [`bidirectional_bfs`] for problems that give predecessors

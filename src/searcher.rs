@@ -8,7 +8,7 @@ use crate::cost::Cost;
 use crate::engine::best_first::{Engine, Priority, Ranking, best_first};
 use crate::engine::control::{Control, Setup};
 use crate::engine::hasher::FastState;
-use crate::engine::heap::{Frontier, LazyHeap};
+use crate::engine::heap::{Frontier, IndexedHeap};
 use crate::engine::options::{Hashing, OpenSet, Options};
 use crate::engine::select::dense_bound;
 use crate::engine::table::{DenseStore, DenseTable, HashTable, Table, path_cost_with, path_into};
@@ -20,7 +20,7 @@ use crate::search::Search;
 use crate::solution::{SearchResult, Solution, Stats};
 
 /// The default open set, as the searcher keeps it.
-type Open<C> = LazyHeap<Priority<C>>;
+type Open<C> = IndexedHeap<Priority<C>, 4>;
 
 /// A best-first searcher that keeps its node table, open set and successor buffer between
 /// searches, so that many searches on one space allocate only while the first ones grow them.

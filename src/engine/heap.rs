@@ -176,6 +176,15 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
         }
     }
 
+    /// Empties the heap and sets its order among equal keys, keeping the room it had: as new,
+    /// without allocating.
+    pub(crate) fn reset(&mut self, ties: TieBreak) {
+        self.entries.clear();
+        self.positions.clear();
+        self.tracking = false;
+        self.mask = tie_mask(ties);
+    }
+
     /// Starts keeping every item's position, if not yet. **O(n)** the first time, then O(1).
     pub(crate) fn track(&mut self) {
         if self.tracking {
@@ -339,14 +348,6 @@ pub(crate) struct LazyHeap<K: Ranked> {
 }
 
 impl<K: Ranked> LazyHeap<K> {
-    /// Empties the heap for a new search whose ties go by `ties`, keeping its room.
-    pub(crate) fn reset(&mut self, ties: TieBreak) {
-        self.heap.clear();
-        self.queued_bits.clear();
-        self.queued = 0;
-        self.mask = tie_mask(ties);
-    }
-
     #[inline]
     fn is_queued(&self, item: usize) -> bool {
         self.queued_bits

@@ -66,27 +66,27 @@ pub enum Hashing {
 /// The data structure holding the open set of a best-first search.
 ///
 /// Every choice gives the same results (the same expansions in the same order); they differ in
-/// speed and memory. The default is the lazy heap, chosen on instruction counts
-/// (`scripts/instructions.sh`, `docs/benchmarks.md`): against the 4-ary heap with decrease-key
-/// it needed 12% fewer instructions for A* on the pocket cube, 20% fewer for Dijkstra on a
-/// hashed random digraph and 19% fewer on the same digraph numbered densely; on Moving AI grids
-/// (dense tables, many decrease-keys) the two were within 5% either way. A cheaper path to a
-/// queued state still moves it ahead of its old entry; the old one is skipped when it reaches the
-/// top. The heaps with decrease-key keep the open set at its true size, for memory-bound searches
-/// with many improvements.
+/// speed and memory. The default is the 4-ary heap with decrease-key, chosen on wall time
+/// (`docs/benchmarks.md`): against the lazy heap, in the same process, it took 4% less time for
+/// Dijkstra on a random digraph (hashed and numbered) and 21–27% less for A* on a user's own
+/// hashed grid with float costs (many decrease-keys, each a second heap entry in the lazy heap),
+/// and 4% more for A* on the pocket cube. Callgrind counts favour the lazy heap (12–20% fewer
+/// instructions on the cube and the digraph), but its larger heap costs more in memory traffic
+/// than it saves in instructions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum OpenSet {
     /// A binary heap with decrease-key: each state is queued once, and a cheaper path moves it
     /// up in place.
     BinaryHeap,
-    /// A 4-ary heap with decrease-key: as the binary heap, but half as deep, with the four
-    /// children of a node side by side in memory.
-    QuaternaryHeap,
-    /// A binary heap with lazy deletion, the default: a cheaper path pushes the state again, and
-    /// outdated entries are skipped when they reach the top (one bit a state says whether it is
-    /// queued). Its size can exceed the open set's by the number of decrease-keys.
+    /// A 4-ary heap with decrease-key, the default: as the binary heap, but half as deep, with
+    /// the four children of a node side by side in memory.
     #[default]
+    QuaternaryHeap,
+    /// A binary heap with lazy deletion: a cheaper path pushes the state again, and outdated
+    /// entries are skipped when they reach the top (one bit a state says whether it is queued).
+    /// Its size can exceed the open set's by the number of decrease-keys. The fewest
+    /// instructions, but not the least time where states are often improved.
     LazyHeap,
 }
 
