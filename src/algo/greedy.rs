@@ -9,9 +9,9 @@ use crate::solution::SearchResult;
 
 /// Finds a path to a goal by always expanding the state that looks nearest to one.
 ///
-/// States are ranked by h alone (ties to the smaller g, then to the state stored first, or last with
-/// [`TieBreak::Lifo`](crate::TieBreak::Lifo)). It is often far
-/// faster than A* but **not optimal**: the path it returns can cost much more than the cheapest,
+/// States are ranked by h alone (ties to the smaller g, then to the state stored first, or last
+/// with [`TieBreak::Lifo`](crate::TieBreak::Lifo)). It is often far faster than A* but **not
+/// optimal**: the path it returns can cost much more than the cheapest,
 /// even with a perfect-looking heuristic. A state reached again by a cheaper path is updated while
 /// it waits on the open set, but an expanded state is never reopened.
 ///
