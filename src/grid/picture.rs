@@ -16,7 +16,7 @@ use super::Cell;
 use super::terrain::{GridMap, MapRef};
 use crate::observer::{Event, Observer};
 use crate::replay::palette::{self, expanded_colour, on_terrain, rgb};
-use crate::replay::picture::{MAX_CELL_PIXELS, escape, summary_title};
+use crate::replay::picture::{MAX_CELL_PIXELS, common_swatch, escape, legend_item, summary_title};
 use crate::solution::Stats;
 
 /// One recorded step of a search.
@@ -497,7 +497,6 @@ const LEGEND_WIDTH: f64 = 500.0;
 /// `costs` with their terrain levels.
 fn legend(svg: &mut String, left: f64, top: f64, costs: &[(u8, f64)]) {
     let _ = writeln!(svg, "<g font-size=\"13\">");
-    let (early, late) = (expanded_colour(0.0), expanded_colour(1.0));
     let labels = [
         "wall",
         "expanded (early → late)",
@@ -508,41 +507,19 @@ fn legend(svg: &mut String, left: f64, top: f64, costs: &[(u8, f64)]) {
     ];
     let mut x = left;
     for label in labels {
-        let (cx, cy) = (x + 7.0, top + 7.0);
-        let square = |colour: &str| {
-            format!("<rect x=\"{x}\" y=\"{top}\" width=\"14\" height=\"14\" fill=\"{colour}\"/>")
-        };
-        let circle =
-            |colour: &str| format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"6\" fill=\"{colour}\"/>");
-        let shape = match label {
-            "wall" => square(palette::WALL),
+        let swatch = match label {
+            "wall" => format!(
+                "<rect x=\"{x}\" y=\"{top}\" width=\"14\" height=\"14\" fill=\"{}\"/>",
+                palette::WALL
+            ),
             "reached" => format!(
                 "<rect x=\"{x}\" y=\"{top}\" width=\"14\" height=\"14\" fill=\"{}\" stroke=\"{}\"/>",
                 palette::REACHED,
                 palette::REACHED_EDGE
             ),
-            "path" => format!(
-                "<rect x=\"{x}\" y=\"{}\" width=\"14\" height=\"4\" fill=\"{}\"/>",
-                top + 5.0,
-                palette::PATH
-            ),
-            "start" => circle(palette::START),
-            "goal" => circle(palette::GOAL),
-            _ => format!(
-                "<rect x=\"{x}\" y=\"{top}\" width=\"7\" height=\"14\" fill=\"{}\"/>\
-                 <rect x=\"{cx}\" y=\"{top}\" width=\"7\" height=\"14\" fill=\"{}\"/>",
-                rgb(early),
-                rgb(late)
-            ),
+            common => common_swatch(common, x, top),
         };
-        let _ = writeln!(
-            svg,
-            "<g data-legend=\"{label}\">{shape}<text x=\"{}\" y=\"{}\">{}</text></g>",
-            x + 19.0,
-            top + 12.0,
-            escape(label)
-        );
-        x += 33.0 + 7.5 * label.chars().count() as f64;
+        x = legend_item(svg, x, top, label, &swatch);
     }
     if !costs.is_empty() {
         let top = top + 24.0;

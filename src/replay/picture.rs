@@ -450,7 +450,6 @@ const LEGEND_WIDTH: f64 = 620.0;
 /// item a `<g>` whose `data-legend` names it.
 fn legend(svg: &mut String, left: f64, top: f64) {
     let _ = writeln!(svg, "<g font-size=\"13\">");
-    let (early, late) = (expanded_colour(0.0), expanded_colour(1.0));
     let labels = [
         "not reached",
         "expanded (early → late)",
@@ -463,10 +462,13 @@ fn legend(svg: &mut String, left: f64, top: f64) {
     let mut x = left;
     for label in labels {
         let (cx, cy) = (x + 7.0, top + 7.0);
-        let dot =
-            |colour: &str| format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"6\" fill=\"{colour}\"/>");
-        let shape = match label {
-            "not reached" => dot(palette::UNSEEN),
+        let swatch = match label {
+            "not reached" => {
+                format!(
+                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"6\" fill=\"{}\"/>",
+                    palette::UNSEEN
+                )
+            }
             "reached" => format!(
                 "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"6\" fill=\"{}\" stroke=\"{}\"/>",
                 palette::REACHED,
@@ -477,30 +479,47 @@ fn legend(svg: &mut String, left: f64, top: f64) {
                 top + 6.0,
                 palette::TREE
             ),
-            "path" => format!(
-                "<rect x=\"{x}\" y=\"{}\" width=\"14\" height=\"4\" fill=\"{}\"/>",
-                top + 5.0,
-                palette::PATH
-            ),
-            "start" => dot(palette::START),
-            "goal" => dot(palette::GOAL),
-            _ => format!(
-                "<rect x=\"{x}\" y=\"{top}\" width=\"7\" height=\"14\" fill=\"{}\"/>\
-                 <rect x=\"{cx}\" y=\"{top}\" width=\"7\" height=\"14\" fill=\"{}\"/>",
-                rgb(early),
-                rgb(late)
-            ),
+            common => common_swatch(common, x, top),
         };
-        let _ = writeln!(
-            svg,
-            "<g data-legend=\"{label}\">{shape}<text x=\"{}\" y=\"{}\">{}</text></g>",
-            x + 19.0,
-            top + 12.0,
-            escape(label)
-        );
-        x += 33.0 + 7.5 * label.chars().count() as f64;
+        x = legend_item(svg, x, top, label, &swatch);
     }
     svg.push_str("</g>\n");
+}
+
+/// The 14-pixel swatch, at (`x`, `top`), of a legend item that the grid pictures and the
+/// pictures of points draw alike: "path", "start", "goal", and otherwise the expanded states'
+/// early-to-late shades.
+pub(crate) fn common_swatch(label: &str, x: f64, top: f64) -> String {
+    let (cx, cy) = (x + 7.0, top + 7.0);
+    let dot = |colour: &str| format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"6\" fill=\"{colour}\"/>");
+    match label {
+        "path" => format!(
+            "<rect x=\"{x}\" y=\"{}\" width=\"14\" height=\"4\" fill=\"{}\"/>",
+            top + 5.0,
+            palette::PATH
+        ),
+        "start" => dot(palette::START),
+        "goal" => dot(palette::GOAL),
+        _ => format!(
+            "<rect x=\"{x}\" y=\"{top}\" width=\"7\" height=\"14\" fill=\"{}\"/>\
+             <rect x=\"{cx}\" y=\"{top}\" width=\"7\" height=\"14\" fill=\"{}\"/>",
+            rgb(expanded_colour(0.0)),
+            rgb(expanded_colour(1.0))
+        ),
+    }
+}
+
+/// Writes a legend item at (`x`, `top`): its swatch and its label, in a `<g>` whose
+/// `data-legend` names it. Returns where the next item starts.
+pub(crate) fn legend_item(svg: &mut String, x: f64, top: f64, label: &str, swatch: &str) -> f64 {
+    let _ = writeln!(
+        svg,
+        "<g data-legend=\"{label}\">{swatch}<text x=\"{}\" y=\"{}\">{}</text></g>",
+        x + 19.0,
+        top + 12.0,
+        escape(label)
+    );
+    x + 33.0 + 7.5 * label.chars().count() as f64
 }
 
 /// A title of an algorithm's name over its cost and counts.
