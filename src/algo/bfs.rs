@@ -132,8 +132,7 @@ where
                 }
                 match table.find_or_insert(successor, Node::new(current, new_g, zero)) {
                     Placed::Inserted(index) => {
-                        if let Err(limit) = control.admit_stored(&table, &mut observer, index) {
-                            table.remove_last();
+                        if let Err(limit) = control.admit_stored(&mut table, &mut observer, index) {
                             return Err(control.limit_reached(limit, most_promising(&table)));
                         }
                         if problem.is_goal(table.state(index)) {

@@ -138,11 +138,10 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> BfsReach<'_, P, O> {
         };
         match self
             .control
-            .admit_stored(&self.table, &mut self.observer, index)
+            .admit_stored(&mut self.table, &mut self.observer, index)
         {
             Ok(()) => true,
             Err(limit) => {
-                self.table.remove_last();
                 self.limit = Some(limit);
                 false
             }

@@ -435,8 +435,7 @@ where
                     return Ok(Relaxed::Pruned);
                 }
                 self.table.node_mut(index).h = h;
-                if let Err(limit) = control.admit_stored(&self.table, observer, index) {
-                    self.table.remove_last();
+                if let Err(limit) = control.admit_stored(&mut self.table, observer, index) {
                     return Err(control.limit_reached(limit, most_promising(&self.table)));
                 }
                 if self.order == Order::Heap {

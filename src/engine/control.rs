@@ -335,22 +335,17 @@ impl<'c, C: Cost> Control<'c, C> {
     {
         self.admit()?;
         let index = table.insert(key, state, node);
-        observer.observe(Event::Generate {
-            state: table.state(index),
-            parent: (node.parent() != NO_PARENT).then(|| table.state(node.parent())),
-            g: node.g,
-            h: node.h,
-        });
+        tell_generated(table, observer, index);
         Ok(index)
     }
 
     /// Admits the state just stored at `index` by [`Table::find_or_insert`] (counting it), and
-    /// tells the observer; or says that the cap on stored states forbids it, and the caller
-    /// takes it back.
+    /// tells the observer; or, where the cap on stored states forbids it, takes it back out of
+    /// `table` (it is the last stored) and says which limit did.
     #[inline]
     pub(crate) fn admit_stored<S, T, O>(
         &mut self,
-        table: &T,
+        table: &mut T,
         observer: &mut O,
         index: usize,
     ) -> Result<(), Limit>
@@ -358,14 +353,11 @@ impl<'c, C: Cost> Control<'c, C> {
         T: Table<S, C>,
         O: Observer<S, C>,
     {
-        self.admit()?;
-        let (state, node) = table.entry(index);
-        observer.observe(Event::Generate {
-            state,
-            parent: (node.parent() != NO_PARENT).then(|| table.state(node.parent())),
-            g: node.g,
-            h: node.h,
-        });
+        if let Err(limit) = self.admit() {
+            table.remove_last();
+            return Err(limit);
+        }
+        tell_generated(table, observer, index);
         Ok(())
     }
 
@@ -410,4 +402,20 @@ impl<'c, C: Cost> Control<'c, C> {
     pub(crate) fn count_pruned(&mut self) {
         self.stats.pruned += 1;
     }
+}
+
+/// Tells `observer` that the state at `index` of `table` was generated and stored.
+#[inline]
+fn tell_generated<S, C: Copy, T: Table<S, C>, O: Observer<S, C>>(
+    table: &T,
+    observer: &mut O,
+    index: usize,
+) {
+    let (state, node) = table.entry(index);
+    observer.observe(Event::Generate {
+        state,
+        parent: (node.parent() != NO_PARENT).then(|| table.state(node.parent())),
+        g: node.g,
+        h: node.h,
+    });
 }

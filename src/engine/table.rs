@@ -85,7 +85,7 @@ impl<C> Node<C> {
 pub(crate) enum Lookup {
     /// Already stored, at this index.
     Stored(usize),
-    /// Not stored yet; the key (a hash, or a dense index) lets `insert` store it without
+    /// Not stored yet; the key (a dense index, or a hash) that `insert` may use instead of
     /// computing it again.
     New(u64),
 }
@@ -300,12 +300,14 @@ impl<S: Eq + Hash, C, B: BuildHasher> Table<S, C> for HashTable<S, C, B> {
     }
 
     #[inline]
-    fn insert(&mut self, hash: u64, state: S, node: Node<C>) -> usize {
+    fn insert(&mut self, _hash: u64, state: S, node: Node<C>) -> usize {
         assert!(
             self.nodes.len() < NO_PARENT_32 as usize,
             "a hashed table holds fewer than 2^32 - 1 states"
         );
-        let _ = hash;
+        // The lookup's hash is not reused: hashing again and inserting in one probe measured
+        // cheaper than reaching a vacant entry by the hash (a probe) and inserting there
+        // (another).
         self.nodes.insert_full(state, node).0
     }
 
