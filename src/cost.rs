@@ -72,6 +72,16 @@ pub trait Cost: sealed::Sealed + Copy + PartialOrd + Debug + Display + 'static {
     /// Packs `(first, second)` into a [`Pair`](Cost::Pair). Neither may be NaN.
     #[doc(hidden)]
     fn pair(first: Self, second: Self) -> Self::Pair;
+
+    /// One value as a key that compares as [`order`](Cost::order): the open set's key where
+    /// the ranking has no second value (Dijkstra ranks by g alone), half the width of a
+    /// [`Pair`](Cost::Pair). Not NaN.
+    #[doc(hidden)]
+    type Single: sealed::Ranked;
+
+    /// Packs `self` into a [`Single`](Cost::Single). Not NaN.
+    #[doc(hidden)]
+    fn single(self) -> Self::Single;
 }
 
 pub(crate) use sealed::Ranked;
@@ -128,6 +138,22 @@ mod sealed {
         #[inline]
         fn rank(packed: u128) -> u32 {
             packed as u32
+        }
+    }
+
+    impl Ranked for u128 {
+        type WithRank = (u128, u32);
+        #[inline]
+        fn with_rank(self, rank: u32) -> Self::WithRank {
+            (self, rank)
+        }
+        #[inline]
+        fn pair(packed: Self::WithRank) -> Self {
+            packed.0
+        }
+        #[inline]
+        fn rank(packed: Self::WithRank) -> u32 {
+            packed.1
         }
     }
 
@@ -260,9 +286,10 @@ impl sealed::Ranked for Wide {
 }
 
 /// `$t` is the type, `$unsigned` its unsigned twin (which receives an order-preserving image of
-/// each value), `$pair` the key, and `$pack` a closure that packs two images into it.
+/// each value), `$pair` the key, `$pack` a closure that packs two images into it, and `$single`
+/// the key of one image.
 macro_rules! impl_cost_for_integers {
-    ($($t:ty => $unsigned:ty, $pair:ty, $pack:expr);*) => {$(
+    ($($t:ty => $unsigned:ty, $pair:ty, $pack:expr, $single:ty);*) => {$(
         impl Cost for $t {
             const ZERO: Self = 0;
             const EXACT: bool = true;
@@ -325,23 +352,30 @@ macro_rules! impl_cost_for_integers {
                 let pack: fn($unsigned, $unsigned) -> $pair = $pack;
                 pack(image(first), image(second))
             }
+
+            type Single = $single;
+
+            #[inline]
+            fn single(self) -> $single {
+                self.wrapping_sub(<$t>::MIN) as $unsigned as $single
+            }
         }
     )*};
 }
 
 impl_cost_for_integers!(
-    u8 => u8, u32, |a, b| ((a as u32) << 8) | (b as u32);
-    i8 => u8, u32, |a, b| ((a as u32) << 8) | (b as u32);
-    u16 => u16, u32, |a, b| ((a as u32) << 16) | (b as u32);
-    i16 => u16, u32, |a, b| ((a as u32) << 16) | (b as u32);
-    u32 => u32, u64, |a, b| ((a as u64) << 32) | (b as u64);
-    i32 => u32, u64, |a, b| ((a as u64) << 32) | (b as u64);
-    u64 => u64, Wide, Wide::new;
-    i64 => u64, Wide, Wide::new;
-    usize => usize, Wide, |a, b| Wide::new(a as u64, b as u64);
-    isize => usize, Wide, |a, b| Wide::new(a as u64, b as u64);
-    u128 => u128, (u128, u128), |a, b| (a, b);
-    i128 => u128, (u128, u128), |a, b| (a, b)
+    u8 => u8, u32, |a, b| ((a as u32) << 8) | (b as u32), u32;
+    i8 => u8, u32, |a, b| ((a as u32) << 8) | (b as u32), u32;
+    u16 => u16, u32, |a, b| ((a as u32) << 16) | (b as u32), u32;
+    i16 => u16, u32, |a, b| ((a as u32) << 16) | (b as u32), u32;
+    u32 => u32, u64, |a, b| ((a as u64) << 32) | (b as u64), u32;
+    i32 => u32, u64, |a, b| ((a as u64) << 32) | (b as u64), u32;
+    u64 => u64, Wide, Wide::new, u64;
+    i64 => u64, Wide, Wide::new, u64;
+    usize => usize, Wide, |a, b| Wide::new(a as u64, b as u64), u64;
+    isize => usize, Wide, |a, b| Wide::new(a as u64, b as u64), u64;
+    u128 => u128, (u128, u128), |a, b| (a, b), u128;
+    i128 => u128, (u128, u128), |a, b| (a, b), u128
 );
 
 /// `$bits` is the unsigned type of the float's bits, `$pair` the key, `$pack` the packer.
@@ -406,16 +440,20 @@ macro_rules! impl_cost_for_floats {
 
             #[inline]
             fn pair(first: Self, second: Self) -> $pair {
+                let pack: fn($bits, $bits) -> $pair = $pack;
+                pack(first.single(), second.single())
+            }
+
+            type Single = $bits;
+
+            #[inline]
+            fn single(self) -> $bits {
                 // Adding 0.0 turns -0.0 into 0.0, which `order` holds equal. Then the bits of a
                 // positive number order as unsigned integers once the sign bit is set, and those of
                 // a negative number in reverse, so they are all flipped.
-                let image = |value: Self| {
-                    let bits = (value + 0.0).to_bits();
-                    let negative = bits >> (<$bits>::BITS - 1);
-                    bits ^ (negative.wrapping_neg() | (1 << (<$bits>::BITS - 1)))
-                };
-                let pack: fn($bits, $bits) -> $pair = $pack;
-                pack(image(first), image(second))
+                let bits = (self + 0.0).to_bits();
+                let negative = bits >> (<$bits>::BITS - 1);
+                bits ^ (negative.wrapping_neg() | (1 << (<$bits>::BITS - 1)))
             }
         }
     )*};
@@ -430,6 +468,8 @@ impl_cost_for_floats!(
 mod tests {
     use super::Cost;
     use std::cmp::Ordering;
+
+    use super::Ranked;
 
     #[test]
     fn integer_sums_report_overflow() {
@@ -472,9 +512,23 @@ mod tests {
         assert_eq!(1.5f32.saturating_sum(2.0), 3.5);
     }
 
-    /// `pair` must order exactly as `order` on the first value, then on the second.
+    /// `pair` must order exactly as `order` on the first value, then on the second, and
+    /// `single` as `order`, with ranks breaking its ties.
     fn assert_pairs_agree_with_order<C: Cost>(values: &[C]) {
         for &a in values {
+            for &c in values {
+                assert_eq!(
+                    a.single().cmp(&c.single()),
+                    a.order(c),
+                    "{a:?} against {c:?}"
+                );
+                for (x, y) in [(0, 1), (1, 0), (7, 7)] {
+                    let expected = a.order(c).then(x.cmp(&y));
+                    let (left, right) = (a.single().with_rank(x), c.single().with_rank(y));
+                    assert_eq!(left.cmp(&right), expected, "{a:?} against {c:?}");
+                    assert_eq!(left < right, expected.is_lt(), "{a:?} against {c:?}");
+                }
+            }
             for &b in values {
                 for &c in values {
                     for &d in values {

@@ -5,7 +5,7 @@ use std::fmt;
 use std::hash::Hash;
 
 use crate::cost::Cost;
-use crate::engine::best_first::{Engine, Priority, Ranking, best_first};
+use crate::engine::best_first::{CostKeys, Engine, Keys, PairKeys, Priority, Ranking, best_first};
 use crate::engine::control::{Control, Setup};
 use crate::engine::hasher::FastState;
 use crate::engine::heap::{Frontier, IndexedHeap};
@@ -19,8 +19,31 @@ use crate::problem::{SearchProblem, Successors};
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution, Stats};
 
-/// The default open set, as the searcher keeps it.
-type Open<C> = IndexedHeap<Priority<C>, 4>;
+/// The default open set, as the searcher keeps it, for keys `K`.
+type Open<K> = IndexedHeap<K, 4>;
+
+/// The open sets a searcher keeps: one for each kind of key.
+pub(crate) struct Opens<C: Cost> {
+    pair: Option<Open<Priority<C>>>,
+    single: Option<Open<C::Single>>,
+}
+
+/// The keys of the searches a searcher runs, with the open set it keeps for them.
+pub(crate) trait KeptKeys<C: Cost>: Keys<C> {
+    fn kept(opens: &mut Opens<C>) -> &mut Option<Open<Self::Key>>;
+}
+
+impl<C: Cost> KeptKeys<C> for PairKeys {
+    fn kept(opens: &mut Opens<C>) -> &mut Option<Open<Priority<C>>> {
+        &mut opens.pair
+    }
+}
+
+impl<C: Cost> KeptKeys<C> for CostKeys {
+    fn kept(opens: &mut Opens<C>) -> &mut Option<Open<C::Single>> {
+        &mut opens.single
+    }
+}
 
 /// A best-first searcher that keeps its node table, open set and successor buffer between
 /// searches, so that many searches on one space allocate only while the first ones grow them.
@@ -61,7 +84,7 @@ type Open<C> = IndexedHeap<Priority<C>, 4>;
 pub struct Searcher<S, C: Cost> {
     hashed: Option<HashTable<S, C, FastState>>,
     dense: Option<DenseStore<S, C>>,
-    open: Option<Open<C>>,
+    opens: Opens<C>,
     successors: Successors<S, C>,
 }
 
@@ -86,7 +109,10 @@ impl<S, C: Cost> Searcher<S, C> {
         Searcher {
             hashed: None,
             dense: None,
-            open: None,
+            opens: Opens {
+                pair: None,
+                single: None,
+            },
             successors: Successors::new(),
         }
     }
@@ -233,7 +259,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
     {
         path.clear();
         let setup = Search::new(problem).into_setup()?;
-        self.run(setup, heuristic, Ranking::Cost, Some(path))
+        self.run::<PairKeys, _, _, _>(setup, heuristic, Ranking::Cost, Some(path))
             .map(Found::into_parts)
     }
 
@@ -277,7 +303,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
     {
         path.clear();
         let setup = Search::new(problem).into_setup()?;
-        self.run(setup, Zero, Ranking::Distance, Some(path))
+        self.run::<CostKeys, _, _, _>(setup, Zero, Ranking::Distance, Some(path))
             .map(Found::into_parts)
     }
 
@@ -288,7 +314,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
 
     /// Runs a best-first search on the kept data structures: a solution, or with `path` the
     /// path written there and its cost.
-    pub(crate) fn run<P, H, O>(
+    pub(crate) fn run<K, P, H, O>(
         &mut self,
         setup: Setup<'_, P, O>,
         heuristic: H,
@@ -296,6 +322,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
         path: Option<&mut Vec<S>>,
     ) -> Result<Found<S, C>, SearchError<S, C>>
     where
+        K: KeptKeys<C>,
         P: SearchProblem<State = S, Cost = C>,
         H: Heuristic<S, C>,
         O: Observer<S, C>,
@@ -313,7 +340,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
                 control,
                 observer,
             };
-            let solution = best_first(setup, heuristic, ranking)?;
+            let solution = best_first::<K, _, _, _>(setup, heuristic, ranking)?;
             return Ok(match path {
                 None => Found::Solution(solution),
                 Some(out) => {
@@ -322,31 +349,32 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
                 }
             });
         }
-        let mut open = self
-            .open
+        let mut open = K::kept(&mut self.opens)
             .take()
-            .unwrap_or_else(|| Open::<C>::new(options.tie_break));
+            .unwrap_or_else(|| Open::new(options.tie_break));
         open.reset(options.tie_break);
         let parts = (&mut control, &mut observer, &mut self.successors);
         match dense_bound(problem, options.node_table) {
             Some(bound) => {
                 let store = self.dense.take().unwrap_or_else(DenseStore::new);
                 let table = DenseTable::reuse(problem, bound, store);
-                let mut engine = Engine::from_parts(table, open, ranking, options.tie_break);
+                let mut engine: Engine<_, _, _, _, K> =
+                    Engine::from_parts(table, open, ranking, options.tie_break);
                 let outcome = drive(&mut engine, problem, &heuristic, parts, path);
                 let (table, open) = engine.into_parts();
                 self.dense = Some(table.into_store());
-                self.open = Some(open);
+                *K::kept(&mut self.opens) = Some(open);
                 outcome
             }
             None => {
                 let mut table = self.hashed.take().unwrap_or_else(HashTable::new);
                 table.clear();
-                let mut engine = Engine::from_parts(table, open, ranking, options.tie_break);
+                let mut engine: Engine<_, _, _, _, K> =
+                    Engine::from_parts(table, open, ranking, options.tie_break);
                 let outcome = drive(&mut engine, problem, &heuristic, parts, path);
                 let (table, open) = engine.into_parts();
                 self.hashed = Some(table);
-                self.open = Some(open);
+                *K::kept(&mut self.opens) = Some(open);
                 outcome
             }
         }
@@ -386,8 +414,8 @@ type Outcome<P> = Result<
 type Parts<'r, 'c, S, C, O> = (&'r mut Control<'c, C>, &'r mut O, &'r mut Successors<S, C>);
 
 /// Runs `engine` (empty) to a goal and makes the solution, or writes the path into `path`.
-fn drive<P, H, O, T, Q>(
-    engine: &mut Engine<P::State, P::Cost, T, Q>,
+fn drive<P, H, O, T, Q, K>(
+    engine: &mut Engine<P::State, P::Cost, T, Q, K>,
     problem: &P,
     heuristic: &H,
     (control, observer, successors): Parts<'_, '_, P::State, P::Cost, O>,
@@ -398,7 +426,8 @@ where
     H: Heuristic<P::State, P::Cost>,
     O: Observer<P::State, P::Cost>,
     T: Table<P::State, P::Cost>,
-    Q: Frontier<Priority<P::Cost>>,
+    K: Keys<P::Cost>,
+    Q: Frontier<K::Key>,
 {
     engine.start(problem, heuristic, control, observer)?;
     let goal = engine.run_to_goal_with(problem, heuristic, control, observer, successors)?;
@@ -466,7 +495,7 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
         H: Heuristic<P::State, P::Cost>,
     {
         searcher
-            .run(self.into_setup()?, heuristic, Ranking::Cost, None)
+            .run::<PairKeys, _, _, _>(self.into_setup()?, heuristic, Ranking::Cost, None)
             .map(Found::into_solution)
     }
 
@@ -489,7 +518,7 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
     /// ```
     pub fn dijkstra_in(self, searcher: &mut Searcher<P::State, P::Cost>) -> SearchResult<P> {
         searcher
-            .run(self.into_setup()?, Zero, Ranking::Distance, None)
+            .run::<CostKeys, _, _, _>(self.into_setup()?, Zero, Ranking::Distance, None)
             .map(Found::into_solution)
     }
 }

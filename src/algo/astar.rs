@@ -1,6 +1,6 @@
 //! A* and weighted A*: ranks states by f = g + h (or g + w·h).
 
-use crate::engine::best_first::{Ranking, best_first};
+use crate::engine::best_first::{PairKeys, Ranking, best_first};
 use crate::heuristic::{Heuristic, InvalidWeight};
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
@@ -261,7 +261,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     ///
     /// As for [`astar`](crate::astar).
     pub fn astar_with<H: Heuristic<P::State, P::Cost>>(self, heuristic: H) -> SearchResult<P> {
-        best_first(self.into_setup()?, heuristic, Ranking::Cost)
+        best_first::<PairKeys, _, _, _>(self.into_setup()?, heuristic, Ranking::Cost)
     }
 
     /// Runs [`weighted_astar`](crate::weighted_astar) with this search's options.
@@ -286,6 +286,6 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
         H: Heuristic<P::State, P::Cost>,
     {
         let weight = InvalidWeight::check(weight)?;
-        best_first(self.into_setup()?, heuristic, Ranking::Weighted(weight))
+        best_first::<PairKeys, _, _, _>(self.into_setup()?, heuristic, Ranking::Weighted(weight))
     }
 }

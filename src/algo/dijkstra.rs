@@ -1,6 +1,6 @@
 //! Dijkstra's algorithm: the least-cost path, ranking states by g alone.
 
-use crate::engine::best_first::{Ranking, best_first};
+use crate::engine::best_first::{CostKeys, Ranking, best_first};
 use crate::heuristic::Zero;
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
@@ -72,6 +72,6 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     ///
     /// As for [`dijkstra`](crate::dijkstra).
     pub fn dijkstra(self) -> SearchResult<P> {
-        best_first(self.into_setup()?, Zero, Ranking::Distance)
+        best_first::<CostKeys, _, _, _>(self.into_setup()?, Zero, Ranking::Distance)
     }
 }

@@ -1,6 +1,6 @@
 //! Greedy best-first search: ranks states by the estimate h alone.
 
-use crate::engine::best_first::{Ranking, best_first};
+use crate::engine::best_first::{PairKeys, Ranking, best_first};
 use crate::heuristic::Heuristic;
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
@@ -123,6 +123,6 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     ///
     /// As for [`greedy`](crate::greedy).
     pub fn greedy_with<H: Heuristic<P::State, P::Cost>>(self, heuristic: H) -> SearchResult<P> {
-        best_first(self.into_setup()?, heuristic, Ranking::Estimate)
+        best_first::<PairKeys, _, _, _>(self.into_setup()?, heuristic, Ranking::Estimate)
     }
 }

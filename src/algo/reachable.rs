@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::engine::best_first::{ErasedEngine, Ranking, erased_engine};
+use crate::engine::best_first::{CostKeys, ErasedEngine, Ranking, erased_engine};
 use crate::engine::control::Control;
 use crate::engine::table::NO_PARENT;
 use crate::error::SearchError;
@@ -86,7 +86,7 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
     /// an `Err`.
     pub fn reachable(self) -> Reachable<'a, P, O> {
         let (problem, options) = (self.problem(), *self.options());
-        let engine = erased_engine(problem, &options, Ranking::Distance);
+        let engine = erased_engine::<CostKeys, _, _, _, _>(problem, &options, Ranking::Distance);
         let refused = options.check().err();
         let setup = self.into_setup_unchecked();
         Reachable {

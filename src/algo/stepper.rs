@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::engine::best_first::{ErasedEngine, Ranking, erased_engine};
+use crate::engine::best_first::{ErasedEngine, PairKeys, Ranking, erased_engine};
 use crate::engine::control::Control;
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
@@ -85,7 +85,7 @@ where
 {
     fn new(search: Search<'a, P, O>, heuristic: H) -> Self {
         let (problem, options) = (search.problem(), *search.options());
-        let engine = erased_engine(problem, &options, Ranking::Cost);
+        let engine = erased_engine::<PairKeys, _, _, _, _>(problem, &options, Ranking::Cost);
         let refused = options.check().err();
         let setup = search.into_setup_unchecked();
         let control = match refused {
