@@ -437,6 +437,32 @@ impl<'p, P: SearchProblem> DenseTable<'p, P> {
         self.store
     }
 
+    /// Gives the range of numbers holding `number` a page of vacant slots; returns the page.
+    #[cold]
+    #[inline(never)]
+    fn add_page(&mut self, number: usize) -> usize {
+        let page = self.store.slots.len() >> PAGE_BITS;
+        self.store.directory[number >> PAGE_BITS] = page as u32;
+        self.store
+            .slots
+            .resize(self.store.slots.len() + PAGE, VACANT);
+        page
+    }
+
+    /// Stores `state` as `node` in the vacant `slot`; returns its index.
+    #[inline(always)]
+    fn store_at(&mut self, slot: usize, state: P::State, node: Node<P::Cost>) -> usize {
+        let index = self.store.states.len();
+        assert!(
+            index < u32::MAX as usize,
+            "a dense table holds fewer than 2^32 - 1 states"
+        );
+        self.store.slots[slot] = index as u32 + 1;
+        self.store.states.push(state);
+        self.store.nodes.push(node);
+        index
+    }
+
     /// The number of `state`, checked against the bound.
     #[inline]
     fn number(&self, state: &P::State) -> usize {
@@ -481,24 +507,27 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
 
     #[inline]
     fn insert(&mut self, key: u64, state: P::State, node: Node<P::Cost>) -> usize {
-        let index = self.store.states.len();
-        assert!(
-            index < u32::MAX as usize,
-            "a dense table holds fewer than 2^32 - 1 states"
-        );
         let number = key as usize;
-        let entry = &mut self.store.directory[number >> PAGE_BITS];
-        if *entry == 0 {
-            *entry = (self.store.slots.len() >> PAGE_BITS) as u32;
-            self.store
-                .slots
-                .resize(self.store.slots.len() + PAGE, VACANT);
+        let mut page = self.store.directory[number >> PAGE_BITS] as usize;
+        if page == 0 {
+            page = self.add_page(number);
         }
-        let page = *entry as usize;
-        self.store.slots[(page << PAGE_BITS) | (number & (PAGE - 1))] = index as u32 + 1;
-        self.store.states.push(state);
-        self.store.nodes.push(node);
-        index
+        self.store_at((page << PAGE_BITS) | (number & (PAGE - 1)), state, node)
+    }
+
+    /// One lookup of the slot, kept for the insertion: the engine's probe for every successor.
+    #[inline(always)]
+    fn find_or_insert(&mut self, state: P::State, node: Node<P::Cost>) -> Placed {
+        let number = self.number(&state);
+        let mut page = self.store.directory[number >> PAGE_BITS] as usize;
+        if page == 0 {
+            page = self.add_page(number);
+        }
+        let slot = (page << PAGE_BITS) | (number & (PAGE - 1));
+        match self.store.slots[slot] {
+            VACANT => Placed::Inserted(self.store_at(slot, state, node)),
+            stored => Placed::Found(stored as usize - 1),
+        }
     }
 
     fn remove_last(&mut self) {
