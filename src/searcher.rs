@@ -8,7 +8,7 @@ use crate::cost::Cost;
 use crate::engine::best_first::{CostKeys, Engine, Keys, PairKeys, Priority, Ranking, best_first};
 use crate::engine::control::{Control, Setup};
 use crate::engine::hasher::FastState;
-use crate::engine::heap::{Frontier, IndexedHeap};
+use crate::engine::heap::{Frontier, IndexedHeap, LazyHeap};
 use crate::engine::options::{Hashing, OpenSet, Options};
 use crate::engine::select::dense_bound;
 use crate::engine::table::{DenseStore, DenseTable, HashTable, Table, path_cost_with, path_into};
@@ -19,28 +19,30 @@ use crate::problem::{SearchProblem, Successors};
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution, Stats};
 
-/// The default open set, as the searcher keeps it, for keys `K`.
-type Open<K> = IndexedHeap<K, 4>;
-
-/// The open sets a searcher keeps: one for each kind of key.
+/// The open sets a searcher keeps: the ones [`OpenSet::Auto`] stands for, one for each kind of
+/// key.
 pub(crate) struct Opens<C: Cost> {
-    pair: Option<Open<Priority<C>>>,
-    single: Option<Open<C::Single>>,
+    pair: Option<IndexedHeap<Priority<C>, 4>>,
+    single: Option<LazyHeap<C::Single>>,
 }
 
 /// The keys of the searches a searcher runs, with the open set it keeps for them.
 pub(crate) trait KeptKeys<C: Cost>: Keys<C> {
-    fn kept(opens: &mut Opens<C>) -> &mut Option<Open<Self::Key>>;
+    /// The open set [`OpenSet::Auto`] stands for.
+    type Open: Frontier<Self::Key>;
+    fn kept(opens: &mut Opens<C>) -> &mut Option<Self::Open>;
 }
 
 impl<C: Cost> KeptKeys<C> for PairKeys {
-    fn kept(opens: &mut Opens<C>) -> &mut Option<Open<Priority<C>>> {
+    type Open = IndexedHeap<Priority<C>, 4>;
+    fn kept(opens: &mut Opens<C>) -> &mut Option<Self::Open> {
         &mut opens.pair
     }
 }
 
 impl<C: Cost> KeptKeys<C> for CostKeys {
-    fn kept(opens: &mut Opens<C>) -> &mut Option<Open<C::Single>> {
+    type Open = LazyHeap<C::Single>;
+    fn kept(opens: &mut Opens<C>) -> &mut Option<Self::Open> {
         &mut opens.single
     }
 }
@@ -351,7 +353,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
         }
         let mut open = K::kept(&mut self.opens)
             .take()
-            .unwrap_or_else(|| Open::new(options.tie_break));
+            .unwrap_or_else(|| K::Open::new(options.tie_break));
         open.reset(options.tie_break);
         let parts = (&mut control, &mut observer, &mut self.successors);
         match dense_bound(problem, options.node_table) {

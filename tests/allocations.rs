@@ -89,6 +89,7 @@ fn searches_do_not_allocate_per_expansion() {
             )
             .unwrap();
         for open_set in [
+            OpenSet::Auto,
             OpenSet::BinaryHeap,
             OpenSet::QuaternaryHeap,
             OpenSet::LazyHeap,

@@ -342,7 +342,12 @@ proptest! {
         ];
         for run in runs {
             let reference = run(Search::new(&graph).tie_break(tie_break), &h);
-            for open_set in [OpenSet::BinaryHeap, OpenSet::QuaternaryHeap, OpenSet::LazyHeap] {
+            for open_set in [
+                OpenSet::Auto,
+                OpenSet::BinaryHeap,
+                OpenSet::QuaternaryHeap,
+                OpenSet::LazyHeap,
+            ] {
                 for hashing in [Hashing::Fast, Hashing::Std] {
                     let search = Search::new(&graph).tie_break(tie_break).open_set(open_set);
                     prop_assert_eq!(&run(search.hashing(hashing), &h), &reference, "{:?} {:?}", open_set, hashing);

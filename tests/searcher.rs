@@ -17,6 +17,7 @@ fn options() -> impl Strategy<Value = (TieBreak, Hashing, OpenSet, Option<u64>)>
         prop_oneof![
             4 => Just(OpenSet::default()),
             1 => Just(OpenSet::BinaryHeap),
+            1 => Just(OpenSet::QuaternaryHeap),
             1 => Just(OpenSet::LazyHeap)
         ],
         prop_oneof![3 => Just(None), 1 => (0..20u64).prop_map(Some)],

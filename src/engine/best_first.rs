@@ -11,7 +11,7 @@ use std::marker::PhantomData;
 use crate::cost::{Cost, Ranked};
 use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, OpenSets};
-use crate::engine::options::{Options, TieBreak};
+use crate::engine::options::{OpenSet, Options, TieBreak};
 use crate::engine::select::{EngineBody, with_engine};
 use crate::engine::table::{
     NO_PARENT, Node, NodeTables, Placed, Table, Tables, most_promising, path, path_cost,
@@ -69,6 +69,8 @@ pub(crate) type Priority<C> = <C as Cost>::Pair;
 pub(crate) trait Keys<C: Cost>: 'static {
     /// The key.
     type Key: Ranked;
+    /// The open set [`OpenSet::Auto`] stands for with these keys.
+    const AUTO: OpenSet;
     /// The key of a node with path cost `g`, estimate `h` and f = `f` under `ranking`.
     fn key(ranking: Ranking, g: C, h: C, f: C) -> Self::Key;
 }
@@ -78,6 +80,7 @@ pub(crate) struct PairKeys;
 
 impl<C: Cost> Keys<C> for PairKeys {
     type Key = Priority<C>;
+    const AUTO: OpenSet = OpenSet::QuaternaryHeap;
 
     #[inline(always)]
     fn key(ranking: Ranking, g: C, h: C, f: C) -> Priority<C> {
@@ -98,6 +101,7 @@ pub(crate) struct CostKeys;
 
 impl<C: Cost> Keys<C> for CostKeys {
     type Key = C::Single;
+    const AUTO: OpenSet = OpenSet::LazyHeap;
 
     #[inline(always)]
     fn key(ranking: Ranking, _g: C, h: C, f: C) -> C::Single {
@@ -596,6 +600,7 @@ where
         O: Observer<P::State, P::Cost>,
     {
         type Output = SearchResult<P>;
+        const AUTO: OpenSet = K::AUTO;
 
         fn run<N: Tables<'p, P::State, P::Cost>, Q: OpenSets>(self, tables: N) -> Self::Output {
             let Setup {
@@ -760,6 +765,7 @@ where
         O: Observer<D::State, D::Cost>,
     {
         type Output = Box<dyn ErasedEngine<D, H, O> + 'p>;
+        const AUTO: OpenSet = K::AUTO;
 
         fn run<N: Tables<'p, D::State, D::Cost>, Q: OpenSets>(self, tables: N) -> Self::Output {
             let mut engine: EngineOf<_, _, N, Q, K> =

@@ -21,6 +21,9 @@ use crate::engine::table::INITIAL_CAPACITY;
 pub(crate) trait Frontier<K: Ranked> {
     /// An empty open set that orders items with equal keys by `ties`.
     fn new(ties: TieBreak) -> Self;
+    /// Empties the open set and sets its order among equal keys, keeping the room it had: as
+    /// new, without allocating.
+    fn reset(&mut self, ties: TieBreak);
     /// The number of distinct queued items.
     fn len(&self) -> usize;
     /// Whether an item is queued (and from now on, answering this is O(1)).
@@ -124,6 +127,10 @@ pub(crate) struct IndexedHeap<K: Ranked, const D: usize> {
 impl<K: Ranked, const D: usize> Frontier<K> for IndexedHeap<K, D> {
     fn new(ties: TieBreak) -> Self {
         IndexedHeap::new(ties)
+    }
+
+    fn reset(&mut self, ties: TieBreak) {
+        IndexedHeap::reset(self, ties)
     }
 
     fn len(&self) -> usize {
@@ -375,6 +382,13 @@ impl<K: Ranked> Frontier<K> for LazyHeap<K> {
             queued: 0,
             mask: tie_mask(ties),
         }
+    }
+
+    fn reset(&mut self, ties: TieBreak) {
+        self.heap.clear();
+        self.queued_bits.clear();
+        self.queued = 0;
+        self.mask = tie_mask(ties);
     }
 
     #[inline]

@@ -66,27 +66,39 @@ pub enum Hashing {
 /// The data structure holding the open set of a best-first search.
 ///
 /// Every choice gives the same results (the same expansions in the same order); they differ in
-/// speed and memory. The default is the 4-ary heap with decrease-key, chosen on wall time
-/// (`docs/benchmarks.md`): against the lazy heap, in the same process, it took 4% less time for
-/// Dijkstra on a random digraph (hashed and numbered) and 21–27% less for A* on a user's own
-/// hashed grid with float costs (many decrease-keys, each a second heap entry in the lazy heap),
-/// and 4% more for A* on the pocket cube. Callgrind counts favour the lazy heap (12–20% fewer
-/// instructions on the cube and the digraph), but its larger heap costs more in memory traffic
-/// than it saves in instructions.
+/// speed and memory. The default, [`Auto`](Self::Auto), takes the lazy heap for the searches
+/// that rank by g alone ([`dijkstra`](crate::dijkstra), [`reachable`](crate::reachable)) and
+/// the 4-ary heap with decrease-key for those that rank with an estimate (A*, weighted A*,
+/// greedy and the rest), from these measurements (`docs/benchmarks.md`, callgrind with its cache
+/// simulation, so free of the noise of a shared machine):
+///
+/// | workload | lazy heap against the 4-ary heap |
+/// |---|---|
+/// | Dijkstra, random digraph, 500 queries, `u32` costs, dense / hashed table | 23% / 19% fewer instructions, fewer cache misses |
+/// | Dijkstra, 256×256 grid, 20% walls, `f64` costs | 18% fewer instructions, fewer cache misses; 15% less time |
+/// | A*, pocket cube, hashed table, `u32` costs | 12% fewer instructions, as many cache misses |
+/// | A*, a user's `(usize, usize)` grid, hashed, `f64` costs | 4% more instructions, 30% more first-level read misses |
+///
+/// Dijkstra's keys are one cost (8 or 16 bytes an entry), so the lazy heap's extra entry for a
+/// cheaper path is cheap, and it never writes a position. A*'s keys are two costs, and on grids,
+/// where many states are reached again by a cheaper path, the extra entries cost more than the
+/// positions the 4-ary heap writes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum OpenSet {
+    /// The default: the lazy heap for the searches that rank by g alone, the 4-ary heap for the
+    /// others (see above).
+    #[default]
+    Auto,
     /// A binary heap with decrease-key: each state is queued once, and a cheaper path moves it
     /// up in place.
     BinaryHeap,
-    /// A 4-ary heap with decrease-key, the default: as the binary heap, but half as deep, with
-    /// the four children of a node side by side in memory.
-    #[default]
+    /// A 4-ary heap with decrease-key: as the binary heap, but half as deep, with the four
+    /// children of a node side by side in memory.
     QuaternaryHeap,
     /// A binary heap with lazy deletion: a cheaper path pushes the state again, and outdated
     /// entries are skipped when they reach the top (one bit a state says whether it is queued).
-    /// Its size can exceed the open set's by the number of decrease-keys. The fewest
-    /// instructions, but not the least time where states are often improved.
+    /// Its size can exceed the open set's by the number of decrease-keys.
     LazyHeap,
 }
 

@@ -25,6 +25,8 @@ pub(crate) trait TableBody<'p, S, C> {
 pub(crate) trait EngineBody<'p, S, C> {
     /// What the algorithm returns.
     type Output;
+    /// The open set that [`OpenSet::Auto`] stands for: see [`OpenSet`] for the measurements.
+    const AUTO: OpenSet = OpenSet::QuaternaryHeap;
     /// Runs the algorithm, making its node tables with `tables` and its open sets of type
     /// `Q::Open<_>`.
     fn run<N: Tables<'p, S, C>, Q: OpenSets>(self, tables: N) -> Self::Output;
@@ -75,10 +77,14 @@ where
         type Output = B::Output;
 
         fn run<N: Tables<'p, S, C>>(self, tables: N) -> B::Output {
-            match self.open_set {
+            let open_set = match self.open_set {
+                OpenSet::Auto => B::AUTO,
+                chosen => chosen,
+            };
+            match open_set {
                 OpenSet::BinaryHeap => self.body.run::<N, Binary>(tables),
                 OpenSet::QuaternaryHeap => self.body.run::<N, Quaternary>(tables),
-                OpenSet::LazyHeap => self.body.run::<N, Lazy>(tables),
+                OpenSet::LazyHeap | OpenSet::Auto => self.body.run::<N, Lazy>(tables),
             }
         }
     }
