@@ -211,15 +211,22 @@ where
         }
     }
 
-    /// Notes a step of cost `step` while in layers: a step of another cost than the ones before
-    /// moves every unexpanded state onto the heap, from where the search goes on as Dijkstra.
+    /// Notes the costs of the steps of one expansion while in layers: a step of another cost
+    /// than the ones before moves every unexpanded state onto the heap, from where the search
+    /// goes on as Dijkstra.
     #[inline(always)]
-    fn see_step(&mut self, step: C) {
+    fn see_steps(&mut self, successors: &[(S, C)]) {
         if let Order::Layers { step: seen, .. } = &mut self.order {
-            match seen {
-                Some(seen) if seen.order(step).is_eq() => {}
-                None => *seen = Some(step),
-                Some(_) => self.leave_layers(),
+            let Some(&(_, first)) = successors.first() else {
+                return;
+            };
+            let seen = *seen.get_or_insert(first);
+            // One pass with no early exit: the usual case is that every step is equal.
+            let unequal = successors.iter().fold(false, |unequal, &(_, step)| {
+                unequal | !seen.order(step).is_eq()
+            });
+            if unequal {
+                self.leave_layers();
             }
         }
     }
@@ -370,13 +377,9 @@ where
         }
         successors.clear();
         problem.successors(state, successors);
-        if let Order::Layers { .. } = self.order {
-            // Before any successor is relaxed, so that one of a new cost sends them all to the
-            // heap: the heap then holds what it would have held all along.
-            for &(_, step) in successors.as_slice() {
-                self.see_step(step);
-            }
-        }
+        // Before any successor is relaxed, so that one of a new cost sends them all to the
+        // heap: the heap then holds what it would have held all along.
+        self.see_steps(successors.as_slice());
         for (successor, step) in successors.drain() {
             let new_g = control.step(g, step, self.table.state(current), &successor)?;
             // The step back to the parent can never improve it: the parent's g is at most
