@@ -150,10 +150,12 @@ impl<K: Ranked, const D: usize> Frontier<K> for IndexedHeap<K, D> {
         IndexedHeap::track(self)
     }
 
+    #[inline]
     fn push(&mut self, item: usize, key: K) {
         IndexedHeap::push(self, item, key)
     }
 
+    #[inline]
     fn pop(&mut self) -> Option<(usize, K)> {
         IndexedHeap::pop(self)
     }
@@ -232,6 +234,7 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
     }
 
     /// Queues `item`, which must not be queued already. **O(log n)**.
+    #[inline]
     pub(crate) fn push(&mut self, item: usize, key: K) {
         assert!(
             item < ABSENT as usize,
@@ -254,6 +257,7 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
     /// The hole the top leaves is moved down to a leaf along the least children, and the last
     /// entry, put there, is moved up (Floyd's variant): the last entry nearly always belongs near
     /// the bottom, so this saves comparing it with every child on the way down.
+    #[inline]
     pub(crate) fn pop(&mut self) -> Option<(usize, K)> {
         let last = self.entries.pop()?;
         let top = if self.entries.is_empty() {
@@ -289,6 +293,7 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
     /// the ancestors move down into the hole, and `moving` is written once, at its final place.
     /// One move and one position update a level. (Taking the entry as an argument instead of
     /// reading it from the hole saves reading back what the caller has just written.)
+    #[inline]
     fn sift_up(&mut self, mut position: usize, moving: Entry<K>) {
         while position > 0 {
             let parent = (position - 1) / D;
