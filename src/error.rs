@@ -464,7 +464,7 @@ impl fmt::Display for InvalidData {
 
 /// The options and algorithms that [`SearchError::Unsupported`] names.
 #[cfg(feature = "serde")]
-const UNSUPPORTED_NAMES: [&str; 2] = ["cost_bound", "audit"];
+const UNSUPPORTED_NAMES: [&str; 5] = ["cost_bound", "audit", "movement", "grid", "jps"];
 
 /// One of [`UNSUPPORTED_NAMES`], as the `&'static str` the error holds.
 #[cfg(feature = "serde")]

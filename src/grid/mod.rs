@@ -33,6 +33,8 @@
 
 mod error;
 mod heuristics;
+mod jps;
+mod jps_plus;
 mod movingai;
 mod picture;
 mod replay;
@@ -43,6 +45,8 @@ use std::fmt;
 
 pub use self::error::{GridError, GridErrorKind};
 pub use self::heuristics::{Euclidean, Manhattan, Octile};
+pub use self::jps::{JumpPointSearcher, Waypoints};
+pub use self::jps_plus::{JUMP_TABLE_VERSION, JumpTable, JumpTableError};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
 pub use self::replay::ReplayRecorder;
