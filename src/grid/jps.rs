@@ -217,52 +217,72 @@ impl BitGrid {
         }
     }
 
-    /// A diagonal jump from `cell` in direction `d` (odd): the first cell on it that is the
-    /// goal or from which a straight jump along either of `d`'s components finds a jump point.
+    /// A straight jump from `cell` in direction `d` (even): the cell reached and its distance.
     #[inline]
-    fn diagonal(&self, cell: Cell, d: usize, goal: Cell) -> Option<(Cell, u32)> {
-        let (mut x, mut y) = (i64::from(cell.x), i64::from(cell.y));
-        let horizontal = if DX[d] > 0 { 0 } else { 4 };
-        let vertical = if DY[d] > 0 { 2 } else { 6 };
-        let mut steps = 0;
-        loop {
-            if !self.diagonal_step(x, y, d) {
-                return None;
-            }
-            x += DX[d];
-            y += DY[d];
-            steps += 1;
-            let here = Cell::new(x as u32, y as u32);
-            if here == goal
-                || self.straight(here, horizontal, goal).is_some()
-                || self.straight(here, vertical, goal).is_some()
-            {
-                return Some((here, steps));
-            }
-        }
+    fn straight_to(&self, cell: Cell, d: usize, goal: Cell) -> Option<(Cell, u32)> {
+        let to = self.straight(cell, d, goal)?;
+        Some(if d % 4 == 0 {
+            (Cell::new(to, cell.y), to.abs_diff(cell.x))
+        } else {
+            (Cell::new(cell.x, to), to.abs_diff(cell.y))
+        })
     }
 }
 
-/// Where a jump from a cell in a direction lands: the next jump point, and how many steps away.
+/// Where the jumps from a cell in a direction land.
+///
+/// A diagonal jump does not stop at the cells from which a straight jump finds a jump point
+/// (the "intermediate" jump points of Harabor and Grastien, 2014): it reports what those
+/// straight jumps find, reached diagonally then straight, and goes on along its diagonal. The
+/// search stores and expands fewer points, and the turn is recovered from the two ends, since
+/// the diagonal part of a move is as long as the smaller of its two sides.
+///
+/// `found` receives each jump point found, the cost of reaching it and the direction of the
+/// move that enters it; its error stops the jump.
 pub(super) trait Jumper {
-    fn jump(&self, cell: Cell, d: usize, goal: Cell) -> Option<(Cell, u32)>;
+    fn jump<E, F>(&self, cell: Cell, d: usize, goal: Cell, found: F) -> Result<(), E>
+    where
+        F: FnMut(Cell, f64, usize) -> Result<(), E>;
+}
+
+/// The components of diagonal direction `d`: its horizontal and its vertical direction.
+#[inline(always)]
+pub(super) fn components(d: usize) -> (usize, usize) {
+    (if DX[d] > 0 { 0 } else { 4 }, if DY[d] > 0 { 2 } else { 6 })
 }
 
 /// The jumps of plain JPS, scanning the grid's bits.
 impl Jumper for BitGrid {
     #[inline]
-    fn jump(&self, cell: Cell, d: usize, goal: Cell) -> Option<(Cell, u32)> {
-        if d % 2 == 1 {
-            return self.diagonal(cell, d, goal);
+    fn jump<E, F>(&self, cell: Cell, d: usize, goal: Cell, mut found: F) -> Result<(), E>
+    where
+        F: FnMut(Cell, f64, usize) -> Result<(), E>,
+    {
+        if d % 2 == 0 {
+            if let Some((next, steps)) = self.straight_to(cell, d, goal) {
+                found(next, f64::from(steps), d)?;
+            }
+            return Ok(());
         }
-        let to = self.straight(cell, d, goal)?;
-        let reached = if d % 4 == 0 {
-            Cell::new(to, cell.y)
-        } else {
-            Cell::new(cell.x, to)
-        };
-        let steps = to.abs_diff(if d % 4 == 0 { cell.x } else { cell.y });
-        Some((reached, steps))
+        let (mut x, mut y) = (i64::from(cell.x), i64::from(cell.y));
+        let (horizontal, vertical) = components(d);
+        let mut steps = 0u32;
+        while self.diagonal_step(x, y, d) {
+            x += DX[d];
+            y += DY[d];
+            steps += 1;
+            let here = Cell::new(x as u32, y as u32);
+            let diagonal = f64::from(steps) * DIAGONAL;
+            if here == goal {
+                return found(here, diagonal, d);
+            }
+            for side in [horizontal, vertical] {
+                if let Some((next, straight)) = self.straight_to(here, side, goal) {
+                    found(next, diagonal + f64::from(straight), side)?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -273,16 +293,6 @@ fn octile(from: Cell, to: Cell) -> f64 {
     let dy = f64::from(from.y.abs_diff(to.y));
     let (low, high) = if dx < dy { (dx, dy) } else { (dy, dx) };
     high + (DIAGONAL - 1.0) * low
-}
-
-/// The cost of `steps` steps in direction `d`: exact, as the sum of the steps is.
-#[inline(always)]
-fn jump_cost(d: usize, steps: u32) -> f64 {
-    if d % 2 == 0 {
-        f64::from(steps)
-    } else {
-        f64::from(steps) * DIAGONAL
-    }
 }
 
 /// The directions to jump in from `cell`, reached by moves in the directions of the bits of
@@ -316,16 +326,33 @@ fn successor_directions(bits: &BitGrid, cell: Cell, arrivals: u8) -> u8 {
     directions
 }
 
-/// The direction of a straight or diagonal move from `from` to `to` (different cells).
-fn direction(from: Cell, to: Cell) -> usize {
+/// The cell where a move from `from` to `to` turns: it goes diagonally for as many steps as
+/// the smaller of its two sides, then straight. `None` for a straight or diagonal move.
+fn turn(from: Cell, to: Cell) -> Option<Cell> {
     let dx = i64::from(to.x) - i64::from(from.x);
     let dy = i64::from(to.y) - i64::from(from.y);
-    (0..8)
-        .find(|&d| DX[d] == dx.signum() && DY[d] == dy.signum())
-        .unwrap_or(0)
+    let diagonal = dx.abs().min(dy.abs());
+    (diagonal != 0 && dx.abs() != dy.abs()).then(|| {
+        Cell::new(
+            (i64::from(from.x) + dx.signum() * diagonal) as u32,
+            (i64::from(from.y) + dy.signum() * diagonal) as u32,
+        )
+    })
 }
 
-/// Replaces the waypoints in `path` by every cell between them.
+/// Adds the turns between the jump points of `path`, so that consecutive points lie on a line.
+fn add_turns(path: &mut Vec<Cell>) {
+    let points = std::mem::take(path);
+    for (i, &point) in points.iter().enumerate() {
+        if i > 0 {
+            path.extend(turn(points[i - 1], point));
+        }
+        path.push(point);
+    }
+}
+
+/// Replaces the waypoints in `path` (on lines, as [`add_turns`] leaves them) by every cell
+/// between them.
 fn fill_in(path: &mut Vec<Cell>) {
     let waypoints = std::mem::take(path);
     let Some(&first) = waypoints.first() else {
@@ -333,11 +360,12 @@ fn fill_in(path: &mut Vec<Cell>) {
     };
     path.push(first);
     for pair in waypoints.windows(2) {
-        let d = direction(pair[0], pair[1]);
         let (mut x, mut y) = (i64::from(pair[0].x), i64::from(pair[0].y));
+        let sx = (i64::from(pair[1].x) - x).signum();
+        let sy = (i64::from(pair[1].y) - y).signum();
         while Cell::new(x as u32, y as u32) != pair[1] {
-            x += DX[d];
-            y += DY[d];
+            x += sx;
+            y += sy;
             path.push(Cell::new(x as u32, y as u32));
         }
     }
@@ -572,6 +600,7 @@ impl<'g> JumpPointSearcher<'g> {
             Ok(goal) => {
                 let mut path = Vec::new();
                 path_into(&table, goal, &mut path);
+                add_turns(&mut path);
                 if fill {
                     fill_in(&mut path);
                 }
@@ -582,6 +611,7 @@ impl<'g> JumpPointSearcher<'g> {
                     best: Some(best), ..
                 } = &mut error
                 {
+                    add_turns(&mut best.path);
                     if fill {
                         fill_in(&mut best.path);
                     }
@@ -653,15 +683,14 @@ impl<O: Observer<Cell, f64>> Run<'_, '_, '_, O> {
                 return Ok(index);
             }
             let mut directions = successor_directions(self.bits, cell, self.arrivals[index]);
+            let goal = self.goal;
             while directions != 0 {
                 let d = directions.trailing_zeros() as usize;
                 directions &= directions - 1;
-                if let Some((next, steps)) = jumper.jump(cell, d, self.goal) {
-                    let g = self
-                        .control
-                        .step(node.g, jump_cost(d, steps), &cell, &next)?;
-                    self.relax(index, next, g, d)?;
-                }
+                jumper.jump(cell, d, goal, |next, cost, arrival| {
+                    let g = self.control.step(node.g, cost, &cell, &next)?;
+                    self.relax(index, next, g, arrival)
+                })?;
             }
         }
     }

@@ -12,7 +12,8 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use super::jps::{BitGrid, DX, DY, Jumper};
+use super::DIAGONAL;
+use super::jps::{BitGrid, DX, DY, Jumper, components};
 use super::{Cell, Grid};
 
 /// The first bytes of a saved [`JumpTable`].
@@ -481,34 +482,79 @@ pub(super) struct TableJumps<'t> {
     table: &'t JumpTable,
 }
 
-impl Jumper for TableJumps<'_> {
-    #[inline]
-    fn jump(&self, cell: Cell, d: usize, goal: Cell) -> Option<(Cell, u32)> {
-        let index = 8 * (cell.y as usize * self.table.width as usize + cell.x as usize) + d;
-        let distance = self.table.distances[index];
-        let reach = distance.unsigned_abs();
+impl TableJumps<'_> {
+    /// The distance entry of `cell` in direction `d`.
+    #[inline(always)]
+    fn distance(&self, cell: Cell, d: usize) -> i32 {
+        self.table.distances
+            [8 * (cell.y as usize * self.table.width as usize + cell.x as usize) + d]
+    }
+
+    /// A straight jump from `cell` in direction `d` (even): the goal if it lies ahead on the
+    /// line within reach, else the jump point the table gives, if any; and its distance.
+    #[inline(always)]
+    fn straight(&self, cell: Cell, d: usize, goal: Cell) -> Option<(Cell, u32)> {
+        let distance = self.distance(cell, d);
         let gx = i64::from(goal.x) - i64::from(cell.x);
         let gy = i64::from(goal.y) - i64::from(cell.y);
-        let (ax, ay) = (gx * DX[d], gy * DY[d]);
-        let toward_goal = if d % 2 == 0 {
-            // The goal on this line, ahead, within reach.
-            let along = if DX[d] != 0 {
-                (gy == 0).then_some(ax)
-            } else {
-                (gx == 0).then_some(ay)
-            };
-            along.filter(|&along| along > 0)
+        let along = if DX[d] != 0 {
+            (gy == 0).then_some(gx * DX[d])
         } else {
-            // The goal's row or column, met within reach.
-            (ax > 0 && ay > 0).then(|| ax.min(ay))
+            (gx == 0).then_some(gy * DY[d])
         };
-        let steps = match toward_goal {
-            Some(steps) if steps <= i64::from(reach) => steps as u32,
-            _ if distance > 0 => reach,
+        let steps = match along {
+            Some(along) if along > 0 && along <= i64::from(distance.unsigned_abs()) => along as u32,
+            _ if distance > 0 => distance as u32,
             _ => return None,
         };
-        let x = i64::from(cell.x) + DX[d] * i64::from(steps);
-        let y = i64::from(cell.y) + DY[d] * i64::from(steps);
-        Some((Cell::new(x as u32, y as u32), steps))
+        Some((step(cell, d, steps), steps))
+    }
+}
+
+/// The cell `steps` steps from `cell` in direction `d` (on the grid, as the table was checked).
+#[inline(always)]
+fn step(cell: Cell, d: usize, steps: u32) -> Cell {
+    let x = i64::from(cell.x) + DX[d] * i64::from(steps);
+    let y = i64::from(cell.y) + DY[d] * i64::from(steps);
+    Cell::new(x as u32, y as u32)
+}
+
+impl Jumper for TableJumps<'_> {
+    #[inline]
+    fn jump<E, F>(&self, cell: Cell, d: usize, goal: Cell, mut found: F) -> Result<(), E>
+    where
+        F: FnMut(Cell, f64, usize) -> Result<(), E>,
+    {
+        if d % 2 == 0 {
+            if let Some((next, steps)) = self.straight(cell, d, goal) {
+                found(next, f64::from(steps), d)?;
+            }
+            return Ok(());
+        }
+        let (horizontal, vertical) = components(d);
+        let (mut at, mut steps) = (cell, 0u32);
+        loop {
+            let distance = self.distance(at, d);
+            // The goal's row or column, met within reach: a jump point there, from which a
+            // straight jump reaches the goal.
+            let ax = (i64::from(goal.x) - i64::from(at.x)) * DX[d];
+            let ay = (i64::from(goal.y) - i64::from(at.y)) * DY[d];
+            let meet = ax.min(ay);
+            if ax > 0 && ay > 0 && meet <= i64::from(distance.unsigned_abs()) {
+                let total = steps + meet as u32;
+                return found(step(at, d, meet as u32), f64::from(total) * DIAGONAL, d);
+            }
+            if distance <= 0 {
+                return Ok(());
+            }
+            at = step(at, d, distance as u32);
+            steps += distance as u32;
+            let diagonal = f64::from(steps) * DIAGONAL;
+            for side in [horizontal, vertical] {
+                if let Some((next, straight)) = self.straight(at, side, goal) {
+                    found(next, diagonal + f64::from(straight), side)?;
+                }
+            }
+        }
     }
 }
