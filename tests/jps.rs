@@ -484,6 +484,13 @@ fn bad_table_files_are_typed_errors() {
         JumpTable::read(&file[..file.len() - 3], &grid),
         Err(JumpTableError::Truncated)
     ));
+    assert!(matches!(
+        JumpTable::build(&Grid::new(40_000, 1)),
+        Err(JumpTableError::TooLarge {
+            width: 40_000,
+            height: 1
+        })
+    ));
     let dir = std::env::temp_dir().join(format!("informed-jps-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("map.jps");

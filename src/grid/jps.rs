@@ -391,8 +391,8 @@ type Key = <f64 as Cost>::Pair;
 ///   (**O(width × height)**, a bit a cell, twice), so it suits grids that change between
 ///   queries (make a new searcher after a change).
 /// - **JPS+** ([`JumpPointSearcher::with_table`]): JPS with the jumps read from a
-///   [`JumpTable`] built once for the map (32 bytes a cell), faster still; for a map that does
-///   not change, queried often.
+///   [`JumpTable`] built once for the map (16 bytes a cell, up to 32,767 cells a side), faster
+///   still where jumps are long; for a map that does not change, queried often.
 ///
 /// On a maze of corridors one cell wide, every cell is a turn, and JPS gains little over A*.
 ///

@@ -55,7 +55,7 @@ pub enum JumpTableError {
     Truncated,
     /// The distances do not match their checksum, or one leads off the grid.
     Corrupt,
-    /// The grid is too large for a table: more than 2³¹ − 1 cells a side, or a table that does
+    /// The grid is too large for a table: more than 32,767 cells a side, or a table that does
     /// not fit in memory.
     TooLarge {
         /// The grid's width.
@@ -136,9 +136,12 @@ fn fingerprint(grid: &Grid) -> u64 {
     hash
 }
 
-/// The jump distances of JPS+ for one map: for every cell and direction, 4 bytes.
+/// The jump distances of JPS+ for one map: for every cell and direction, 2 bytes.
 ///
-/// Build it once with [`build`](Self::build) (**O(width × height)**; about a millisecond on a
+/// Distances are 16-bit, so a table serves grids of up to 32,767 cells a side; JPS
+/// ([`JumpPointSearcher::new`](super::JumpPointSearcher::new)) has no such limit.
+///
+/// Build it once with [`build`](Self::build) (**O(width × height)**; 20 to 40 ms on a
 /// 512 × 512 map), or save it with [`write`](Self::write) and load it with
 /// [`read`](Self::read), then search with [`JumpPointSearcher::with_table`]. It is immutable
 /// and [`Sync`]: one table serves every thread's searcher.
@@ -174,7 +177,7 @@ pub struct JumpTable {
     height: u32,
     fingerprint: u64,
     /// `distances[8 × (y × width + x) + d]`, directions as in `jps`: 0 east, then clockwise.
-    distances: Vec<i32>,
+    distances: Vec<i16>,
 }
 
 impl fmt::Debug for JumpTable {
@@ -190,7 +193,7 @@ impl fmt::Debug for JumpTable {
 /// The distance a jump from a cell goes, given the cell after it: 0 if that one cannot be
 /// entered, 1 if it is a jump point, else one more step than from there.
 #[inline]
-fn extend(enterable: bool, jump_point: bool, next: i32) -> i32 {
+fn extend(enterable: bool, jump_point: bool, next: i16) -> i16 {
     if !enterable {
         0
     } else if jump_point {
@@ -207,12 +210,12 @@ impl JumpTable {
     ///
     /// # Errors
     ///
-    /// [`JumpTableError::TooLarge`] if the table (32 bytes a cell) does not fit in memory, or a
-    /// side of the grid exceeds 2³¹ − 1 cells.
+    /// [`JumpTableError::TooLarge`] if the table (16 bytes a cell) does not fit in memory, or a
+    /// side of the grid exceeds 32,767 cells.
     ///
     /// # Complexity
     ///
-    /// **O(width × height)** time, 32 bytes a cell.
+    /// **O(width × height)** time, 16 bytes a cell.
     ///
     /// # Example
     ///
@@ -220,13 +223,13 @@ impl JumpTable {
     /// use informed::grid::{Grid, JumpTable};
     ///
     /// let table = JumpTable::build(&Grid::new(64, 64))?;
-    /// assert_eq!(table.bytes(), 64 * 64 * 32);
+    /// assert_eq!(table.bytes(), 64 * 64 * 16);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn build(grid: &Grid) -> Result<JumpTable, JumpTableError> {
         let (width, height) = (grid.width(), grid.height());
         let too_large = || JumpTableError::TooLarge { width, height };
-        if i32::try_from(width).is_err() || i32::try_from(height).is_err() {
+        if i16::try_from(width).is_err() || i16::try_from(height).is_err() {
             return Err(too_large());
         }
         let cells = width as usize * height as usize;
@@ -298,9 +301,9 @@ impl JumpTable {
         })
     }
 
-    /// The bytes the distances take (4 a cell and direction).
+    /// The bytes the distances take (2 a cell and direction).
     pub fn bytes(&self) -> usize {
-        self.distances.len() * 4
+        self.distances.len() * 2
     }
 
     /// The width of the table's map.
@@ -347,7 +350,7 @@ impl JumpTable {
         header.extend_from_slice(&self.fingerprint.to_le_bytes());
         writer.write_all(&header)?;
         let mut checksum = FNV_START;
-        let mut chunk = Vec::with_capacity(CHUNK_CELLS * 32);
+        let mut chunk = Vec::with_capacity(CHUNK_CELLS * 16);
         for cells in self.distances.chunks(CHUNK_CELLS * 8) {
             chunk.clear();
             for distance in cells {
@@ -410,10 +413,10 @@ impl JumpTable {
         let entries = grid.width() as usize * grid.height() as usize * 8;
         let mut distances = Vec::new();
         let mut checksum = FNV_START;
-        let mut chunk = vec![0u8; CHUNK_CELLS * 32];
+        let mut chunk = vec![0u8; CHUNK_CELLS * 16];
         while distances.len() < entries {
             let count = (entries - distances.len()).min(CHUNK_CELLS * 8);
-            let bytes = &mut chunk[..count * 4];
+            let bytes = &mut chunk[..count * 2];
             reader.read_exact(bytes)?;
             checksum = fnv(checksum, bytes);
             distances
@@ -421,8 +424,8 @@ impl JumpTable {
                 .map_err(|_| JumpTableError::TooLarge { width, height })?;
             distances.extend(
                 bytes
-                    .chunks_exact(4)
-                    .map(|b| i32::from_le_bytes(b.try_into().expect("4"))),
+                    .chunks_exact(2)
+                    .map(|b| i16::from_le_bytes(b.try_into().expect("2"))),
             );
         }
         let mut stored = [0u8; 8];
@@ -485,7 +488,7 @@ pub(super) struct TableJumps<'t> {
 impl TableJumps<'_> {
     /// The distance entry of `cell` in direction `d`.
     #[inline(always)]
-    fn distance(&self, cell: Cell, d: usize) -> i32 {
+    fn distance(&self, cell: Cell, d: usize) -> i16 {
         self.table.distances
             [8 * (cell.y as usize * self.table.width as usize + cell.x as usize) + d]
     }
