@@ -590,3 +590,41 @@ fn sampled_movingai_scenarios_match_their_optimal_lengths() {
     );
     assert_eq!(no_path, 2 * 2, "rmtst01 has two unconnected scenarios");
 }
+
+#[test]
+fn pictures_draw_the_jumps() {
+    use informed::grid::{Picture, Recorder};
+    let grid = Grid::from_ascii(
+        "..........\n\
+         ...####...\n\
+         ......#...\n\
+         ..#...#...\n\
+         ..........",
+    )
+    .unwrap();
+    let problem = grid
+        .problem(Cell::new(0, 0), Cell::new(9, 3), Movement::Eight)
+        .unwrap();
+    let mut recorder = Recorder::new();
+    let solution = Search::new(&problem)
+        .observer(&mut recorder)
+        .jps_in(&mut JumpPointSearcher::new(&grid))
+        .unwrap();
+    assert_eq!(recorder.expansions() as u64, solution.stats().expanded);
+    let svg = Picture::new(&grid)
+        .search(&recorder, None)
+        .path(solution.path())
+        .to_svg(10.0);
+    assert!(svg.contains("data-jumps=") && svg.contains("data-legend=\"jump\""));
+    // Drawn after no expansion, the picture has no jumps yet.
+    let early = Picture::new(&grid).search(&recorder, Some(0)).to_svg(10.0);
+    assert!(!early.contains("data-jumps="));
+    // A*'s successors are neighbours: no jumps.
+    let mut recorder = Recorder::new();
+    Search::new(&problem)
+        .observer(&mut recorder)
+        .astar_with(problem.octile())
+        .unwrap();
+    let svg = Picture::new(&grid).search(&recorder, None).to_svg(10.0);
+    assert!(!svg.contains("data-jumps=") && !svg.contains("data-legend=\"jump\""));
+}
