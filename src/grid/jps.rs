@@ -396,6 +396,14 @@ type Key = <f64 as Cost>::Pair;
 ///
 /// On a maze of corridors one cell wide, every cell is a turn, and JPS gains little over A*.
 ///
+/// JPS needs every step of a kind to cost the same: its pruning relies on symmetric paths
+/// costing the same. It searches [`GridProblem`]s, so a [`WeightedGrid`](super::WeightedGrid),
+/// whose cells have costs, cannot be passed; use [`astar`](crate::astar) there. Only
+/// [`Movement::Eight`] is searched (another movement is refused with
+/// [`SearchError::Unsupported`]): four-connected jump point search needs other rules (vertical
+/// jumps that scan sideways from every cell, in the way diagonal jumps do here), not written
+/// yet.
+///
 /// # Example
 ///
 /// ```

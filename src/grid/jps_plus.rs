@@ -368,7 +368,10 @@ impl JumpTable {
     ///
     /// The header's numbers are compared with the grid before anything is allocated, and the
     /// distances are read in chunks, so memory grows with the bytes read (and never beyond the
-    /// table of `grid`): a header promising a huge map costs nothing.
+    /// table of `grid`): a header promising a huge map costs nothing. The checksum catches a
+    /// damaged file, and every jump is checked to end on the grid, so no file makes a search
+    /// panic; a file altered on purpose, with its checksum recomputed, can still make JPS+
+    /// return wrong paths. Build the table from the grid where the file is not trusted.
     ///
     /// # Errors
     ///

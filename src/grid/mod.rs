@@ -1,6 +1,7 @@
 //! Grids with blocked cells: 4- and 8-connected movement, distance heuristics, Moving AI maps
-//! and scenarios, grids with a cost for each cell ([`WeightedGrid`]), pictures of a search, and
-//! replays of one in the browser ([`Replay`]).
+//! and scenarios, grids with a cost for each cell ([`WeightedGrid`]), jump point search
+//! ([`JumpPointSearcher`], with a [`JumpTable`] for JPS+), pictures of a search, and replays of
+//! one in the browser ([`Replay`]).
 //!
 //! A [`Grid`] is the map; [`Grid::problem`] poses a query on it (start, goal, [`Movement`]) as a
 //! [`SearchProblem`] whose states are [`Cell`]s and whose costs are `f64`:
