@@ -489,7 +489,8 @@ impl<'g> JumpPointSearcher<'g> {
     /// let table = JumpTable::build(&grid)?;
     /// let mut jps = JumpPointSearcher::with_table(&grid, &table)?;
     /// let problem = grid.problem(Cell::new(0, 1), Cell::new(5, 1), Movement::Eight)?;
-    /// assert_eq!(jps.search(&problem)?.cost(), 4.0 + 2.0 * informed::grid::DIAGONAL);
+    /// // Around the wall: no diagonal past its corners.
+    /// assert_eq!(jps.search(&problem)?.cost(), 7.0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_table(grid: &'g Grid, table: &'g JumpTable) -> Result<Self, super::JumpTableError> {
