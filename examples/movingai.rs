@@ -5,6 +5,8 @@
 //! cargo run --release --example movingai -- ../shared/data/movingai/dao/arena2.map.scen
 //! cargo run --release --example movingai -- ../shared/data/movingai        # every file below
 //! cargo run --release --example movingai -- FILE.map.scen --algorithm dijkstra --json
+//! cargo run --release --example movingai -- --algorithm jps       # jump point search
+//! cargo run --release --example movingai -- --algorithm jps+      # JPS+, with a jump table
 //! cargo run --release --example movingai -- FILE.map.scen --svg search.svg --scenario 700
 //! cargo run --release --example movingai -- FILE.map.scen --html replay.html --scenario 700
 //! ```
@@ -16,12 +18,48 @@
 
 mod common;
 
+use std::fmt;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::time::Instant;
 
 use common::{Cli, Long, Value, millis};
-use informed::grid::{Grid, Picture, Recorder, Replay, Scenario};
-use informed::{Algorithm, Search};
+use informed::grid::{
+    Grid, JumpPointSearcher, JumpTable, Picture, Recorder, Replay, ReplayRecorder, Scenario,
+};
+use informed::{Algorithm, OpenOrder, Search, TieBreak, UnknownAlgorithm};
+
+/// The search to run: one of the crate's algorithms, or jump point search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Choice {
+    Engine(Algorithm),
+    /// JPS, block-based jumps.
+    Jps,
+    /// JPS+, jumps read from a table built for each map first.
+    JpsPlus,
+}
+
+impl FromStr for Choice {
+    type Err = UnknownAlgorithm;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(match s.to_ascii_lowercase().as_str() {
+            "jps" => Choice::Jps,
+            "jps+" | "jps-plus" => Choice::JpsPlus,
+            _ => Choice::Engine(s.parse()?),
+        })
+    }
+}
+
+impl fmt::Display for Choice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Choice::Engine(algorithm) => algorithm.fmt(f),
+            Choice::Jps => f.write_str("jps"),
+            Choice::JpsPlus => f.write_str("jps+"),
+        }
+    }
+}
 
 #[derive(Default)]
 struct Tally {
@@ -57,11 +95,12 @@ Runs every scenario of Moving AI .map.scen files (PATH: a file, or a directory s
 recursively; default: ../shared/data/movingai) and checks each cost against the scenario's.
 
 Flags:
-  --algorithm A   the search: bfs, dijkstra, greedy, astar, ... (default: astar)
+  --algorithm A   the search: bfs, dijkstra, greedy, astar, ..., or jps (jump point
+                  search), jps+ (JPS with a jump table built for each map) (default: astar)
   --json          one JSON line per scenario instead of a summary per file (default: off)
   --map FILE      the map of every scenario (default: the file the scenario names, beside it)
-  --svg FILE      draw Dijkstra and the algorithm on one scenario of the first file, as SVG
-                  (default: none)
+  --svg FILE      draw Dijkstra and the algorithm on one scenario of the first file, as SVG;
+                  for jps, the jump points and the jumps between them (default: none)
   --html FILE     write a page that replays Dijkstra and the algorithm on that scenario
                   (default: none)
   --scenario K    the scenario --svg and --html show, counted from 0 (default: 0)
@@ -72,7 +111,7 @@ Exit status: 0 if every cost matched, 1 on a mismatch, 2 on a usage or input err
 
 /// The command line.
 struct Options {
-    algorithm: Algorithm,
+    algorithm: Choice,
     json: bool,
     map: Option<PathBuf>,
     svg: Option<String>,
@@ -84,7 +123,7 @@ struct Options {
 impl Options {
     fn parse() -> Options {
         let mut options = Options {
-            algorithm: Algorithm::AStar,
+            algorithm: Choice::Engine(Algorithm::AStar),
             json: false,
             map: None,
             svg: None,
@@ -182,6 +221,28 @@ fn run(options: &Options) -> Result<bool, String> {
         };
         common::regular_file(&map_path)?;
         let grid = Grid::load_map(&map_path).map_err(|e| e.to_string())?;
+        let table = match algorithm {
+            Choice::JpsPlus => {
+                let started = Instant::now();
+                let table = JumpTable::build(&grid).map_err(|e| e.to_string())?;
+                if !json {
+                    println!(
+                        "{}: jump table built in {:.1} ms, {:.1} MiB",
+                        map_path.display(),
+                        millis(started),
+                        table.bytes() as f64 / f64::from(1 << 20)
+                    );
+                }
+                Some(table)
+            }
+            _ => None,
+        };
+        let mut jps = match &table {
+            Some(table) => {
+                JumpPointSearcher::with_table(&grid, table).map_err(|e| e.to_string())?
+            }
+            None => JumpPointSearcher::new(&grid),
+        };
         let mut tally = Tally::default();
         for (index, scenario) in scenarios.iter().enumerate() {
             progress.update(|| {
@@ -198,7 +259,12 @@ fn run(options: &Options) -> Result<bool, String> {
             tally.problems += 1;
             let problem = scenario.problem(&grid).map_err(|e| e.to_string())?;
             let started = Instant::now();
-            let outcome = Search::new(&problem).run_with(algorithm, problem.octile());
+            let outcome = match algorithm {
+                Choice::Engine(algorithm) => {
+                    Search::new(&problem).run_with(algorithm, problem.octile())
+                }
+                Choice::Jps | Choice::JpsPlus => jps.search(&problem),
+            };
             let time = millis(started);
             tally.millis += time;
             let (cost, stats) = match &outcome {
@@ -255,7 +321,7 @@ fn run(options: &Options) -> Result<bool, String> {
             let scenario = scenarios.get(k).ok_or_else(|| {
                 format!("--scenario {k}: the file has {} scenarios", scenarios.len())
             })?;
-            draw(&grid, scenario, algorithm, svg)?;
+            draw(&grid, scenario, algorithm, &mut jps, svg)?;
             if !json {
                 println!("wrote {svg} (scenario {k})");
             }
@@ -266,9 +332,29 @@ fn run(options: &Options) -> Result<bool, String> {
                 format!("--scenario {k}: the file has {} scenarios", scenarios.len())
             })?;
             let problem = scenario.problem(&grid).map_err(|e| e.to_string())?;
-            Replay::new()
-                .run(problem, &[Algorithm::Dijkstra, algorithm], problem.octile())
-                .map_err(|e| e.to_string())?
+            let replay = Replay::new()
+                .run(problem, &[Algorithm::Dijkstra], problem.octile())
+                .map_err(|e| e.to_string())?;
+            let replay = match algorithm {
+                Choice::Engine(algorithm) => replay
+                    .run(problem, &[algorithm], problem.octile())
+                    .map_err(|e| e.to_string())?,
+                Choice::Jps | Choice::JpsPlus => {
+                    // Jump points come off the open set as A*'s states do: by f, then h.
+                    let order = OpenOrder::new(Algorithm::AStar, TieBreak::Fifo);
+                    let mut recorder = ReplayRecorder::new(problem).order(order);
+                    let outcome = Search::new(&problem)
+                        .observer(&mut recorder)
+                        .jps_in(&mut jps);
+                    let solution = match outcome {
+                        Ok(solution) => Some(solution),
+                        Err(error) if error.is_no_path() => None,
+                        Err(error) => return Err(error.to_string()),
+                    };
+                    replay.search(algorithm.to_string(), &recorder, solution.as_ref())
+                }
+            };
+            replay
                 .write_html(html)
                 .map_err(|e| format!("cannot write {html}: {e}"))?;
             if !json {
@@ -284,14 +370,25 @@ fn run(options: &Options) -> Result<bool, String> {
 }
 
 /// Dijkstra next to the chosen algorithm on one scenario, as SVG.
-fn draw(grid: &Grid, scenario: &Scenario, algorithm: Algorithm, file: &str) -> Result<(), String> {
+fn draw(
+    grid: &Grid,
+    scenario: &Scenario,
+    algorithm: Choice,
+    jps: &mut JumpPointSearcher<'_>,
+    file: &str,
+) -> Result<(), String> {
     let problem = scenario.problem(grid).map_err(|e| e.to_string())?;
     let mut recorders = [Recorder::new(), Recorder::new()];
     let mut pictures = Vec::new();
-    for (recorder, algorithm) in recorders.iter_mut().zip([Algorithm::Dijkstra, algorithm]) {
-        let outcome = Search::new(&problem)
-            .observer(&mut *recorder)
-            .run_with(algorithm, problem.octile());
+    for (recorder, algorithm) in recorders
+        .iter_mut()
+        .zip([Choice::Engine(Algorithm::Dijkstra), algorithm])
+    {
+        let search = Search::new(&problem).observer(&mut *recorder);
+        let outcome = match algorithm {
+            Choice::Engine(algorithm) => search.run_with(algorithm, problem.octile()),
+            Choice::Jps | Choice::JpsPlus => search.jps_in(jps),
+        };
         let path = outcome
             .as_ref()
             .map(|s| s.path().to_vec())

@@ -148,7 +148,10 @@ pub enum SearchError<S, C> {
     /// An option that the algorithm cannot honour (found before searching); the
     /// [`Search`](crate::Search) documentation lists which options each algorithm takes.
     Unsupported {
-        /// The option, as the [`Search`](crate::Search) method that sets it is named.
+        /// The option, as the [`Search`](crate::Search) method that sets it is named; for jump
+        /// point search, `"movement"` (a movement other than
+        /// [`Movement::Eight`](crate::grid::Movement::Eight)) or `"grid"` (a problem on a grid
+        /// other than the searcher's).
         option: &'static str,
         /// The algorithm, as its function is named.
         algorithm: &'static str,
@@ -464,7 +467,7 @@ impl fmt::Display for InvalidData {
 
 /// The options and algorithms that [`SearchError::Unsupported`] names.
 #[cfg(feature = "serde")]
-const UNSUPPORTED_NAMES: [&str; 2] = ["cost_bound", "audit"];
+const UNSUPPORTED_NAMES: [&str; 5] = ["cost_bound", "audit", "movement", "grid", "jps"];
 
 /// One of [`UNSUPPORTED_NAMES`], as the `&'static str` the error holds.
 #[cfg(feature = "serde")]

@@ -1,6 +1,7 @@
 //! Grids with blocked cells: 4- and 8-connected movement, distance heuristics, Moving AI maps
-//! and scenarios, grids with a cost for each cell ([`WeightedGrid`]), pictures of a search, and
-//! replays of one in the browser ([`Replay`]).
+//! and scenarios, grids with a cost for each cell ([`WeightedGrid`]), jump point search
+//! ([`JumpPointSearcher`], with a [`JumpTable`] for JPS+), pictures of a search, and replays of
+//! one in the browser ([`Replay`]).
 //!
 //! A [`Grid`] is the map; [`Grid::problem`] poses a query on it (start, goal, [`Movement`]) as a
 //! [`SearchProblem`] whose states are [`Cell`]s and whose costs are `f64`:
@@ -33,6 +34,8 @@
 
 mod error;
 mod heuristics;
+mod jps;
+mod jps_plus;
 mod movingai;
 mod picture;
 mod replay;
@@ -43,6 +46,8 @@ use std::fmt;
 
 pub use self::error::{GridError, GridErrorKind};
 pub use self::heuristics::{Euclidean, Manhattan, Octile};
+pub use self::jps::{JumpPointSearcher, Waypoints};
+pub use self::jps_plus::{JUMP_TABLE_VERSION, JumpTable, JumpTableError};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
 pub use self::replay::ReplayRecorder;

@@ -49,6 +49,9 @@ enum Step {
 pub struct Recorder {
     steps: Vec<(Cell, Step)>,
     expansions: usize,
+    /// The jumps: a cell opened from a parent that is not its neighbour (jump point search),
+    /// with the number of expansions before it.
+    jumps: Vec<(Cell, Cell, usize)>,
 }
 
 impl Recorder {
@@ -71,12 +74,29 @@ impl Recorder {
     }
 }
 
+impl Recorder {
+    /// Notes a jump, if `parent` is no neighbour of `cell`.
+    fn jump(&mut self, parent: Option<&Cell>, cell: Cell) {
+        if let Some(&parent) = parent {
+            if parent.x.abs_diff(cell.x) > 1 || parent.y.abs_diff(cell.y) > 1 {
+                self.jumps.push((parent, cell, self.expansions));
+            }
+        }
+    }
+}
+
 impl<C> Observer<Cell, C> for Recorder {
     fn observe(&mut self, event: Event<'_, Cell, C>) {
         match event {
-            Event::Generate { state, .. } | Event::Reopen { state, .. } => {
+            Event::Generate { state, parent, .. } => {
                 self.steps.push((*state, Step::Opened));
+                self.jump(parent, *state);
             }
+            Event::Reopen { state, parent, .. } => {
+                self.steps.push((*state, Step::Opened));
+                self.jump(Some(parent), *state);
+            }
+            Event::DecreaseKey { state, parent, .. } => self.jump(Some(parent), *state),
             Event::Expand { state, .. } => {
                 self.steps.push((*state, Step::Expanded));
                 self.expansions += 1;
@@ -143,6 +163,8 @@ pub struct Picture<'g> {
     frontier: Vec<bool>,
     expanded: u32,
     path: Vec<Cell>,
+    /// The jumps of a jump point search, each a line of cells (or two, at a turn).
+    jumps: Vec<(Cell, Cell)>,
     /// Start and goal, when set apart from the path's ends.
     endpoints: Option<(Cell, Cell)>,
 }
@@ -159,12 +181,16 @@ impl<'g> Picture<'g> {
             frontier: vec![false; map.cells()],
             expanded: 0,
             path: Vec::new(),
+            jumps: Vec::new(),
             endpoints: None,
         }
     }
 
     /// Adds the search `recorder` recorded, as it stood after `after` expansions (all of it for
-    /// `None`): the cells expanded by then, and the frontier at that moment.
+    /// `None`): the cells expanded by then, and the frontier at that moment. For a jump point
+    /// search ([`JumpPointSearcher`](super::JumpPointSearcher)), whose successors lie a jump
+    /// away, it also draws each jump: a line from a jump point to each point its jumps found
+    /// (turning where a jump goes diagonally, then straight), a dot at each end.
     ///
     /// # Panics
     ///
@@ -191,6 +217,17 @@ impl<'g> Picture<'g> {
             }
         }
         self.expanded = count;
+        self.jumps.clear();
+        for &(from, to, before) in &recorder.jumps {
+            if before >= limit {
+                break;
+            }
+            self.check(to, "Picture::search: the recorder's cell");
+            match turn(from, to) {
+                Some(corner) => self.jumps.extend([(from, corner), (corner, to)]),
+                None => self.jumps.push((from, to)),
+            }
+        }
         self
     }
 
@@ -356,6 +393,7 @@ impl<'g> Picture<'g> {
             gap,
             gap + title_height + map_height + 10.0,
             &costs,
+            pictures.iter().any(|p| !p.jumps.is_empty()),
         );
         svg.push_str("</svg>\n");
         svg
@@ -457,6 +495,31 @@ impl<'g> Picture<'g> {
             svg,
             "<g transform=\"translate({left} {top}) scale({cell})\">"
         );
+        if !self.jumps.is_empty() {
+            let mut lines = String::new();
+            let mut dots = String::new();
+            let r = (cell * 0.3).max(1.5) / cell;
+            for &(from, to) in &self.jumps {
+                let _ = write!(lines, "M{}.5 {}.5L{}.5 {}.5", from.x, from.y, to.x, to.y);
+                let _ = write!(
+                    dots,
+                    "M{}.5 {}.5m-{r:.3} 0a{r:.3} {r:.3} 0 1 0 {:.3} 0a{r:.3} {r:.3} 0 1 0 -{:.3} 0",
+                    to.x,
+                    to.y,
+                    2.0 * r,
+                    2.0 * r
+                );
+            }
+            let _ = writeln!(
+                svg,
+                "<path data-jumps=\"{}\" d=\"{lines}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.3}\" \
+                 stroke-linecap=\"round\"/>\n<path d=\"{dots}\" fill=\"{}\"/>",
+                self.jumps.len(),
+                palette::JUMP,
+                (cell / 10.0).max(0.6) / cell,
+                palette::JUMP
+            );
+        }
         if self.path.len() > 1 {
             let points: Vec<String> = self
                 .path
@@ -495,7 +558,7 @@ const LEGEND_WIDTH: f64 = 500.0;
 /// Draws the legend with its top-left corner at (`left`, `top`): each item a `<g>` whose
 /// `data-legend` names it, its swatch 14 pixels square; then, for weighted grids, a row of the
 /// `costs` with their terrain levels.
-fn legend(svg: &mut String, left: f64, top: f64, costs: &[(u8, f64)]) {
+fn legend(svg: &mut String, left: f64, top: f64, costs: &[(u8, f64)], jumps: bool) {
     let _ = writeln!(svg, "<g font-size=\"13\">");
     let labels = [
         "wall",
@@ -506,11 +569,19 @@ fn legend(svg: &mut String, left: f64, top: f64, costs: &[(u8, f64)]) {
         "goal",
     ];
     let mut x = left;
-    for label in labels {
+    for label in labels.into_iter().chain(jumps.then_some("jump")) {
         let swatch = match label {
             "wall" => format!(
                 "<rect x=\"{x}\" y=\"{top}\" width=\"14\" height=\"14\" fill=\"{}\"/>",
                 palette::WALL
+            ),
+            "jump" => format!(
+                "<rect x=\"{x}\" y=\"{}\" width=\"14\" height=\"2\" fill=\"{jump}\"/>\
+                 <circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{jump}\"/>",
+                top + 6.0,
+                x + 11.0,
+                top + 7.0,
+                jump = palette::JUMP
             ),
             "reached" => format!(
                 "<rect x=\"{x}\" y=\"{top}\" width=\"14\" height=\"14\" fill=\"{}\" stroke=\"{}\"/>",
@@ -576,4 +647,18 @@ fn fill(svg: &mut String, runs: &[(u32, u32, u32)], style: &str) {
         let _ = write!(svg, "M{x} {y}h{n}v1h-{n}z");
     }
     let _ = writeln!(svg, "\" {style}/>");
+}
+
+/// The cell where a jump from `from` to `to` turns: a jump goes diagonally for as many steps as
+/// the smaller of its two sides, then straight. `None` for a straight or diagonal jump.
+fn turn(from: Cell, to: Cell) -> Option<Cell> {
+    let dx = i64::from(to.x) - i64::from(from.x);
+    let dy = i64::from(to.y) - i64::from(from.y);
+    let diagonal = dx.abs().min(dy.abs());
+    (diagonal != 0 && dx.abs() != dy.abs()).then(|| {
+        Cell::new(
+            (i64::from(from.x) + dx.signum() * diagonal) as u32,
+            (i64::from(from.y) + dy.signum() * diagonal) as u32,
+        )
+    })
 }

@@ -24,6 +24,8 @@ pub(crate) const START: &str = "#7b2cbf";
 pub(crate) const GOAL: &str = "#c0392b";
 /// States of a drawing of points that the search had not reached (yet).
 pub(crate) const UNSEEN: &str = "#c8c8c0";
+/// The jumps of a jump point search, and the jump points they reach.
+pub(crate) const JUMP: &str = "#0b5f8a";
 /// The edges from a state to the parent it has in the search tree.
 pub(crate) const TREE: &str = "#9a9a92";
 /// The dearest terrain of a weighted grid: free cells shade from [`FREE`] (the cheapest) to it.

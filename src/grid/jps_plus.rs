@@ -1,0 +1,566 @@
+//! JPS+: jump point search whose jumps are read from a table built once for a map.
+//!
+//! For every cell and each of the eight directions the [`JumpTable`] holds how far a jump goes
+//! (Rabin, "JPS+: An Extreme A* Speed Optimization for Static Uniform Cost Grids", Game AI Pro
+//! 2, 2015, with the rules of movement without corner cutting): a positive distance to the next
+//! jump point, or zero or a negative one, minus the free cells before a wall. The goal, which
+//! the table cannot know, is found as the search goes: a straight jump whose line holds the goal
+//! within reach stops there, and a diagonal jump whose reach covers the goal's row or column
+//! stops where it meets it.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use super::DIAGONAL;
+use super::jps::{BitGrid, DX, DY, Jumper, components};
+use super::{Cell, Grid};
+
+/// The first bytes of a saved [`JumpTable`].
+const MAGIC: [u8; 8] = *b"JPSPLUS\0";
+
+/// The version of the file format [`JumpTable::write`] writes and [`JumpTable::read`] reads.
+pub const JUMP_TABLE_VERSION: u32 = 1;
+
+/// The bytes of the header: magic, version, width, height, the grid's fingerprint.
+const HEADER: usize = 8 + 4 + 4 + 4 + 8;
+
+/// Cells a chunk when reading the distances: memory grows with the bytes read.
+const CHUNK_CELLS: usize = 4096;
+
+/// What went wrong making, loading or using a [`JumpTable`].
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum JumpTableError {
+    /// The file could not be read or written.
+    Io(io::Error),
+    /// The file does not start as a jump table does.
+    NotATable,
+    /// The file is of a format version this crate does not read.
+    Version {
+        /// The version the file gives.
+        found: u32,
+        /// The version this crate reads ([`JUMP_TABLE_VERSION`]).
+        supported: u32,
+    },
+    /// The table was made for another map: its size or its fingerprint (a hash of every cell)
+    /// differs from the grid's.
+    OtherMap {
+        /// The width, height and fingerprint the table names.
+        table: (u32, u32, u64),
+        /// Those of the grid it was given with.
+        grid: (u32, u32, u64),
+    },
+    /// The file ends before the table does.
+    Truncated,
+    /// The distances do not match their checksum, or one leads off the grid.
+    Corrupt,
+    /// The grid is too large for a table: more than 32,767 cells a side, or a table that does
+    /// not fit in memory.
+    TooLarge {
+        /// The grid's width.
+        width: u32,
+        /// The grid's height.
+        height: u32,
+    },
+}
+
+impl fmt::Display for JumpTableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JumpTableError::Io(error) => write!(f, "jump table: {error}"),
+            JumpTableError::NotATable => f.write_str("not a jump table file"),
+            JumpTableError::Version { found, supported } => write!(
+                f,
+                "jump table format version {found}, but this version of informed reads version {supported}"
+            ),
+            JumpTableError::OtherMap { table, grid } => write!(
+                f,
+                "the jump table is for a {}×{} map with fingerprint {:016x}, not this {}×{} one with fingerprint {:016x}",
+                table.0, table.1, table.2, grid.0, grid.1, grid.2
+            ),
+            JumpTableError::Truncated => f.write_str("the jump table file is truncated"),
+            JumpTableError::Corrupt => f.write_str("the jump table file is corrupt"),
+            JumpTableError::TooLarge { width, height } => {
+                write!(f, "a jump table for a {width}×{height} grid does not fit")
+            }
+        }
+    }
+}
+
+impl std::error::Error for JumpTableError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            JumpTableError::Io(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for JumpTableError {
+    fn from(error: io::Error) -> Self {
+        if error.kind() == io::ErrorKind::UnexpectedEof {
+            JumpTableError::Truncated
+        } else {
+            JumpTableError::Io(error)
+        }
+    }
+}
+
+/// FNV-1a, 64 bits, continued from `hash` over `bytes`.
+fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// A hash of the grid's size and every cell: what a saved table names its map by.
+fn fingerprint(grid: &Grid) -> u64 {
+    let mut hash = fnv(FNV_START, &grid.width().to_le_bytes());
+    hash = fnv(hash, &grid.height().to_le_bytes());
+    for y in 0..grid.height() {
+        let mut word = 0u64;
+        for x in 0..grid.width() {
+            word = (word << 1) | u64::from(grid.is_free(Cell::new(x, y)));
+            if x % 64 == 63 {
+                hash = fnv(hash, &word.to_le_bytes());
+                word = 0;
+            }
+        }
+        hash = fnv(hash, &word.to_le_bytes());
+    }
+    hash
+}
+
+/// The jump distances of JPS+ for one map: for every cell and direction, 2 bytes.
+///
+/// Distances are 16-bit, so a table serves grids of up to 32,767 cells a side; JPS
+/// ([`JumpPointSearcher::new`](super::JumpPointSearcher::new)) has no such limit.
+///
+/// Build it once with [`build`](Self::build) (**O(width × height)**; 20 to 40 ms on a
+/// 512 × 512 map), or save it with [`write`](Self::write) and load it with
+/// [`read`](Self::read), then search with [`JumpPointSearcher::with_table`]. It is immutable
+/// and [`Sync`]: one table serves every thread's searcher.
+///
+/// A saved table starts with a versioned header naming its map by size and by a fingerprint
+/// of every cell; loading it for another map is [`JumpTableError::OtherMap`].
+///
+/// [`JumpPointSearcher::with_table`]: super::JumpPointSearcher::with_table
+///
+/// # Example
+///
+/// ```
+/// use informed::grid::{Cell, Grid, JumpPointSearcher, JumpTable, JumpTableError, Movement};
+///
+/// let grid = Grid::from_ascii("........\n..##....\n..##..#.\n........")?;
+/// let table = JumpTable::build(&grid)?;
+/// let mut file = Vec::new();
+/// table.write(&mut file)?;
+/// let loaded = JumpTable::read(file.as_slice(), &grid)?;
+/// assert_eq!(loaded, table);
+///
+/// let mut jps = JumpPointSearcher::with_table(&grid, &loaded)?;
+/// let problem = grid.problem(Cell::new(0, 2), Cell::new(7, 3), Movement::Eight)?;
+/// assert_eq!(jps.search(&problem)?.cost(), informed::astar_with(&problem, problem.octile())?.cost());
+///
+/// let other = Grid::from_ascii("........\n........\n........\n........")?;
+/// assert!(matches!(JumpTable::read(file.as_slice(), &other), Err(JumpTableError::OtherMap { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct JumpTable {
+    width: u32,
+    height: u32,
+    fingerprint: u64,
+    /// `distances[8 × (y × width + x) + d]`, directions as in `jps`: 0 east, then clockwise.
+    distances: Vec<i16>,
+}
+
+impl fmt::Debug for JumpTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("JumpTable")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("fingerprint", &format_args!("{:016x}", self.fingerprint))
+            .finish_non_exhaustive()
+    }
+}
+
+/// The distance a jump from a cell goes, given the cell after it: 0 if that one cannot be
+/// entered, 1 if it is a jump point, else one more step than from there.
+#[inline]
+fn extend(enterable: bool, jump_point: bool, next: i16) -> i16 {
+    if !enterable {
+        0
+    } else if jump_point {
+        1
+    } else if next > 0 {
+        next + 1
+    } else {
+        next - 1
+    }
+}
+
+impl JumpTable {
+    /// The table of `grid`.
+    ///
+    /// # Errors
+    ///
+    /// [`JumpTableError::TooLarge`] if the table (16 bytes a cell) does not fit in memory, or a
+    /// side of the grid exceeds 32,767 cells.
+    ///
+    /// # Complexity
+    ///
+    /// **O(width × height)** time, 16 bytes a cell.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Grid, JumpTable};
+    ///
+    /// let table = JumpTable::build(&Grid::new(64, 64))?;
+    /// assert_eq!(table.bytes(), 64 * 64 * 16);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn build(grid: &Grid) -> Result<JumpTable, JumpTableError> {
+        let (width, height) = (grid.width(), grid.height());
+        let too_large = || JumpTableError::TooLarge { width, height };
+        if i16::try_from(width).is_err() || i16::try_from(height).is_err() {
+            return Err(too_large());
+        }
+        let cells = width as usize * height as usize;
+        let entries = cells.checked_mul(8).ok_or_else(too_large)?;
+        let mut distances = Vec::new();
+        distances
+            .try_reserve_exact(entries)
+            .map_err(|_| too_large())?;
+        distances.resize(entries, 0);
+        let bits = BitGrid::new(grid);
+        let at = |x: i64, y: i64, d: usize| 8 * (y as usize * width as usize + x as usize) + d;
+        // Straight directions first (the diagonals read them), each in the order that visits
+        // the cell a jump enters before the cell it leaves.
+        for d in [0, 2, 4, 6, 1, 3, 5, 7] {
+            let (dx, dy) = (DX[d], DY[d]);
+            for row in 0..i64::from(height) {
+                let y = if dy > 0 {
+                    i64::from(height) - 1 - row
+                } else {
+                    row
+                };
+                for column in 0..i64::from(width) {
+                    let x = if dx > 0 {
+                        i64::from(width) - 1 - column
+                    } else {
+                        column
+                    };
+                    if bits.blocked(x, y) {
+                        continue;
+                    }
+                    let (nx, ny) = (x + dx, y + dy);
+                    let value = if d % 2 == 0 {
+                        let enterable = !bits.blocked(nx, ny);
+                        let jump_point = enterable
+                            && [(d + 2) % 8, (d + 6) % 8].into_iter().any(|side| {
+                                !bits.blocked(nx + DX[side], ny + DY[side])
+                                    && bits.blocked(x + DX[side], y + DY[side])
+                            });
+                        let next = if enterable {
+                            distances[at(nx, ny, d)]
+                        } else {
+                            0
+                        };
+                        extend(enterable, jump_point, next)
+                    } else {
+                        let enterable = bits.diagonal_step(x, y, d);
+                        let (next, jump_point) = if enterable {
+                            let horizontal = if dx > 0 { 0 } else { 4 };
+                            let vertical = if dy > 0 { 2 } else { 6 };
+                            (
+                                distances[at(nx, ny, d)],
+                                distances[at(nx, ny, horizontal)] > 0
+                                    || distances[at(nx, ny, vertical)] > 0,
+                            )
+                        } else {
+                            (0, false)
+                        };
+                        extend(enterable, jump_point, next)
+                    };
+                    distances[at(x, y, d)] = value;
+                }
+            }
+        }
+        Ok(JumpTable {
+            width,
+            height,
+            fingerprint: fingerprint(grid),
+            distances,
+        })
+    }
+
+    /// The bytes the distances take (2 a cell and direction).
+    pub fn bytes(&self) -> usize {
+        self.distances.len() * 2
+    }
+
+    /// The width of the table's map.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The height of the table's map.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The fingerprint of the table's map: a hash of its size and every cell, which a saved
+    /// table is checked against when loaded.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
+    /// Refuses a grid other than the table's.
+    pub(super) fn check_grid(&self, grid: &Grid) -> Result<(), JumpTableError> {
+        let same_size = (grid.width(), grid.height()) == (self.width, self.height);
+        let grid_print = fingerprint(grid);
+        if !same_size || grid_print != self.fingerprint {
+            return Err(JumpTableError::OtherMap {
+                table: (self.width, self.height, self.fingerprint),
+                grid: (grid.width(), grid.height(), grid_print),
+            });
+        }
+        Ok(())
+    }
+
+    /// Writes the table: a header (magic bytes, [`JUMP_TABLE_VERSION`], the map's width,
+    /// height and fingerprint), the distances, and their checksum, all little-endian.
+    ///
+    /// # Errors
+    ///
+    /// [`JumpTableError::Io`] if `writer` fails.
+    pub fn write(&self, mut writer: impl Write) -> Result<(), JumpTableError> {
+        let mut header = Vec::with_capacity(HEADER);
+        header.extend_from_slice(&MAGIC);
+        header.extend_from_slice(&JUMP_TABLE_VERSION.to_le_bytes());
+        header.extend_from_slice(&self.width.to_le_bytes());
+        header.extend_from_slice(&self.height.to_le_bytes());
+        header.extend_from_slice(&self.fingerprint.to_le_bytes());
+        writer.write_all(&header)?;
+        let mut checksum = FNV_START;
+        let mut chunk = Vec::with_capacity(CHUNK_CELLS * 16);
+        for cells in self.distances.chunks(CHUNK_CELLS * 8) {
+            chunk.clear();
+            for distance in cells {
+                chunk.extend_from_slice(&distance.to_le_bytes());
+            }
+            checksum = fnv(checksum, &chunk);
+            writer.write_all(&chunk)?;
+        }
+        writer.write_all(&checksum.to_le_bytes())?;
+        writer.flush()?;
+        Ok(())
+    }
+
+    /// Reads a table written by [`write`](Self::write) for `grid`.
+    ///
+    /// The header's numbers are compared with the grid before anything is allocated, and the
+    /// distances are read in chunks, so memory grows with the bytes read (and never beyond the
+    /// table of `grid`): a header promising a huge map costs nothing. The checksum catches a
+    /// damaged file, and every jump is checked to end on the grid, so no file makes a search
+    /// panic; a file altered on purpose, with its checksum recomputed, can still make JPS+
+    /// return wrong paths. Build the table from the grid where the file is not trusted.
+    ///
+    /// # Errors
+    ///
+    /// [`JumpTableError::NotATable`], [`JumpTableError::Version`] for a header that is not
+    /// this crate's; [`JumpTableError::OtherMap`] for a table of another map;
+    /// [`JumpTableError::Truncated`] for a file that ends early; [`JumpTableError::Corrupt`]
+    /// if the checksum does not match or a distance leads off the grid;
+    /// [`JumpTableError::Io`] if `reader` fails.
+    ///
+    /// # Complexity
+    ///
+    /// **O(width × height)**: the fingerprint of `grid`, and the distances.
+    pub fn read(mut reader: impl Read, grid: &Grid) -> Result<JumpTable, JumpTableError> {
+        let mut header = [0u8; HEADER];
+        reader.read_exact(&mut header).map_err(|error| {
+            if error.kind() == io::ErrorKind::UnexpectedEof {
+                JumpTableError::NotATable
+            } else {
+                JumpTableError::Io(error)
+            }
+        })?;
+        if header[..8] != MAGIC {
+            return Err(JumpTableError::NotATable);
+        }
+        let word = |at: usize| u32::from_le_bytes(header[at..at + 4].try_into().expect("4"));
+        let version = word(8);
+        if version != JUMP_TABLE_VERSION {
+            return Err(JumpTableError::Version {
+                found: version,
+                supported: JUMP_TABLE_VERSION,
+            });
+        }
+        let (width, height) = (word(12), word(16));
+        let print = u64::from_le_bytes(header[20..28].try_into().expect("8"));
+        let table = JumpTable {
+            width,
+            height,
+            fingerprint: print,
+            distances: Vec::new(),
+        };
+        table.check_grid(grid)?;
+        let entries = grid.width() as usize * grid.height() as usize * 8;
+        let mut distances = Vec::new();
+        let mut checksum = FNV_START;
+        let mut chunk = vec![0u8; CHUNK_CELLS * 16];
+        while distances.len() < entries {
+            let count = (entries - distances.len()).min(CHUNK_CELLS * 8);
+            let bytes = &mut chunk[..count * 2];
+            reader.read_exact(bytes)?;
+            checksum = fnv(checksum, bytes);
+            distances
+                .try_reserve(count)
+                .map_err(|_| JumpTableError::TooLarge { width, height })?;
+            distances.extend(
+                bytes
+                    .chunks_exact(2)
+                    .map(|b| i16::from_le_bytes(b.try_into().expect("2"))),
+            );
+        }
+        let mut stored = [0u8; 8];
+        reader.read_exact(&mut stored)?;
+        if u64::from_le_bytes(stored) != checksum {
+            return Err(JumpTableError::Corrupt);
+        }
+        let table = JumpTable { distances, ..table };
+        if !table.in_bounds() {
+            return Err(JumpTableError::Corrupt);
+        }
+        Ok(table)
+    }
+
+    /// [`write`](Self::write) to a file at `path`.
+    ///
+    /// # Errors
+    ///
+    /// [`JumpTableError::Io`] if the file cannot be written.
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), JumpTableError> {
+        let file = std::fs::File::create(path)?;
+        self.write(io::BufWriter::new(file))
+    }
+
+    /// [`read`](Self::read) from the file at `path`.
+    ///
+    /// # Errors
+    ///
+    /// As [`read`](Self::read).
+    pub fn load(path: impl AsRef<Path>, grid: &Grid) -> Result<JumpTable, JumpTableError> {
+        let file = std::fs::File::open(path).map_err(JumpTableError::Io)?;
+        JumpTable::read(io::BufReader::new(file), grid)
+    }
+
+    /// Whether every jump, wherever it starts, ends on the grid: what a search relies on to
+    /// never index outside it.
+    fn in_bounds(&self) -> bool {
+        let (width, height) = (i64::from(self.width), i64::from(self.height));
+        self.distances.chunks_exact(8).enumerate().all(|(i, cell)| {
+            let (x, y) = ((i as i64) % width.max(1), (i as i64) / width.max(1));
+            cell.iter().enumerate().all(|(d, &distance)| {
+                let reach = i64::from(distance.unsigned_abs());
+                let (tx, ty) = (x + DX[d] * reach, y + DY[d] * reach);
+                (0..width).contains(&tx) && (0..height).contains(&ty)
+            })
+        })
+    }
+
+    /// The jumps of this table.
+    pub(super) fn jumper(&self) -> TableJumps<'_> {
+        TableJumps { table: self }
+    }
+}
+
+/// The jumps of JPS+: table lookups.
+pub(super) struct TableJumps<'t> {
+    table: &'t JumpTable,
+}
+
+impl TableJumps<'_> {
+    /// The distance entry of `cell` in direction `d`.
+    #[inline(always)]
+    fn distance(&self, cell: Cell, d: usize) -> i16 {
+        self.table.distances
+            [8 * (cell.y as usize * self.table.width as usize + cell.x as usize) + d]
+    }
+
+    /// A straight jump from `cell` in direction `d` (even): the goal if it lies ahead on the
+    /// line within reach, else the jump point the table gives, if any; and its distance.
+    #[inline(always)]
+    fn straight(&self, cell: Cell, d: usize, goal: Cell) -> Option<(Cell, u32)> {
+        let distance = self.distance(cell, d);
+        let gx = i64::from(goal.x) - i64::from(cell.x);
+        let gy = i64::from(goal.y) - i64::from(cell.y);
+        let along = if DX[d] != 0 {
+            (gy == 0).then_some(gx * DX[d])
+        } else {
+            (gx == 0).then_some(gy * DY[d])
+        };
+        let steps = match along {
+            Some(along) if along > 0 && along <= i64::from(distance.unsigned_abs()) => along as u32,
+            _ if distance > 0 => distance as u32,
+            _ => return None,
+        };
+        Some((step(cell, d, steps), steps))
+    }
+}
+
+/// The cell `steps` steps from `cell` in direction `d` (on the grid, as the table was checked).
+#[inline(always)]
+fn step(cell: Cell, d: usize, steps: u32) -> Cell {
+    let x = i64::from(cell.x) + DX[d] * i64::from(steps);
+    let y = i64::from(cell.y) + DY[d] * i64::from(steps);
+    Cell::new(x as u32, y as u32)
+}
+
+impl Jumper for TableJumps<'_> {
+    #[inline]
+    fn jump<E, F>(&self, cell: Cell, d: usize, goal: Cell, mut found: F) -> Result<(), E>
+    where
+        F: FnMut(Cell, f64, usize) -> Result<(), E>,
+    {
+        if d % 2 == 0 {
+            if let Some((next, steps)) = self.straight(cell, d, goal) {
+                found(next, f64::from(steps), d)?;
+            }
+            return Ok(());
+        }
+        let (horizontal, vertical) = components(d);
+        let (mut at, mut steps) = (cell, 0u32);
+        loop {
+            let distance = self.distance(at, d);
+            // The goal's row or column, met within reach: a jump point there, from which a
+            // straight jump reaches the goal.
+            let ax = (i64::from(goal.x) - i64::from(at.x)) * DX[d];
+            let ay = (i64::from(goal.y) - i64::from(at.y)) * DY[d];
+            let meet = ax.min(ay);
+            if ax > 0 && ay > 0 && meet <= i64::from(distance.unsigned_abs()) {
+                let total = steps + meet as u32;
+                return found(step(at, d, meet as u32), f64::from(total) * DIAGONAL, d);
+            }
+            if distance <= 0 {
+                return Ok(());
+            }
+            at = step(at, d, distance as u32);
+            steps += distance as u32;
+            let diagonal = f64::from(steps) * DIAGONAL;
+            for side in [horizontal, vertical] {
+                if let Some((next, straight)) = self.straight(at, side, goal) {
+                    found(next, diagonal + f64::from(straight), side)?;
+                }
+            }
+        }
+    }
+}
