@@ -192,7 +192,7 @@ type OnLayer = Arc<dyn Fn(&LayerProgress) + Send + Sync>;
 /// [`DataflowError::WorkerFailed`] if a worker panics (in the problem's code, or for a bit map
 /// it cannot allocate, or a number at or above `index_bound`) or another process dies: the
 /// run then fails in every process that is left, and gives no histogram;
-/// [`DataflowError::BadCluster`] if [`VisitedSet::Ranked`] is asked for a problem without a
+/// [`DataflowError::BadOptions`] if [`VisitedSet::Ranked`] is asked for a problem without a
 /// numbering, or with a path.
 ///
 /// # Complexity
@@ -442,12 +442,12 @@ where
     let problem = Rc::new((plan.make)());
     let owners = match (plan.visited, problem.index_bound(), plan.find_goal) {
         (VisitedSet::Ranked, None, _) => {
-            return Err(DataflowError::BadCluster {
+            return Err(DataflowError::BadOptions {
                 reason: "a ranked visited set needs a problem with an index_bound".into(),
             });
         }
         (VisitedSet::Ranked, Some(_), true) => {
-            return Err(DataflowError::BadCluster {
+            return Err(DataflowError::BadOptions {
                 reason: "a ranked visited set keeps no parents, and find_goal needs them".into(),
             });
         }

@@ -14,6 +14,14 @@ pub enum DataflowError {
         /// What is wrong.
         reason: String,
     },
+    /// The options of a run do not fit its problem: a [`VisitedSet::Ranked`] set asked for a
+    /// problem without a numbering, or with a path.
+    ///
+    /// [`VisitedSet::Ranked`]: crate::VisitedSet::Ranked
+    BadOptions {
+        /// What is wrong.
+        reason: String,
+    },
     /// Timely could not set up the connections between the processes.
     Network {
         /// Timely's message.
@@ -55,6 +63,7 @@ impl fmt::Display for DataflowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DataflowError::BadCluster { reason } => write!(f, "bad cluster: {reason}"),
+            DataflowError::BadOptions { reason } => write!(f, "bad options: {reason}"),
             DataflowError::Network { reason } => {
                 write!(f, "could not connect the processes: {reason}")
             }

@@ -78,11 +78,6 @@ impl PocketCube {
             twist,
         }
     }
-
-    /// The metric.
-    pub(crate) fn metric(&self) -> Metric {
-        self.metric
-    }
 }
 
 /// The cubie at each position from the rank of the seven free corners' arrangement (the
