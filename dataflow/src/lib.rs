@@ -9,8 +9,12 @@ pub use crate::bfs::{
 };
 pub use crate::cluster::Cluster;
 pub use crate::error::DataflowError;
+pub use crate::pdb::{DistributedPdb, PdbProgress};
+pub use crate::puzzle::{AdditiveTables, PuzzlePattern};
 
 mod bfs;
 mod cluster;
 mod engine;
 mod error;
+mod pdb;
+mod puzzle;
