@@ -120,6 +120,20 @@ fn wait_all(children: Vec<Child>) -> Vec<Finished> {
 /// Runs `args` as `processes` processes of `threads` threads each, and returns each one's
 /// `histogram:` line. Fails, with their standard error, unless every process succeeds.
 fn histograms(processes: usize, threads: usize, args: &[&str]) -> Vec<String> {
+    outputs_of(processes, threads, args)
+        .into_iter()
+        .map(|stdout| {
+            stdout
+                .lines()
+                .find_map(|line| line.strip_prefix("histogram: ").map(str::to_owned))
+                .expect("a histogram line")
+        })
+        .collect()
+}
+
+/// Runs `args` as `processes` processes of `threads` threads each, and returns each one's
+/// standard output. Fails, with their standard error, unless every process succeeds.
+fn outputs_of(processes: usize, threads: usize, args: &[&str]) -> Vec<String> {
     for attempt in 0.. {
         let hosts = hostfile(processes);
         let children = (0..processes)
@@ -143,15 +157,7 @@ fn histograms(processes: usize, threads: usize, args: &[&str]) -> Vec<String> {
                 output.stderr
             );
         }
-        return outputs
-            .iter()
-            .map(|o| {
-                o.stdout
-                    .lines()
-                    .find_map(|line| line.strip_prefix("histogram: ").map(str::to_owned))
-                    .expect("a histogram line")
-            })
-            .collect();
+        return outputs.into_iter().map(|o| o.stdout).collect();
     }
     unreachable!()
 }
@@ -230,4 +236,28 @@ fn a_process_that_dies_fails_the_others() {
         stderr.contains("the connection to another process was lost"),
         "no clear error:\n{stderr}"
     );
+}
+
+#[test]
+fn additive_pdb_file_on_two_processes() -> Result<(), Box<dyn std::error::Error>> {
+    use informed::puzzle::{AdditivePdb, Partition, SlidingPuzzle};
+
+    let file = std::env::temp_dir().join(format!("informed-dataflow-pdb-{}", std::process::id()));
+    let out = file.to_str().expect("a UTF-8 path");
+    outputs_of(
+        2,
+        2,
+        &["pdb", "3x3", "1,2,3/4,5,6,7,8", "--quiet", "--out", out],
+    );
+    let saved = std::fs::read(&file)?;
+    std::fs::remove_file(&file)?;
+    let puzzle = SlidingPuzzle::new(3, 3)?;
+    let single = AdditivePdb::build(&puzzle, &Partition::parse(&puzzle, "1,2,3/4,5,6,7,8")?)?;
+    let mut expected = Vec::new();
+    single.save(&mut expected)?;
+    assert!(
+        saved == expected,
+        "the file differs from AdditivePdb::save's"
+    );
+    Ok(())
 }

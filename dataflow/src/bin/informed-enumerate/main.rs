@@ -8,18 +8,25 @@ use std::fmt::Display;
 use std::io::Write;
 use std::process::ExitCode;
 
-use informed::puzzle::SlidingPuzzle;
-use informed_dataflow::{Cluster, Enumeration, ExchangeState, LayeredBfs, VisitedSet};
+use informed::puzzle::{Partition, SlidingPuzzle};
+use informed_dataflow::{
+    AdditiveTables, Cluster, Enumeration, ExchangeState, LayeredBfs, VisitedSet,
+};
 
 use cube::{Metric, PocketCube};
 use sliding::NumberedPuzzle;
 
 const USAGE: &str = "\
 usage: informed-enumerate [-w THREADS] [-n PROCESSES] [-p PROCESS] [-h HOSTFILE] SPACE [OPTIONS]
+       informed-enumerate [-w THREADS] [-n PROCESSES] [-p PROCESS] [-h HOSTFILE] pdb WxH GROUPS --out FILE
 
 Enumerates SPACE breadth-first from its start over the workers of all processes, and prints
 the number of states at each depth. Every process of a run is started with the same flags,
 each with its own -p.
+
+The second form builds the additive pattern databases of the WxH sliding puzzle for GROUPS
+(tiles separated by commas, groups by slashes: 1,2,3,4/5,6,7,8), and process 0 saves them
+to FILE in the format informed's AdditivePdb::load reads.
 
 SPACE
   cube         the pocket cube (2x2x2) with one corner fixed, half-turn metric
@@ -39,7 +46,7 @@ OPTIONS
   --max-depth D       expand no state at depth D or deeper
   --keep D            write the states of depth D that this process owns, one a line, to
                       the file given by --out (with -pI appended)
-  --out FILE          see --keep
+  --out FILE          see --keep; for pdb, the file to save
   --quiet             no line per layer on standard error
   --help              this text";
 
@@ -71,6 +78,8 @@ impl<E: Display> From<E> for Failure {
 /// The command line, past timely's flags.
 struct Options {
     space: String,
+    /// For `pdb`: the groups.
+    groups: Option<String>,
     visited: VisitedSet,
     max_depth: Option<usize>,
     keep: Option<usize>,
@@ -82,6 +91,7 @@ fn parse(rest: Vec<String>) -> Result<Options, Failure> {
     let usage = |message: String| Failure::Usage(message);
     let mut options = Options {
         space: String::new(),
+        groups: None,
         visited: VisitedSet::Auto,
         max_depth: None,
         keep: None,
@@ -112,11 +122,21 @@ fn parse(rest: Vec<String>) -> Result<Options, Failure> {
             "--out" => options.out = Some(value("--out")?),
             flag if flag.starts_with('-') => return Err(usage(format!("unknown flag {flag}"))),
             space if options.space.is_empty() => options.space = space.to_owned(),
+            size if options.space == "pdb" => options.space = format!("pdb {size}"),
+            groups if options.space.starts_with("pdb ") && options.groups.is_none() => {
+                options.groups = Some(groups.to_owned());
+            }
             extra => return Err(usage(format!("unexpected argument {extra:?}"))),
         }
     }
     if options.space.is_empty() {
         return Err(usage("no SPACE given".into()));
+    }
+    if options.space.starts_with("pdb") {
+        if options.groups.is_none() || options.out.is_none() {
+            return Err(usage("pdb needs WxH, GROUPS and --out FILE".into()));
+        }
+        return Ok(options);
     }
     if options.keep.is_some() != options.out.is_some() {
         return Err(usage("--keep and --out go together".into()));
@@ -141,11 +161,9 @@ fn run() -> Result<(), Failure> {
             || PocketCube::new(Metric::QuarterTurn),
             |p| p.to_string(),
         ),
+        space if space.starts_with("pdb ") => pdb(&cluster, &options),
         size => {
-            let (width, height) = size
-                .split_once('x')
-                .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-                .ok_or_else(|| Failure::Usage(format!("unknown SPACE {size:?}")))?;
+            let (width, height) = parse_size(size)?;
             // One puzzle for the whole process, shared by its workers' problems.
             let puzzle: &'static SlidingPuzzle =
                 Box::leak(Box::new(SlidingPuzzle::new(width, height)?));
@@ -156,6 +174,46 @@ fn run() -> Result<(), Failure> {
             enumerate(&cluster, &options, make, |board| puzzle.to_line(*board))
         }
     }
+}
+
+fn parse_size(size: &str) -> Result<(usize, usize), Failure> {
+    size.split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+        .ok_or_else(|| Failure::Usage(format!("unknown SPACE {size:?}")))
+}
+
+/// Builds additive pattern databases over the cluster; process 0 saves them.
+fn pdb(cluster: &Cluster, options: &Options) -> Result<(), Failure> {
+    let (width, height) = parse_size(&options.space["pdb ".len()..])?;
+    let puzzle = SlidingPuzzle::new(width, height)?;
+    let groups = options.groups.as_deref().unwrap_or_default();
+    let partition = Partition::parse(&puzzle, groups)?;
+    let quiet = options.quiet;
+    let built =
+        AdditiveTables::build_with(cluster, &puzzle, &partition, move |group, progress| {
+            if !quiet {
+                eprintln!(
+                    "process {} group {group} distance {:>3}: {:>12} entries, {:>9.3} s",
+                    progress.process,
+                    progress.distance,
+                    progress.states,
+                    progress.elapsed.as_secs_f64()
+                );
+            }
+        })?;
+    if let (Some(tables), Some(out)) = (built, &options.out) {
+        let mut file = std::io::BufWriter::new(std::fs::File::create(out)?);
+        tables.save(&mut file)?;
+        println!("saved {out}");
+    }
+    if let Some(peak) = peak_memory() {
+        println!(
+            "process {} peak memory: {:.1} MiB",
+            cluster.process(),
+            peak as f64 / (1 << 20) as f64
+        );
+    }
+    Ok(())
 }
 
 fn enumerate<P, F>(
