@@ -17,7 +17,7 @@ use crate::cluster::Cluster;
 use crate::engine::execute;
 use crate::engine::failure::Failure;
 use crate::engine::rounds::{Report, Rounds, Wire};
-use crate::engine::visited::{Visited, route_hash};
+use crate::engine::visited::{Visited, Workers, route_hash};
 use crate::error::DataflowError;
 
 /// A state that can travel between workers and processes: `Clone + Eq + Hash + Send`, and
@@ -408,17 +408,70 @@ impl<S: Wire> Report for Lookup<S> {
 
 /// How states are assigned to workers.
 #[derive(Clone, Copy)]
-enum Owners {
-    Hashed,
-    Ranked { bound: u64 },
+struct Owners {
+    ranked: Option<u64>,
+    workers: Workers,
 }
 
 impl Owners {
+    /// The worker that owns `state`: its number modulo the workers, or its hash's.
     #[inline]
-    fn route<P: SearchProblem>(self, problem: &P, state: &P::State) -> u64 {
-        match self {
-            Owners::Hashed => route_hash(state),
-            Owners::Ranked { .. } => problem.index(state) as u64,
+    fn owner<P: SearchProblem>(self, problem: &P, state: &P::State) -> usize
+    where
+        P::State: Hash,
+    {
+        let route = match self.ranked {
+            None => route_hash(state),
+            Some(_) => problem.index(state) as u64,
+        };
+        self.workers.owner(route)
+    }
+}
+
+/// What an owner does with a state it receives: keeps it, in the next layer, if it has not
+/// reached it before.
+struct Keeper<P: SearchProblem, K> {
+    problem: Rc<P>,
+    visited: Rc<RefCell<Visited<P::State, K>>>,
+    next: Rc<RefCell<BTreeMap<u64, Vec<P::State>>>>,
+    owners: Owners,
+    find_goal: bool,
+    index: u64,
+}
+
+impl<P: SearchProblem, K> Keeper<P, K>
+where
+    P::State: Wire + Hash + Eq,
+{
+    /// The rank of `state` in a bit map (0 for a hashed set).
+    ///
+    /// # Panics
+    ///
+    /// If the problem's `index` is not below its `index_bound`, saying so.
+    #[inline]
+    fn rank(&self, state: &P::State) -> u64 {
+        match self.owners.ranked {
+            None => 0,
+            Some(bound) => {
+                let rank = self.problem.index(state) as u64;
+                if rank >= bound {
+                    panic!("SearchProblem::index gave {rank}, not below index_bound {bound}");
+                }
+                rank
+            }
+        }
+    }
+
+    /// Keeps `state`, reached in round `round` with `tag`, if it is new.
+    #[inline]
+    fn keep(&self, round: u64, state: P::State, tag: K, report: &mut LayerReport<P::State>) {
+        let rank = self.rank(&state);
+        if let Some(state) = self.visited.borrow_mut().insert(state, rank, tag) {
+            if self.find_goal && report.goal.is_none() && self.problem.is_goal(&state) {
+                report.goal = Some((self.index, state.clone()));
+            }
+            self.next.borrow_mut().entry(round).or_default().push(state);
+            report.new += 1;
         }
     }
 }
@@ -451,52 +504,34 @@ where
                 reason: "a ranked visited set keeps no parents, and find_goal needs them".into(),
             });
         }
-        (VisitedSet::Ranked | VisitedSet::Auto, Some(bound), false) => Owners::Ranked {
-            bound: bound as u64,
-        },
-        _ => Owners::Hashed,
+        (VisitedSet::Ranked | VisitedSet::Auto, Some(bound), false) => Some(bound as u64),
+        _ => None,
     };
-    let visited: Rc<RefCell<Visited<P::State, K>>> = Rc::new(RefCell::new(match owners {
-        Owners::Hashed => Visited::hashed(),
-        Owners::Ranked { bound } => Visited::ranked(bound, workers as u64, index as u64),
+    let owners = Owners {
+        ranked: owners,
+        workers: Workers::new(workers),
+    };
+    let visited: Rc<RefCell<Visited<P::State, K>>> = Rc::new(RefCell::new(match owners.ranked {
+        None => Visited::hashed(),
+        Some(bound) => Visited::ranked(bound, owners.workers, index as u64),
     }));
-    let checked_rank = {
-        let problem = Rc::clone(&problem);
-        move |state: &P::State| match owners {
-            Owners::Hashed => 0,
-            Owners::Ranked { bound } => {
-                let rank = problem.index(state) as u64;
-                if rank >= bound {
-                    panic!("SearchProblem::index gave {rank}, not below index_bound {bound}");
-                }
-                rank
-            }
-        }
-    };
-
     // The states each round's owners kept: the next layer.
     let next: Rc<RefCell<BTreeMap<u64, Vec<P::State>>>> = Rc::default();
+    let keeper = Rc::new(Keeper {
+        problem: Rc::clone(&problem),
+        visited: Rc::clone(&visited),
+        next: Rc::clone(&next),
+        owners,
+        find_goal: plan.find_goal,
+        index: index as u64,
+    });
     let mut rounds = {
-        let (problem, visited, next) = (Rc::clone(&problem), Rc::clone(&visited), Rc::clone(&next));
-        let route_problem = Rc::clone(&problem);
-        let find_goal = plan.find_goal;
-        let checked_rank = checked_rank.clone();
+        let keeper = Rc::clone(&keeper);
         Rounds::new(
             worker,
-            move |(state, _): &(P::State, K)| owners.route(&*route_problem, state),
             move |round, messages: &mut Vec<(P::State, K)>, report: &mut LayerReport<P::State>| {
-                let mut visited = visited.borrow_mut();
-                let mut next = next.borrow_mut();
-                let layer = next.entry(round).or_default();
                 for (state, tag) in messages.drain(..) {
-                    let rank = checked_rank(&state);
-                    if let Some(state) = visited.insert(state, rank, tag) {
-                        if find_goal && report.goal.is_none() && problem.is_goal(&state) {
-                            report.goal = Some((index as u64, state.clone()));
-                        }
-                        layer.push(state);
-                        report.new += 1;
-                    }
+                    keeper.keep(round, state, tag, report);
                 }
             },
         )
@@ -512,8 +547,8 @@ where
     drop(seen);
     let mut frontier = Vec::new();
     for start in &starts {
-        if owners.route(&*problem, start) % workers as u64 == index as u64 {
-            let rank = checked_rank(start);
+        if owners.owner(&*problem, start) == index {
+            let rank = keeper.rank(start);
             if let Some(start) = visited
                 .borrow_mut()
                 .insert(start.clone(), rank, K::default())
@@ -561,15 +596,23 @@ where
             break false;
         }
         let expanding = frontier.capacity() as u64 * state_bytes;
+        let round = rounds.round();
+        let mut mine = LayerReport::default();
         for state in frontier.drain(..) {
             successors.clear();
             problem.successors(&state, &mut successors);
             for (successor, _) in successors.as_slice() {
-                rounds.send(worker, (successor.clone(), K::of(&state)));
+                let owner = owners.owner(&*problem, successor);
+                if owner == index {
+                    // This worker's own: kept at once, without a message.
+                    keeper.keep(round, successor.clone(), K::of(&state), &mut mine);
+                } else {
+                    rounds.send(worker, owner, (successor.clone(), K::of(&state)));
+                }
             }
         }
+        rounds.report_locally(|report| report.merge(mine));
         drop(std::mem::take(&mut frontier));
-        let round = rounds.round();
         let layer = rounds.finish(worker, failure);
         frontier = next.borrow_mut().remove(&round).unwrap_or_default();
         layer_bytes = layer_bytes.max(expanding + frontier.capacity() as u64 * state_bytes);
@@ -594,10 +637,8 @@ where
             // with its parent, and every worker hears it.
             let mut lookups = {
                 let visited = Rc::clone(&visited);
-                let route_problem = Rc::clone(&problem);
                 Rounds::new(
                     worker,
-                    move |state: &P::State| owners.route(&*route_problem, state),
                     move |_, queries: &mut Vec<P::State>, answer: &mut Lookup<P::State>| {
                         let visited = visited.borrow();
                         for query in queries.drain(..) {
@@ -611,7 +652,8 @@ where
             let mut path = vec![goal];
             for _ in 0..depth {
                 if index == 0 {
-                    lookups.send(worker, path[path.len() - 1].clone());
+                    let last = path[path.len() - 1].clone();
+                    lookups.send(worker, owners.owner(&*problem, &last), last);
                 }
                 match lookups.finish(worker, failure).parent {
                     Some(parent) => path.push(parent),

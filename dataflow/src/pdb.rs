@@ -17,18 +17,14 @@ use crate::cluster::Cluster;
 use crate::engine::execute;
 use crate::engine::failure::Failure;
 use crate::engine::rounds::{Report, Rounds};
+use crate::engine::visited::Workers;
 use crate::error::DataflowError;
 
 /// Bytes of table a worker sends worker 0 in one round of the gathering.
 const GATHER_BYTES: usize = 16 << 20;
 
-/// Distances a message can carry: up to 254 + 254, and the marker of a fault.
-const FAULT: u64 = 0xffff;
-
 /// A rank reached at a tentative distance, as one word: the rank in the low 32 bits (ranks
-/// are below [`MAX_ENTRIES`] = 2³²), the distance above. A fault travels as [`FAULT`] with the
-/// sender's own index as the rank, so that it reaches the sender's own owner, which reports
-/// it to all.
+/// are below [`MAX_ENTRIES`] = 2³²), the distance (at most 254 + 254) above.
 #[inline]
 fn pack(rank: u64, distance: u64) -> u64 {
     (distance << 32) | rank
@@ -220,8 +216,23 @@ struct Owned {
     /// `buckets[d % 256]`: local slots set to tentative distance d.
     buckets: Vec<Vec<u32>>,
     far: Vec<u32>,
-    /// A fault this worker found as a sender, to report through its own owner.
-    fault: Option<Fault>,
+}
+
+impl Owned {
+    /// Keeps `rank` at tentative distance `reached` if that is less than it has.
+    #[inline]
+    fn receive(&mut self, workers: Workers, rank: u64, reached: u64, report: &mut FloodReport) {
+        let slot = workers.slot(rank) as usize;
+        if reached >= u64::from(UNREACHABLE) {
+            if self.table[slot] == UNREACHABLE {
+                self.far.push(slot as u32);
+            }
+        } else if reached < u64::from(self.table[slot]) {
+            self.table[slot] = reached as u8;
+            self.buckets[(reached % 256) as usize].push(slot as u32);
+            report.count(reached as u16, 1);
+        }
+    }
 }
 
 /// Tries to allocate `len` copies of `value`.
@@ -244,7 +255,7 @@ where
     F: Fn() -> A,
 {
     let started = Instant::now();
-    let (index, workers) = (worker.index() as u64, worker.peers() as u64);
+    let (index, workers) = (worker.index() as u64, Workers::new(worker.peers()));
     let abstraction = (plan.make)();
     let size = abstraction.size();
     if size > MAX_ENTRIES {
@@ -252,58 +263,30 @@ where
         return Err(PdbError::TooLarge { size }.into());
     }
     let size = size as u64;
-    let owned_count = (size / workers + u64::from(size % workers > index)) as usize;
+    let count = workers.count();
+    let owned_count = (size / count + u64::from(size % count > index)) as usize;
     let owned = Rc::new(RefCell::new(Owned {
         table: Vec::new(),
         buckets: vec![Vec::new(); 256],
         far: Vec::new(),
-        fault: None,
     }));
     let mut rounds = {
         let owned = Rc::clone(&owned);
         Rounds::new(
             worker,
-            |&message: &u64| message & 0xffff_ffff,
             move |_, messages: &mut Vec<u64>, report: &mut FloodReport| {
                 let mut owned = owned.borrow_mut();
-                let owned = &mut *owned;
-                let (mut counted, mut run) = (u16::MAX, 0u64);
                 for message in messages.drain(..) {
-                    let (rank, reached) = (message & 0xffff_ffff, message >> 32);
-                    if reached == FAULT {
-                        if let Some(fault) = owned.fault.take() {
-                            report.fault.get_or_insert(fault);
-                        }
-                        continue;
-                    }
-                    let slot = (rank / workers) as usize;
-                    if reached >= u64::from(UNREACHABLE) {
-                        if owned.table[slot] == UNREACHABLE {
-                            owned.far.push(slot as u32);
-                        }
-                        continue;
-                    }
-                    if reached < u64::from(owned.table[slot]) {
-                        owned.table[slot] = reached as u8;
-                        owned.buckets[(reached % 256) as usize].push(slot as u32);
-                        if reached as u16 != counted {
-                            if run > 0 {
-                                report.count(counted, run);
-                            }
-                            (counted, run) = (reached as u16, 0);
-                        }
-                        run += 1;
-                    }
-                }
-                if run > 0 {
-                    report.count(counted, run);
+                    owned.receive(workers, message & 0xffff_ffff, message >> 32, report);
                 }
             },
         )
     };
-    let fault = |worker: &mut Worker, rounds: &mut Rounds<u64, FloodReport>, fault: Fault| {
-        owned.borrow_mut().fault.get_or_insert(fault);
-        rounds.send(worker, pack(index, FAULT));
+    // A fault goes into this worker's own report on the round, which every worker hears.
+    let fault = |rounds: &mut Rounds<u64, FloodReport>, fault: Fault| {
+        rounds.report_locally(|report| {
+            report.fault.get_or_insert(fault);
+        });
     };
 
     // The setup round: memory, and the goals, which every worker ranks and each owner keeps.
@@ -313,20 +296,20 @@ where
         Some(table) => owned.borrow_mut().table = table,
         None => {
             let bytes = owned_count as u64;
-            fault(worker, &mut rounds, Fault::OutOfMemory { bytes });
+            fault(&mut rounds, Fault::OutOfMemory { bytes });
         }
     }
     if index == 0 {
         whole = filled(size as usize, UNREACHABLE);
         if whole.is_none() {
-            fault(worker, &mut rounds, Fault::OutOfMemory { bytes: size });
+            fault(&mut rounds, Fault::OutOfMemory { bytes: size });
         }
     }
     let mut goals: Vec<u64> = Vec::new();
     for goal in abstraction.goals() {
         let rank = abstraction.rank(&goal) as u64;
         if rank >= size {
-            fault(worker, &mut rounds, Fault::RankOutOfRange { rank, size });
+            fault(&mut rounds, Fault::RankOutOfRange { rank, size });
             break;
         }
         goals.push(rank);
@@ -337,8 +320,11 @@ where
     {
         let mut owned = owned.borrow_mut();
         if owned.table.len() == owned_count {
-            for &rank in goals.iter().filter(|&&rank| rank % workers == index) {
-                let slot = (rank / workers) as usize;
+            for &rank in goals
+                .iter()
+                .filter(|&&rank| workers.owner(rank) == index as usize)
+            {
+                let slot = workers.slot(rank) as usize;
                 owned.table[slot] = 0;
                 owned.buckets[0].push(slot as u32);
             }
@@ -369,28 +355,38 @@ where
         // Rounds at this distance until none sets a state to it (steps of cost 0).
         loop {
             let work = std::mem::take(&mut owned.borrow_mut().buckets[(distance % 256) as usize]);
+            let mut mine = FloodReport::default();
             'expand: for &slot in &work {
                 if u64::from(owned.borrow().table[slot as usize]) != distance {
                     continue; // reached again at a smaller distance
                 }
-                let rank = u64::from(slot) * workers + index;
+                let rank = u64::from(slot) * count + index;
                 out.clear();
                 abstraction.predecessors(&abstraction.unrank(rank as usize), &mut out);
                 for (before, cost) in out.as_slice() {
                     if *cost >= u32::from(UNREACHABLE) {
-                        fault(worker, &mut rounds, Fault::CostTooLarge { cost: *cost });
+                        fault(&mut rounds, Fault::CostTooLarge { cost: *cost });
                         break 'expand;
                     }
                     let before = abstraction.rank(before) as u64;
                     if before >= size {
                         let rank = before;
-                        fault(worker, &mut rounds, Fault::RankOutOfRange { rank, size });
+                        fault(&mut rounds, Fault::RankOutOfRange { rank, size });
                         break 'expand;
                     }
-                    rounds.send(worker, pack(before, distance + u64::from(*cost)));
+                    let reached = distance + u64::from(*cost);
+                    let owner = workers.owner(before);
+                    if owner == index as usize {
+                        owned
+                            .borrow_mut()
+                            .receive(workers, before, reached, &mut mine);
+                    } else {
+                        rounds.send(worker, owner, pack(before, reached));
+                    }
                 }
             }
             drop(work);
+            rounds.report_locally(|report| report.merge(mine));
             let round = rounds.finish(worker, failure);
             if let Some(fault) = round.fault {
                 return Err(PdbError::from(fault).into());
@@ -416,11 +412,11 @@ where
         .far
         .iter()
         .find(|&&slot| owned_ref.table[slot as usize] == UNREACHABLE)
-        .map(|&slot| u64::from(slot) * workers + index);
+        .map(|&slot| u64::from(slot) * count + index);
     owned_ref.far = Vec::new();
     drop(owned_ref);
     if let Some(rank) = too_far {
-        fault(worker, &mut rounds, Fault::DistanceTooLarge { rank });
+        fault(&mut rounds, Fault::DistanceTooLarge { rank });
     }
     if let Some(fault) = rounds.finish(worker, failure).fault {
         return Err(PdbError::from(fault).into());
@@ -433,24 +429,23 @@ where
         let whole = Rc::clone(&whole);
         Rounds::new(
             worker,
-            |_: &(u64, u64, Vec<u8>)| 0,
             move |_, pieces: &mut Vec<(u64, u64, Vec<u8>)>, _: &mut Nothing| {
                 let mut whole = whole.borrow_mut();
                 let Some(whole) = whole.as_mut() else { return };
                 for (from, offset, bytes) in pieces.drain(..) {
                     for (i, byte) in bytes.into_iter().enumerate() {
-                        whole[((offset + i as u64) * workers + from) as usize] = byte;
+                        whole[((offset + i as u64) * count + from) as usize] = byte;
                     }
                 }
             },
         )
     };
-    let most_owned = size.div_ceil(workers) as usize;
+    let most_owned = size.div_ceil(count) as usize;
     let table = std::mem::take(&mut owned.borrow_mut().table);
     for start in (0..most_owned.max(1)).step_by(GATHER_BYTES) {
         if start < table.len() {
             let end = (start + GATHER_BYTES).min(table.len());
-            gather.send(worker, (index, start as u64, table[start..end].to_vec()));
+            gather.send(worker, 0, (index, start as u64, table[start..end].to_vec()));
         }
         gather.finish(worker, failure);
     }

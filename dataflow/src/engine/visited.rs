@@ -16,6 +16,48 @@ pub(crate) fn route_hash<S: Hash>(state: &S) -> u64 {
     z ^ (z >> 29)
 }
 
+/// The number of workers, with the arithmetic of owners and slots: a shift and a mask where
+/// it is a power of two (most runs), a division otherwise.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Workers {
+    count: u64,
+    /// log2 of `count`, where it is a power of two.
+    shift: Option<u32>,
+}
+
+impl Workers {
+    pub(crate) fn new(count: usize) -> Self {
+        let count = count.max(1) as u64;
+        Workers {
+            count,
+            shift: count.is_power_of_two().then(|| count.trailing_zeros()),
+        }
+    }
+
+    /// The number of workers.
+    pub(crate) fn count(self) -> u64 {
+        self.count
+    }
+
+    /// The worker that owns `route`, as timely's exchange would send it: `route % count`.
+    #[inline]
+    pub(crate) fn owner(self, route: u64) -> usize {
+        match self.shift {
+            Some(_) => (route & (self.count - 1)) as usize,
+            None => (route % self.count) as usize,
+        }
+    }
+
+    /// The owner's slot of `route`: `route / count`.
+    #[inline]
+    pub(crate) fn slot(self, route: u64) -> u64 {
+        match self.shift {
+            Some(shift) => route >> shift,
+            None => route / self.count,
+        }
+    }
+}
+
 /// The states one worker owns and has reached, each with a tag (its parent where paths are
 /// kept, nothing otherwise).
 #[derive(Debug)]
@@ -25,7 +67,7 @@ pub(crate) enum Visited<S, K> {
     /// States with a perfect rank, owned by `rank % workers`: one bit at `rank / workers`.
     Ranked {
         bits: Vec<u64>,
-        workers: u64,
+        workers: Workers,
         len: u64,
     },
 }
@@ -41,8 +83,9 @@ impl<S: Clone + Eq + Hash, K> Visited<S, K> {
     /// # Panics
     ///
     /// If the bit map cannot be allocated, saying how large it is.
-    pub(crate) fn ranked(bound: u64, workers: u64, index: u64) -> Self {
-        let owned = bound / workers + u64::from(bound % workers > index);
+    pub(crate) fn ranked(bound: u64, workers: Workers, index: u64) -> Self {
+        let count = workers.count();
+        let owned = bound / count + u64::from(bound % count > index);
         let words = usize::try_from(owned.div_ceil(64)).unwrap_or(usize::MAX);
         let mut bits = Vec::new();
         if bits.try_reserve_exact(words).is_err() {
@@ -73,7 +116,7 @@ impl<S: Clone + Eq + Hash, K> Visited<S, K> {
                 }
             },
             Visited::Ranked { bits, workers, len } => {
-                let slot = rank / *workers;
+                let slot = workers.slot(rank);
                 let (word, bit) = ((slot / 64) as usize, 1u64 << (slot % 64));
                 let word = &mut bits[word];
                 if *word & bit != 0 {
