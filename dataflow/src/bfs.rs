@@ -58,7 +58,7 @@ pub struct LayerProgress {
     pub states: u64,
     /// The states at every depth so far, over all workers.
     pub total: u64,
-    /// The time since the run started.
+    /// The time since every worker had started (the end of a first, empty round).
     pub elapsed: Duration,
     /// The index of the process reporting (each process's first worker reports).
     pub process: usize,
@@ -160,7 +160,9 @@ impl<S> Enumeration<S> {
         &self.memory
     }
 
-    /// The time the run took in this process, from its start to the last layer's end.
+    /// The time the run took, from the moment every worker of every process had started (the
+    /// end of a first, empty round) to the end of the last layer; the same in every process
+    /// up to the time a message takes.
     pub fn elapsed(&self) -> Duration {
         self.elapsed
     }
@@ -462,19 +464,31 @@ where
         }
     }
 
-    /// Keeps `state`, reached in round `round` with `tag`, if it is new.
-    #[inline]
-    fn keep(&self, round: u64, state: P::State, tag: K, report: &mut LayerReport<P::State>) {
-        let rank = self.rank(&state);
-        if let Some(state) = self.visited.borrow_mut().insert(state, rank, tag) {
-            if self.find_goal && report.goal.is_none() && self.problem.is_goal(&state) {
-                report.goal = Some((self.index, state.clone()));
+    /// Keeps each of `states`, reached in round `round` with its tag, that is new.
+    fn keep(
+        &self,
+        round: u64,
+        states: impl Iterator<Item = (P::State, K)>,
+        report: &mut LayerReport<P::State>,
+    ) {
+        let mut visited = self.visited.borrow_mut();
+        let mut next = self.next.borrow_mut();
+        let layer = next.entry(round).or_default();
+        for (state, tag) in states {
+            let rank = self.rank(&state);
+            if let Some(state) = visited.insert(state, rank, tag) {
+                if self.find_goal && report.goal.is_none() && self.problem.is_goal(&state) {
+                    report.goal = Some((self.index, state.clone()));
+                }
+                layer.push(state);
+                report.new += 1;
             }
-            self.next.borrow_mut().entry(round).or_default().push(state);
-            report.new += 1;
         }
     }
 }
+
+/// Successors a worker owns itself, kept together (one borrow of its sets for them all).
+const OWN_BATCH: usize = 1 << 10;
 
 /// One worker's search; every worker runs it in step with the others.
 fn search<P, K, F>(
@@ -489,7 +503,6 @@ where
     K: Tag<P::State>,
     F: Fn() -> P,
 {
-    let started = Instant::now();
     let (index, workers) = (worker.index(), worker.peers());
     let reporter = index % threads == 0;
     let problem = Rc::new((plan.make)());
@@ -530,14 +543,13 @@ where
         Rounds::new(
             worker,
             move |round, messages: &mut Vec<(P::State, K)>, report: &mut LayerReport<P::State>| {
-                for (state, tag) in messages.drain(..) {
-                    keeper.keep(round, state, tag, report);
-                }
+                keeper.keep(round, messages.drain(..), report);
             },
         )
     };
 
-    // Depth 0: the distinct starts, each kept by its owner.
+    // Depth 0: the distinct starts, each kept by its owner before any round (in which other
+    // workers' messages may arrive).
     let mut seen: HashSet<P::State, FastState> = HashSet::default();
     let starts: Vec<P::State> = problem
         .starts()
@@ -557,6 +569,10 @@ where
             }
         }
     }
+    // An empty round: every worker of every process has started when it ends, and the time
+    // is measured from there (the processes connect at different moments).
+    rounds.finish(worker, failure);
+    let started = Instant::now();
     let mut histogram = vec![starts.len() as u64];
     let mut goal = if plan.find_goal {
         starts
@@ -598,19 +614,25 @@ where
         let expanding = frontier.capacity() as u64 * state_bytes;
         let round = rounds.round();
         let mut mine = LayerReport::default();
+        // Successors this worker owns, kept a batch at a time.
+        let mut own = Vec::new();
         for state in frontier.drain(..) {
             successors.clear();
             problem.successors(&state, &mut successors);
             for (successor, _) in successors.as_slice() {
                 let owner = owners.owner(&*problem, successor);
                 if owner == index {
-                    // This worker's own: kept at once, without a message.
-                    keeper.keep(round, successor.clone(), K::of(&state), &mut mine);
+                    // This worker's own: kept without a message.
+                    own.push((successor.clone(), K::of(&state)));
                 } else {
                     rounds.send(worker, owner, (successor.clone(), K::of(&state)));
                 }
             }
+            if own.len() >= OWN_BATCH {
+                keeper.keep(round, own.drain(..), &mut mine);
+            }
         }
+        keeper.keep(round, own.drain(..), &mut mine);
         rounds.report_locally(|report| report.merge(mine));
         drop(std::mem::take(&mut frontier));
         let layer = rounds.finish(worker, failure);

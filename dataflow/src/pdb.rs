@@ -39,7 +39,7 @@ pub struct PdbProgress {
     /// The abstract states set to that distance, over all workers (a state set to a
     /// distance and later to a smaller one counts at both).
     pub states: u64,
-    /// The time since the build started.
+    /// The time since every worker had started (the end of the first round).
     pub elapsed: Duration,
     /// The index of the process reporting (each process's first worker reports).
     pub process: usize,
@@ -254,7 +254,6 @@ where
     A: Abstraction + 'static,
     F: Fn() -> A,
 {
-    let started = Instant::now();
     let (index, workers) = (worker.index() as u64, Workers::new(worker.peers()));
     let abstraction = (plan.make)();
     let size = abstraction.size();
@@ -333,6 +332,8 @@ where
     if let Some(fault) = rounds.finish(worker, failure).fault {
         return Err(PdbError::from(fault).into());
     }
+    // Every worker has started once the setup round ends.
+    let started = Instant::now();
 
     let report = |distance: u64, states: u64| {
         if let (true, Some(on_distance)) = (index as usize % threads == 0, &plan.on_distance) {

@@ -56,6 +56,20 @@ fn reference<P: SearchProblem>(problem: &P) -> Vec<u64> {
 }
 
 #[test]
+fn public_types_are_send_sync_and_unwind_safe() {
+    fn check<T: Send + Sync + std::panic::UnwindSafe>() {}
+    check::<Cluster>();
+    check::<DataflowError>();
+    check::<informed_dataflow::Enumeration<u32>>();
+    check::<informed_dataflow::GoalPath<u32>>();
+    check::<informed_dataflow::LayerProgress>();
+    check::<informed_dataflow::WorkerMemory>();
+    check::<informed_dataflow::PdbProgress>();
+    check::<informed_dataflow::AdditiveTables>();
+    check::<informed_dataflow::PuzzlePattern>();
+}
+
+#[test]
 fn pocket_cube_half_turn_on_1_2_and_4_threads() -> Result {
     for threads in [1, 2, 4] {
         let run = LayeredBfs::new(|| PocketCube::new(Metric::HalfTurn))
