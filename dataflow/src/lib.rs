@@ -7,12 +7,13 @@
 //! [`Cluster`] (threads of one process, processes on one host, or processes on many hosts
 //! connected over TCP), each worker owning a share of the states.
 //!
-//! - [`LayeredBfs`]: a layered breadth-first search of any [`SearchProblem`] whose states can
+//! - [`LayeredBfs`] runs a layered breadth-first search of any [`SearchProblem`] whose states can
 //!   travel ([`ExchangeState`]): the number of states at each depth (a puzzle's "God's
 //!   number" and its distribution), the first goal and a path to it, the states of chosen
 //!   layers, and the memory each worker used.
-//! - [`DistributedPdb`]: [`PatternDatabase::build`](informed::pdb::PatternDatabase::build)'s
-//!   table, byte for byte, built over the workers; [`AdditiveTables`] does it for the sliding
+//! - [`DistributedPdb`] builds the table of
+//!   [`PatternDatabase::build`](informed::pdb::PatternDatabase::build), byte for byte, over
+//!   the workers; [`AdditiveTables`] does it for the sliding
 //!   puzzle's additive databases and saves the file
 //!   [`AdditivePdb::load`](informed::puzzle::AdditivePdb::load) reads.
 //!
