@@ -237,14 +237,16 @@ pub use crate::algo::beam::{beam_search, beam_search_with};
 pub use crate::algo::bfs::bfs;
 pub use crate::algo::bfs_reach::{BfsReach, bfs_reach};
 pub use crate::algo::bidirectional::{bidirectional_bfs, bidirectional_dijkstra};
-pub use crate::algo::depth_first::depth_first;
+pub use crate::algo::depth_first::{depth_first, depth_first_in_place};
 pub use crate::algo::dijkstra::dijkstra;
 pub use crate::algo::greedy::{greedy, greedy_with};
 pub use crate::algo::hill_climbing::{
     hill_climbing, hill_climbing_with, hill_climbing_with_restarts,
 };
-pub use crate::algo::idastar::{idastar, idastar_with};
-pub use crate::algo::iddfs::iddfs;
+pub use crate::algo::idastar::{
+    idastar, idastar_in_place, idastar_in_place_with, idastar_with,
+};
+pub use crate::algo::iddfs::{iddfs, iddfs_in_place};
 pub use crate::algo::k_shortest::k_shortest_paths;
 pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
 pub use crate::algo::path_tree::{PathTree, shortest_path_tree};
@@ -256,7 +258,10 @@ pub use crate::cost::Cost;
 pub use crate::engine::hasher::{FastHasher, FastState};
 pub use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, TieBreak};
 pub use crate::error::{Limit, SearchError, SearchFailure};
-pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
+pub use crate::heuristic::{
+    Afresh, Heuristic, IncrementalHeuristic, InvalidWeight, Max, Weighted, Zero,
+};
+pub use crate::in_place::{InPlace, InPlaceProblem};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{
     Bidirectional, FnProblem, SearchProblem, Successors, UnitFnProblem, from_fn, from_fn_unit,
@@ -292,6 +297,7 @@ mod cost;
 mod engine;
 mod error;
 mod heuristic;
+mod in_place;
 mod location;
 mod observer;
 mod problem;
