@@ -5,8 +5,9 @@
 #   bash scripts/ida-vs-c.sh [ID ...]        (default: 28 45 61 5 13)
 #
 # Builds the C solver with `cc -O2` and the `korf100` runner of informed-bench in release mode,
-# runs each instance with both (informed with CycleCheck::Parent, the C solver's pruning), and
-# prints expansions per second and their ratio. Skips, saying so, when ../shared is absent.
+# runs each instance with both (informed's in-place IDA* with CycleCheck::Parent, the C
+# solver's pruning; ENGINE=copying runs the generic engine instead), and prints expansions per
+# second and their ratio. Skips, saying so, when ../shared is absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shared="${INFORMED_SHARED:-../shared}"
@@ -22,12 +23,13 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/ida15" "$source"
 cargo build --quiet --release -p informed-bench --bin korf100
-runner="target/release/korf100"
+runner="${CARGO_TARGET_DIR:-target}/release/korf100"
+engine="${ENGINE:-in-place}"
 printf '%-6s %12s %12s %10s %10s %7s\n' instance "C expanded" "informed" "C M/s" "inf. M/s" ratio
 total_c=0; total_i=0; secs_c=0; secs_i=0
 for id in "${ids[@]}"; do
     c_line="$("$work/ida15" -f "$data" "$id" | grep "^korf $id:")"
-    i_line="$(INFORMED_DATA="$shared/data" "$runner" --cycle-check parent "$id" | grep "^korf $id:")"
+    i_line="$(INFORMED_DATA="$shared/data" "$runner" --cycle-check parent --engine "$engine" "$id" | grep "^korf $id:")"
     c_nodes="$(sed -E 's/.*, ([0-9]+) expanded.*/\1/' <<<"$c_line")"
     c_rate="$(sed -E 's/.* ([0-9.]+) M expanded\/s.*/\1/' <<<"$c_line")"
     i_nodes="$(sed -E 's/.*\), ([0-9]+) expanded.*/\1/' <<<"$i_line")"

@@ -36,7 +36,7 @@ use crate::problem::{SearchProblem, Successors};
 /// (reversing them), each flip costing 1. A flip is its own inverse.
 ///
 /// ```
-/// use informed::{InPlace, InPlaceProblem};
+/// use informed::{InPlace, InPlaceProblem, Moves};
 ///
 /// struct Pancakes {
 ///     start: [u8; 6],
@@ -55,7 +55,7 @@ use crate::problem::{SearchProblem, Successors};
 ///         stack.windows(2).all(|pair| pair[0] < pair[1])
 ///     }
 ///
-///     fn moves(&self, _: &[u8; 6], out: &mut Vec<u8>) {
+///     fn moves(&self, _: &[u8; 6], out: &mut Moves<'_, u8>) {
 ///         out.extend(2..=6);
 ///     }
 ///
@@ -107,9 +107,8 @@ pub trait InPlaceProblem {
 
     /// Pushes every move of `state` into `out`, in the order they are to be tried.
     ///
-    /// `out` is empty when this is called. Moves must be deterministic: the same state must
-    /// always give the same moves.
-    fn moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
+    /// Moves must be deterministic: the same state must always give the same moves.
+    fn moves(&self, state: &Self::State, out: &mut Moves<'_, Self::Move>);
 
     /// Makes `mv`, one of the moves [`moves`](Self::moves) gave for `state`, and returns its
     /// cost. Costs must be non-negative and not NaN; the searches report a bad one as an error.
@@ -152,7 +151,7 @@ impl<P: InPlaceProblem + ?Sized> InPlaceProblem for &P {
     }
 
     #[inline]
-    fn moves(&self, state: &Self::State, out: &mut Vec<Self::Move>) {
+    fn moves(&self, state: &Self::State, out: &mut Moves<'_, Self::Move>) {
         (**self).moves(state, out)
     }
 
@@ -169,6 +168,67 @@ impl<P: InPlaceProblem + ?Sized> InPlaceProblem for &P {
     #[inline]
     fn inverse(&self, mv: Self::Move) -> Option<Self::Move> {
         (**self).inverse(mv)
+    }
+}
+
+/// Where [`InPlaceProblem::moves`] pushes the moves of a state: the end of a stack the
+/// in-place engine keeps for the whole path (the moves of every level not yet tried), so that
+/// listing moves copies nothing and allocates nothing once the stack has grown. A move can
+/// only be added: the moves of the levels above stay as they were.
+///
+/// # Example
+///
+/// ```
+/// use informed::Moves;
+///
+/// let mut buffer = vec![9u8];
+/// let mut moves = Moves::new(&mut buffer);
+/// moves.push(2);
+/// moves.extend([3, 4]);
+/// assert_eq!(moves.len(), 3);
+/// assert_eq!(buffer, [9, 2, 3, 4]);
+/// ```
+#[derive(Debug)]
+pub struct Moves<'a, M> {
+    stack: &'a mut Vec<M>,
+    start: usize,
+}
+
+impl<'a, M> Moves<'a, M> {
+    /// Moves pushed onto the end of `stack` (what is already in it stays, and is not counted).
+    pub fn new(stack: &'a mut Vec<M>) -> Self {
+        let start = stack.len();
+        Moves { stack, start }
+    }
+
+    /// Adds `mv`.
+    ///
+    /// Computes in **O(1)** amortised time.
+    #[inline(always)]
+    pub fn push(&mut self, mv: M) {
+        self.stack.push(mv);
+    }
+
+    /// The number of moves pushed so far.
+    pub fn len(&self) -> usize {
+        self.stack.len() - self.start
+    }
+
+    /// Whether no move has been pushed.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The moves pushed so far, in order.
+    pub fn as_slice(&self) -> &[M] {
+        &self.stack[self.start..]
+    }
+}
+
+impl<M> Extend<M> for Moves<'_, M> {
+    #[inline]
+    fn extend<I: IntoIterator<Item = M>>(&mut self, iter: I) {
+        self.stack.extend(iter);
     }
 }
 
@@ -240,7 +300,7 @@ impl<P: InPlaceProblem> SearchProblem for InPlace<P> {
 
     fn successors(&self, state: &Self::State, out: &mut Successors<Self::State, Self::Cost>) {
         let mut moves = Vec::new();
-        self.problem.moves(state, &mut moves);
+        self.problem.moves(state, &mut Moves::new(&mut moves));
         for mv in moves {
             let mut next = state.clone();
             let cost = self.problem.apply(&mut next, mv);

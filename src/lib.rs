@@ -261,7 +261,7 @@ pub use crate::error::{Limit, SearchError, SearchFailure};
 pub use crate::heuristic::{
     Afresh, Heuristic, IncrementalHeuristic, InvalidWeight, Max, Weighted, Zero,
 };
-pub use crate::in_place::{InPlace, InPlaceProblem};
+pub use crate::in_place::{InPlace, InPlaceProblem, Moves};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{
     Bidirectional, FnProblem, SearchProblem, Successors, UnitFnProblem, from_fn, from_fn_unit,

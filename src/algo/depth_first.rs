@@ -84,7 +84,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
 /// # Example
 ///
 /// ```
-/// use informed::InPlaceProblem;
+/// use informed::{InPlaceProblem, Moves};
 ///
 /// /// A counter that can be raised by 1 or by 2, from 0 to 6.
 /// struct Counter;
@@ -95,7 +95,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
 ///     type Cost = u32;
 ///     fn starts(&self) -> impl IntoIterator<Item = u32> { [0] }
 ///     fn is_goal(&self, n: &u32) -> bool { *n == 6 }
-///     fn moves(&self, _: &u32, out: &mut Vec<u32>) { out.extend([1, 2]) }
+///     fn moves(&self, _: &u32, out: &mut Moves<'_, u32>) { out.extend([1, 2]) }
 ///     fn apply(&self, n: &mut u32, by: u32) -> u32 { *n += by; 1 }
 ///     fn undo(&self, n: &mut u32, by: u32) { *n -= by }
 /// }

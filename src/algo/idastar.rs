@@ -178,7 +178,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
 /// The pancake puzzle of [`InPlaceProblem`]'s example, sorted with the gap heuristic:
 ///
 /// ```
-/// use informed::InPlaceProblem;
+/// use informed::{InPlaceProblem, Moves};
 ///
 /// struct Pancakes([u8; 5]);
 ///
@@ -188,7 +188,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
 ///     type Cost = u32;
 ///     fn starts(&self) -> impl IntoIterator<Item = [u8; 5]> { [self.0] }
 ///     fn is_goal(&self, s: &[u8; 5]) -> bool { *s == [0, 1, 2, 3, 4] }
-///     fn moves(&self, _: &[u8; 5], out: &mut Vec<u8>) { out.extend(2..=5) }
+///     fn moves(&self, _: &[u8; 5], out: &mut Moves<'_, u8>) { out.extend(2..=5) }
 ///     fn apply(&self, s: &mut [u8; 5], k: u8) -> u32 { s[..usize::from(k)].reverse(); 1 }
 ///     fn undo(&self, s: &mut [u8; 5], k: u8) { s[..usize::from(k)].reverse() }
 /// }

@@ -84,7 +84,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
 /// # Example
 ///
 /// ```
-/// use informed::InPlaceProblem;
+/// use informed::{InPlaceProblem, Moves};
 ///
 /// /// A counter that can be incremented or tripled, from 0 to 10.
 /// struct Counter;
@@ -95,7 +95,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
 ///     type Cost = u32;
 ///     fn starts(&self) -> impl IntoIterator<Item = u32> { [0] }
 ///     fn is_goal(&self, n: &u32) -> bool { *n == 10 }
-///     fn moves(&self, _: &u32, out: &mut Vec<bool>) { out.extend([false, true]) }
+///     fn moves(&self, _: &u32, out: &mut Moves<'_, bool>) { out.extend([false, true]) }
 ///     fn apply(&self, n: &mut u32, triple: bool) -> u32 {
 ///         if triple { *n *= 3 } else { *n += 1 }
 ///         1

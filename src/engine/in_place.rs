@@ -25,7 +25,7 @@ use crate::engine::options::CycleCheck;
 use crate::cost::Cost;
 use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
-use crate::in_place::{InPlace, InPlaceProblem};
+use crate::in_place::{InPlace, InPlaceProblem, Moves};
 use crate::observer::{Event, Observer};
 use crate::solution::{Partial, Solution};
 
@@ -33,15 +33,21 @@ type Failure<P> = SearchError<<P as InPlaceProblem>::State, <P as InPlaceProblem
 type Outcome<P> =
     Result<Solution<<P as InPlaceProblem>::State, <P as InPlaceProblem>::Cost>, Failure<P>>;
 
-/// One level of the current path.
+/// One level of the current path. Its moves are `stack[end of the level above .. end]`.
 #[derive(Clone, Copy)]
-struct Frame<C> {
+struct Frame<C, M> {
     g: C,
     /// The estimate as the heuristic gave it (what its next update starts from); see
     /// [`clamped`] for the one the bound compares.
     h: C,
-    /// The next move of this level's buffer to try.
+    /// The next move of this level to try: after a level below is entered, the one after the
+    /// move that led there.
     next: usize,
+    /// The end of this level's moves on the stack.
+    end: usize,
+    /// The move not to try here: the inverse of the one that led here, with parent pruning
+    /// by moves.
+    skip: Option<M>,
 }
 
 /// An estimate below zero taken as zero, as [`Control::estimate`] takes it.
@@ -67,13 +73,12 @@ pub(crate) struct Walker<'a, P: InPlaceProblem, H: IncrementalHeuristic<P::State
     /// The start of the current probe, from which a path is replayed.
     root: Option<P::State>,
     /// The current path, one frame a level.
-    frames: Vec<Frame<P::Cost>>,
+    frames: Vec<Frame<P::Cost, P::Move>>,
     /// `contexts[d]`: the heuristic's context at depth d.
     contexts: Vec<H::Context>,
-    /// `taken[d]`: the move from depth d to depth d + 1.
-    taken: Vec<P::Move>,
-    /// `moves[d]`: the moves of the state at depth d.
-    moves: Vec<Vec<P::Move>>,
+    /// The moves of every level of the path, the top level's last. The move from depth d to
+    /// d + 1 is the one before `frames[d].next`.
+    stack: Vec<P::Move>,
     /// The states of the path, where `keep_states`.
     history: Vec<P::State>,
     /// Expansions left before the limits must be asked again.
@@ -109,8 +114,7 @@ where
             root: None,
             frames: Vec::new(),
             contexts: Vec::new(),
-            taken: Vec::new(),
-            moves: Vec::new(),
+            stack: Vec::new(),
             history: Vec::new(),
             countdown: 0,
             waiting: 0,
@@ -125,8 +129,9 @@ where
         let mut state = root.clone();
         let mut path = Vec::with_capacity(self.frames.len());
         path.push(state.clone());
-        for &mv in self.taken.iter().take(self.frames.len().saturating_sub(1)) {
-            self.problem.apply(&mut state, mv);
+        let depth = self.frames.len().saturating_sub(1);
+        for frame in &self.frames[..depth] {
+            self.problem.apply(&mut state, self.stack[frame.next - 1]);
             path.push(state.clone());
         }
         path
@@ -145,7 +150,7 @@ where
     #[inline(always)]
     fn push(
         &mut self,
-        frame: Frame<P::Cost>,
+        frame: Frame<P::Cost, P::Move>,
         context: H::Context,
         state: &P::State,
     ) -> Result<(), Failure<P>> {
@@ -165,7 +170,7 @@ where
         self.control.release(self.frames.len());
         self.frames.clear();
         self.contexts.clear();
-        self.taken.clear();
+        self.stack.clear();
         self.history.clear();
     }
 
@@ -220,7 +225,7 @@ where
             let Some(up) = at.checked_sub(1) else {
                 return false;
             };
-            self.problem.undo(&mut walker, self.taken[up]);
+            self.problem.undo(&mut walker, self.stack[self.frames[up].next - 1]);
             at = up;
         }
     }
@@ -245,6 +250,8 @@ where
             g: P::Cost::ZERO,
             h,
             next: 0,
+            end: 0,
+            skip: None,
         };
         self.push(root, context, &state)?;
         if self.expand(&state)? {
@@ -253,18 +260,16 @@ where
         // The guard of the copying engine against cycles of zero-cost steps (see there).
         let zero_cost_guard =
             matches!(bound, Bound::Cost(_)) && !matches!(self.cycle_check, CycleCheck::Path);
+        // Each pass of the outer loop (re-)enters the level on top of the path; the inner loop
+        // tries its remaining moves until one is entered (the outer loop goes on one level
+        // deeper) or none is left (the level's move is undone, and the level left).
         'level: while let Some(depth) = self.frames.len().checked_sub(1) {
             let parent = self.frames[depth];
-            let skip = match depth.checked_sub(1) {
-                Some(up) if self.parent_by_move => self.problem.inverse(self.taken[up]),
-                _ => None,
-            };
-            let count = self.moves[depth].len();
             let mut at = parent.next;
-            while at < count {
-                let mv = self.moves[depth][at];
+            while at < parent.end {
+                let mv = self.stack[at];
                 at += 1;
-                if skip == Some(mv) {
+                if parent.skip == Some(mv) {
                     continue;
                 }
                 let step = self.problem.apply(&mut state, mv);
@@ -306,18 +311,25 @@ where
                 self.frames[depth].next = at;
                 // Taken up: the ones refused since `next`, and this one.
                 self.waiting -= at - parent.next;
-                if self.taken.len() <= depth {
-                    self.taken.push(mv);
+                let skip = if self.parent_by_move {
+                    self.problem.inverse(mv)
                 } else {
-                    self.taken[depth] = mv;
-                }
-                self.push(Frame { g, h, next: 0 }, context, &state)?;
+                    None
+                };
+                let child = Frame {
+                    g,
+                    h,
+                    next: parent.end,
+                    end: parent.end,
+                    skip,
+                };
+                self.push(child, context, &state)?;
                 if self.expand(&state)? {
                     return Ok(Probe::Found);
                 }
                 continue 'level;
             }
-            self.waiting -= count - parent.next;
+            self.waiting -= parent.end - parent.next;
             self.frames.pop();
             self.contexts.pop();
             if self.keep_states {
@@ -325,7 +337,9 @@ where
             }
             self.control.release(1);
             if let Some(up) = depth.checked_sub(1) {
-                self.problem.undo(&mut state, self.taken[up]);
+                let above = self.frames[up];
+                self.stack.truncate(above.end);
+                self.problem.undo(&mut state, self.stack[above.next - 1]);
             }
         }
         Ok(cut)
@@ -366,13 +380,10 @@ where
         if self.problem.is_goal(state) {
             return Ok(true);
         }
-        if self.moves.len() <= depth {
-            self.moves.resize_with(depth + 1, Vec::new);
-        }
-        let buffer = &mut self.moves[depth];
-        buffer.clear();
-        self.problem.moves(state, buffer);
-        let count = buffer.len();
+        let start = self.stack.len();
+        self.problem.moves(state, &mut Moves::new(&mut self.stack));
+        let count = self.stack.len() - start;
+        self.frames[depth].end = self.stack.len();
         self.control.count_generated(count);
         self.waiting += count;
         self.control.open_size(self.waiting);
@@ -467,7 +478,7 @@ fn names_inverses<P: InPlaceProblem>(problem: &P) -> bool {
     let mut moves = Vec::new();
     for start in problem.starts() {
         moves.clear();
-        problem.moves(&start, &mut moves);
+        problem.moves(&start, &mut Moves::new(&mut moves));
         if let Some(&mv) = moves.first() {
             return problem.inverse(mv).is_some();
         }

@@ -267,13 +267,17 @@ impl IncrementalHeuristic<Board, Slide, u32> for Manhattan<'_> {
 
     #[inline(always)]
     fn update(&self, board: &Board, slide: Slide, estimate: u32, _: &mut ()) -> u32 {
-        let tile = usize::from(self.puzzle.tile_at(*board, slide.to()));
         let (entered, left) = match &self.nibble_distance {
-            Some(table) => (
-                table[(tile << 4 | slide.to()) & 255],
-                table[(tile << 4 | slide.from()) & 255],
-            ),
+            Some(table) => {
+                // At most 16 cells of 4 bits: the board is the low word.
+                let tile = (board.words[0] >> (4 * slide.to()) & 15) as usize;
+                (
+                    table[(tile << 4 | slide.to()) & 255],
+                    table[(tile << 4 | slide.from()) & 255],
+                )
+            }
             None => {
+                let tile = usize::from(self.puzzle.tile_at(*board, slide.to()));
                 let cells = self.puzzle.cells();
                 let at = |cell: usize| self.distance.get(tile * cells + cell).copied();
                 match (at(slide.to()), at(slide.from())) {

@@ -42,7 +42,7 @@ pub use self::pdb::{
     Partition, PdbFileError, Reflection,
 };
 
-use crate::in_place::InPlaceProblem;
+use crate::in_place::{InPlaceProblem, Moves};
 use crate::location::excerpt;
 use crate::problem::{Bidirectional, SearchProblem, Successors};
 
@@ -844,15 +844,24 @@ impl InPlaceProblem for PuzzleProblem<'_> {
     }
 
     #[inline]
-    fn moves(&self, board: &Board, out: &mut Vec<Slide>) {
-        let blank = self.puzzle.blank(*board);
-        let moves = &self.puzzle.blank_moves[blank % MAX_CELLS];
+    fn moves(&self, board: &Board, out: &mut Moves<'_, Slide>) {
+        let blank = if self.puzzle.tile_bits == 4 {
+            // The lowest zero nibble, as `blank` finds it, without its check that the board
+            // has a blank: this one came from a checked start (a cell past the last has no
+            // moves).
+            let x = board.words[0];
+            let flags = x.wrapping_sub(0x1111_1111_1111_1111) & !x & 0x8888_8888_8888_8888;
+            (flags.trailing_zeros() / 4) as usize
+        } else {
+            self.puzzle.blank(*board)
+        };
+        let Some(moves) = self.puzzle.blank_moves.get(blank) else {
+            return;
+        };
         let to = blank as u8;
-        out.extend(
-            moves.from[..usize::from(moves.count)]
-                .iter()
-                .map(|&from| Slide { from, to }),
-        );
+        for &from in &moves.from[..usize::from(moves.count)] {
+            out.push(Slide { from, to });
+        }
     }
 
     #[inline]
