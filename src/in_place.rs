@@ -150,17 +150,17 @@ impl<P: InPlaceProblem + ?Sized> InPlaceProblem for &P {
         (**self).is_goal(state)
     }
 
-    #[inline]
+    #[inline(always)]
     fn moves(&self, state: &Self::State, out: &mut Moves<'_, Self::Move>) {
         (**self).moves(state, out)
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, state: &mut Self::State, mv: Self::Move) -> Self::Cost {
         (**self).apply(state, mv)
     }
 
-    #[inline]
+    #[inline(always)]
     fn undo(&self, state: &mut Self::State, mv: Self::Move) {
         (**self).undo(state, mv)
     }

@@ -243,9 +243,7 @@ pub use crate::algo::greedy::{greedy, greedy_with};
 pub use crate::algo::hill_climbing::{
     hill_climbing, hill_climbing_with, hill_climbing_with_restarts,
 };
-pub use crate::algo::idastar::{
-    idastar, idastar_in_place, idastar_in_place_with, idastar_with,
-};
+pub use crate::algo::idastar::{idastar, idastar_in_place, idastar_in_place_with, idastar_with};
 pub use crate::algo::iddfs::{iddfs, iddfs_in_place};
 pub use crate::algo::k_shortest::k_shortest_paths;
 pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};

@@ -100,7 +100,10 @@ fn check(
     let untried = untried_on_path(problem, solution.path());
     assert_eq!(
         stats.generated,
-        (instance.recount - 1) + stats.iterations + (stats.expanded - 1 - stats.iterations) + untried,
+        (instance.recount - 1)
+            + stats.iterations
+            + (stats.expanded - 1 - stats.iterations)
+            + untried,
         "korf {}: generated",
         instance.id
     );

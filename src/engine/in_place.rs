@@ -17,12 +17,10 @@
 //! up (entering it, or refusing it) takes it off. The one difference: moves are taken as
 //! listed, where the copying engine merges a state listed twice into its cheapest step.
 
-use crate::engine::control::{Control, Setup};
-use crate::engine::depth_first::{
-    Bound, POLL_INTERVAL, Probe, beyond, cut_in_sweep, step_cost,
-};
-use crate::engine::options::CycleCheck;
 use crate::cost::Cost;
+use crate::engine::control::{Control, Setup};
+use crate::engine::depth_first::{Bound, POLL_INTERVAL, Probe, beyond, cut_in_sweep, step_cost};
+use crate::engine::options::CycleCheck;
 use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
 use crate::in_place::{InPlace, InPlaceProblem, Moves};
@@ -57,8 +55,12 @@ fn clamped<C: Cost>(h: C) -> C {
 }
 
 /// An in-place depth-first search in progress.
-pub(crate) struct Walker<'a, P: InPlaceProblem, H: IncrementalHeuristic<P::State, P::Move, P::Cost>, O>
-{
+pub(crate) struct Walker<
+    'a,
+    P: InPlaceProblem,
+    H: IncrementalHeuristic<P::State, P::Move, P::Cost>,
+    O,
+> {
     problem: &'a P,
     heuristic: H,
     observer: O,
@@ -225,7 +227,8 @@ where
             let Some(up) = at.checked_sub(1) else {
                 return false;
             };
-            self.problem.undo(&mut walker, self.stack[self.frames[up].next - 1]);
+            self.problem
+                .undo(&mut walker, self.stack[self.frames[up].next - 1]);
             at = up;
         }
     }

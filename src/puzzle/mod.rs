@@ -579,7 +579,10 @@ impl SlidingPuzzle {
             board.words[0] = (bits & !(15 << from)) | (tile << to);
             return;
         }
-        let (from, to) = (u32::from(from) * self.tile_bits, u32::from(to) * self.tile_bits);
+        let (from, to) = (
+            u32::from(from) * self.tile_bits,
+            u32::from(to) * self.tile_bits,
+        );
         let mask = (1u128 << self.tile_bits) - 1;
         let bits = board.bits();
         let tile = (bits >> from) & mask;
@@ -843,7 +846,7 @@ impl InPlaceProblem for PuzzleProblem<'_> {
         *board == self.puzzle.goal
     }
 
-    #[inline]
+    #[inline(always)]
     fn moves(&self, board: &Board, out: &mut Moves<'_, Slide>) {
         let blank = if self.puzzle.tile_bits == 4 {
             // The lowest zero nibble, as `blank` finds it, without its check that the board
@@ -864,13 +867,13 @@ impl InPlaceProblem for PuzzleProblem<'_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, board: &mut Board, slide: Slide) -> u32 {
         self.puzzle.slide(board, slide.from, slide.to);
         1
     }
 
-    #[inline]
+    #[inline(always)]
     fn undo(&self, board: &mut Board, slide: Slide) {
         self.puzzle.slide(board, slide.to, slide.from);
     }
