@@ -180,57 +180,9 @@ where
     fn begin(&self, start: &P::State) -> Result<(P::Cost, H::Context), Failure<P>> {
         let (h, context) = self.heuristic.begin(start);
         if h.is_nan() {
-            return Err(self.nan_estimate(start));
+            return Err(nan_estimate(&self.control, start));
         }
         Ok((h, context))
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn nan_estimate(&self, state: &P::State) -> Failure<P> {
-        SearchError::NanEstimate {
-            state: state.clone(),
-            stats: self.control.stats(),
-        }
-    }
-
-    /// The error of a step the check refused: `state` is the successor, one `mv` from the
-    /// state at g `g`.
-    #[cold]
-    #[inline(never)]
-    fn step_refused(&self, g: P::Cost, step: P::Cost, state: &P::State, mv: P::Move) -> Failure<P> {
-        let mut from = state.clone();
-        self.problem.undo(&mut from, mv);
-        match step_cost(&self.control, g, step, &from, state) {
-            Err(error) => error,
-            Ok(_) => unreachable!("a step the fast check refused is NaN, negative or overflows"),
-        }
-    }
-
-    /// Whether `state`, reached from depth `depth` by the move `mv` at an unchanged g, is one
-    /// of the path's states at that g (the zero-cost suffix), found by undoing the path's moves
-    /// on a copy.
-    #[cold]
-    #[inline(never)]
-    fn repeats_at_same_cost(&self, state: &P::State, mv: P::Move, depth: usize) -> bool {
-        let g = self.frames[depth].g;
-        let mut walker = state.clone();
-        self.problem.undo(&mut walker, mv);
-        let mut at = depth;
-        loop {
-            if self.frames[at].g != g {
-                return false;
-            }
-            if walker == *state {
-                return true;
-            }
-            let Some(up) = at.checked_sub(1) else {
-                return false;
-            };
-            self.problem
-                .undo(&mut walker, self.stack[self.frames[up].next - 1]);
-            at = up;
-        }
     }
 
     /// A depth-first search from `start` within `bound`. On `Found`, the path leads to a goal.
@@ -268,49 +220,72 @@ where
         // deeper) or none is left (the level's move is undone, and the level left).
         'level: while let Some(depth) = self.frames.len().checked_sub(1) {
             let parent = self.frames[depth];
-            let mut at = parent.next;
-            while at < parent.end {
-                let mv = self.stack[at];
-                at += 1;
-                if parent.skip == Some(mv) {
-                    continue;
-                }
-                let step = self.problem.apply(&mut state, mv);
-                // A move the cycle check refuses was generated all the same; it is not entered.
-                if self.keep_states {
-                    let on_path = match self.cycle_check {
-                        CycleCheck::Path => self.history.contains(&state),
-                        _ => {
-                            state == self.history[depth]
-                                || depth > 0 && state == self.history[depth - 1]
-                        }
-                    };
-                    if on_path {
-                        self.problem.undo(&mut state, mv);
+            // The first move of this level to enter, found with the walker's parts borrowed
+            // apart (so that the compiler knows the move stack aliases none of them).
+            let entered = {
+                let Self {
+                    problem,
+                    heuristic,
+                    control,
+                    stack,
+                    frames,
+                    contexts,
+                    history,
+                    keep_states,
+                    cycle_check,
+                    ..
+                } = &mut *self;
+                let mut entered = None;
+                for (k, &mv) in stack[parent.next..parent.end].iter().enumerate() {
+                    if parent.skip == Some(mv) {
                         continue;
                     }
+                    let step = problem.apply(&mut state, mv);
+                    // A move the cycle check refuses was generated all the same; it is not
+                    // entered.
+                    if *keep_states {
+                        let on_path = match cycle_check {
+                            CycleCheck::Path => history.contains(&state),
+                            _ => {
+                                state == history[depth] || depth > 0 && state == history[depth - 1]
+                            }
+                        };
+                        if on_path {
+                            problem.undo(&mut state, mv);
+                            continue;
+                        }
+                    }
+                    let g = match parent.g.checked_sum(step) {
+                        Some(sum) if !step.is_nan() && !step.is_below_zero() => sum,
+                        _ => {
+                            return Err(step_refused(*problem, control, parent.g, step, &state, mv));
+                        }
+                    };
+                    if zero_cost_guard
+                        && g == parent.g
+                        && repeats_at_same_cost(*problem, frames, stack, &state, mv, depth)
+                    {
+                        problem.undo(&mut state, mv);
+                        continue;
+                    }
+                    let mut context = contexts[depth].clone();
+                    let h = heuristic.update(&state, mv, parent.h, &mut context);
+                    if h.is_nan() {
+                        return Err(nan_estimate(control, &state));
+                    }
+                    let Some(f) = g.checked_sum(clamped(h)) else {
+                        return Err(control.estimate_overflow(state, g, clamped(h)));
+                    };
+                    if beyond(control, bound, depth + 1, f, &mut cut) {
+                        problem.undo(&mut state, mv);
+                        continue;
+                    }
+                    entered = Some((parent.next + k + 1, mv, g, h, context));
+                    break;
                 }
-                let g = match parent.g.checked_sum(step) {
-                    Some(sum) if !step.is_nan() && !step.is_below_zero() => sum,
-                    _ => return Err(self.step_refused(parent.g, step, &state, mv)),
-                };
-                if zero_cost_guard && g == parent.g && self.repeats_at_same_cost(&state, mv, depth)
-                {
-                    self.problem.undo(&mut state, mv);
-                    continue;
-                }
-                let mut context = self.contexts[depth].clone();
-                let h = self.heuristic.update(&state, mv, parent.h, &mut context);
-                if h.is_nan() {
-                    return Err(self.nan_estimate(&state));
-                }
-                let Some(f) = g.checked_sum(clamped(h)) else {
-                    return Err(self.control.estimate_overflow(state, g, clamped(h)));
-                };
-                if beyond(&mut self.control, bound, depth + 1, f, &mut cut) {
-                    self.problem.undo(&mut state, mv);
-                    continue;
-                }
+                entered
+            };
+            if let Some((at, mv, g, h, context)) = entered {
                 self.frames[depth].next = at;
                 // Taken up: the ones refused since `next`, and this one.
                 self.waiting -= at - parent.next;
@@ -471,6 +446,68 @@ where
             Bound::Depth(d) => d,
             Bound::Cost(_) => 0,
         }))
+    }
+}
+
+/// The error of a NaN estimate of `state`.
+#[cold]
+#[inline(never)]
+fn nan_estimate<S: Clone, C: Cost>(control: &Control<'_, C>, state: &S) -> SearchError<S, C> {
+    SearchError::NanEstimate {
+        state: state.clone(),
+        stats: control.stats(),
+    }
+}
+
+/// The error of a step the check refused: `state` is the successor, one `mv` from the state at
+/// g `g`.
+#[cold]
+#[inline(never)]
+fn step_refused<P: InPlaceProblem>(
+    problem: &P,
+    control: &Control<'_, P::Cost>,
+    g: P::Cost,
+    step: P::Cost,
+    state: &P::State,
+    mv: P::Move,
+) -> Failure<P> {
+    let mut from = state.clone();
+    problem.undo(&mut from, mv);
+    match step_cost(control, g, step, &from, state) {
+        Err(error) => error,
+        Ok(_) => unreachable!("a step the fast check refused is NaN, negative or overflows"),
+    }
+}
+
+/// Whether `state`, reached from depth `depth` by the move `mv` at an unchanged g, is one of
+/// the path's states at that g (the zero-cost suffix), found by undoing the path's moves on a
+/// copy.
+#[cold]
+#[inline(never)]
+fn repeats_at_same_cost<P: InPlaceProblem, M>(
+    problem: &P,
+    frames: &[Frame<P::Cost, M>],
+    stack: &[P::Move],
+    state: &P::State,
+    mv: P::Move,
+    depth: usize,
+) -> bool {
+    let g = frames[depth].g;
+    let mut walker = state.clone();
+    problem.undo(&mut walker, mv);
+    let mut at = depth;
+    loop {
+        if frames[at].g != g {
+            return false;
+        }
+        if walker == *state {
+            return true;
+        }
+        let Some(up) = at.checked_sub(1) else {
+            return false;
+        };
+        problem.undo(&mut walker, stack[frames[up].next - 1]);
+        at = up;
     }
 }
 
