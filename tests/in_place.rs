@@ -6,10 +6,10 @@
 mod common;
 
 use common::{Graph, config, graph};
-use informed::puzzle::SlidingPuzzle;
+use informed::puzzle::{AdditivePdb, Partition, Reflection, SlidingPuzzle};
 use informed::{
-    Afresh, CycleCheck, Event, InPlace, InPlaceProblem, Limit, Moves, Search, SearchError,
-    SearchResult,
+    Afresh, CycleCheck, Event, Heuristic, InPlace, InPlaceProblem, IncrementalHeuristic, Limit,
+    Moves, Search, SearchError, SearchResult,
 };
 use proptest::prelude::*;
 
@@ -156,6 +156,52 @@ proptest! {
             .unwrap();
         let astar = informed::astar_with(&problem, puzzle.linear_conflict()).unwrap();
         prop_assert_eq!(conflict.cost(), astar.cost());
+    }
+
+    /// Along a random walk on the 8-puzzle, the additive pattern databases updated by each
+    /// slide (one group looked up, two with the reflection) equal the estimate computed
+    /// afresh, as does Manhattan; IDA* in place with them counts as the copying engine does.
+    #[test]
+    fn incremental_estimates_equal_the_fresh_ones(
+        seed in any::<u64>(),
+        walk in prop::collection::vec(any::<prop::sample::Index>(), 0..60),
+        split in 1..8usize,
+        reflect in any::<bool>(),
+    ) {
+        let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+        let groups = vec![(1..=split as u8).collect(), (split as u8 + 1..=8).collect()];
+        let pdb = AdditivePdb::build(&puzzle, &Partition::new(&puzzle, groups).unwrap()).unwrap();
+        let pdb = if reflect {
+            pdb.with_reflection(Reflection::Diagonal).unwrap()
+        } else {
+            pdb
+        };
+        let manhattan = puzzle.manhattan();
+        let problem = puzzle.problem(puzzle.random_board(seed)).unwrap();
+        let mut board = problem.start();
+        let (mut h, mut context) = pdb.begin(&board);
+        let mut m = manhattan.begin(&board).0;
+        prop_assert_eq!(h, pdb.estimate(&board));
+        let mut moves = Vec::new();
+        for index in walk {
+            moves.clear();
+            problem.moves(&board, &mut Moves::new(&mut moves));
+            let slide = *index.get(&moves);
+            problem.apply(&mut board, slide);
+            h = pdb.update(&board, slide, h, &mut context);
+            m = manhattan.update(&board, slide, m, &mut ());
+            prop_assert_eq!(h, pdb.estimate(&board));
+            prop_assert_eq!(m, manhattan.estimate(&board));
+        }
+        let copying = Search::new(&problem)
+            .cycle_check(CycleCheck::Parent)
+            .idastar_with(&pdb)
+            .unwrap();
+        let in_place = Search::new(&InPlace::new(problem))
+            .cycle_check(CycleCheck::Parent)
+            .idastar_in_place_with(&pdb)
+            .unwrap();
+        prop_assert_eq!(in_place, copying);
     }
 
     /// On random pancake stacks (not a sliding puzzle), IDA* in place with the gap heuristic

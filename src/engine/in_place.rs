@@ -258,7 +258,9 @@ where
                     let g = match parent.g.checked_sum(step) {
                         Some(sum) if !step.is_nan() && !step.is_below_zero() => sum,
                         _ => {
-                            return Err(step_refused(*problem, control, parent.g, step, &state, mv));
+                            return Err(step_refused(
+                                *problem, control, parent.g, step, &state, mv,
+                            ));
                         }
                     };
                     if zero_cost_guard

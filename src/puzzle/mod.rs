@@ -39,7 +39,7 @@ use self::heuristics::LineTables;
 pub use self::heuristics::{LinearConflict, Manhattan, Misplaced};
 pub use self::pdb::{
     AdditivePdb, BuildOptions, BuildProgress, FORMAT_VERSION, MAGIC, MAX_PATTERN_ENTRIES, Origin,
-    Partition, PdbFileError, Reflection,
+    Partition, PdbContext, PdbFileError, Reflection,
 };
 
 use crate::in_place::{InPlaceProblem, Moves};
