@@ -56,8 +56,8 @@ use std::time::Instant;
 
 use common::{Cli, Long, Value, millis};
 use informed::puzzle::{
-    AdditivePdb, Board, BuildOptions, LinearConflict, Manhattan, Misplaced, Partition, Reflection,
-    Slide, SlidingPuzzle,
+    AdditivePdb, Board, BuildOptions, LinearConflict, Manhattan, Misplaced, Partition, PdbContext,
+    Reflection, Slide, SlidingPuzzle,
 };
 use informed::{
     Algorithm, CycleCheck, Event, Heuristic, InPlace, IncrementalHeuristic, Observer, Search,
@@ -276,17 +276,31 @@ impl Heuristic<Board, u32> for &Choice<'_> {
     }
 }
 
-/// In place, Manhattan is updated by the slide; the others are computed afresh.
+/// In place, Manhattan and the pattern databases are updated by the slide (the databases look
+/// up only the moved tile's group); misplaced tiles and linear conflict are computed afresh.
 impl IncrementalHeuristic<Board, Slide, u32> for &Choice<'_> {
-    type Context = ();
+    type Context = Option<PdbContext>;
 
-    fn begin(&self, board: &Board) -> (u32, ()) {
-        (self.estimate(board), ())
+    fn begin(&self, board: &Board) -> (u32, Option<PdbContext>) {
+        match self {
+            Choice::Pdb(pdb) => {
+                let (h, context) = IncrementalHeuristic::<Board, Slide, u32>::begin(&**pdb, board);
+                (h, Some(context))
+            }
+            _ => (self.estimate(board), None),
+        }
     }
 
-    fn update(&self, board: &Board, slide: Slide, estimate: u32, context: &mut ()) -> u32 {
-        match self {
-            Choice::Manhattan(h) => h.update(board, slide, estimate, context),
+    fn update(
+        &self,
+        board: &Board,
+        slide: Slide,
+        estimate: u32,
+        context: &mut Option<PdbContext>,
+    ) -> u32 {
+        match (self, context) {
+            (Choice::Manhattan(h), _) => h.update(board, slide, estimate, &mut ()),
+            (Choice::Pdb(pdb), Some(context)) => pdb.update(board, slide, estimate, context),
             _ => self.estimate(board),
         }
     }
