@@ -56,12 +56,10 @@ use std::time::Instant;
 
 use common::{Cli, Long, Value, millis};
 use informed::puzzle::{
-    AdditivePdb, Board, BuildOptions, LinearConflict, Manhattan, Misplaced, Partition, PdbContext,
-    Reflection, Slide, SlidingPuzzle,
+    AdditivePdb, Board, BuildOptions, LinearConflict, Manhattan, Misplaced, Partition,
+    PuzzleProblem, Reflection, SlidingPuzzle,
 };
-use informed::{
-    Algorithm, CycleCheck, Event, Heuristic, InPlace, IncrementalHeuristic, Observer, Search,
-};
+use informed::{Afresh, Algorithm, CycleCheck, Event, Heuristic, InPlace, Observer, Search};
 
 const USAGE: &str = "puzzle [FLAGS] BOARD... | --file F | --random K";
 const HELP: &str = "\
@@ -276,33 +274,16 @@ impl Heuristic<Board, u32> for &Choice<'_> {
     }
 }
 
-/// In place, Manhattan and the pattern databases are updated by the slide (the databases look
-/// up only the moved tile's group); misplaced tiles and linear conflict are computed afresh.
-impl IncrementalHeuristic<Board, Slide, u32> for &Choice<'_> {
-    type Context = Option<PdbContext>;
-
-    fn begin(&self, board: &Board) -> (u32, Option<PdbContext>) {
-        match self {
-            Choice::Pdb(pdb) => {
-                let (h, context) = IncrementalHeuristic::<Board, Slide, u32>::begin(&**pdb, board);
-                (h, Some(context))
-            }
-            _ => (self.estimate(board), None),
-        }
-    }
-
-    fn update(
-        &self,
-        board: &Board,
-        slide: Slide,
-        estimate: u32,
-        context: &mut Option<PdbContext>,
-    ) -> u32 {
-        match (self, context) {
-            (Choice::Manhattan(h), _) => h.update(board, slide, estimate, &mut ()),
-            (Choice::Pdb(pdb), Some(context)) => pdb.update(board, slide, estimate, context),
-            _ => self.estimate(board),
-        }
+/// IDA* in place: Manhattan and the pattern databases are updated by the slide (the databases
+/// look up only the moved tile's group); the other heuristics are computed afresh.
+fn idastar_in_place<O: Observer<Board, u32>>(
+    search: Search<'_, InPlace<PuzzleProblem<'_>>, O>,
+    heuristic: &Choice<'_>,
+) -> informed::SearchResult<InPlace<PuzzleProblem<'static>>> {
+    match heuristic {
+        Choice::Manhattan(h) => search.idastar_in_place_with(h),
+        Choice::Pdb(pdb) => search.idastar_in_place_with(&**pdb),
+        other => search.idastar_in_place_with(Afresh(other)),
     }
 }
 
@@ -486,9 +467,12 @@ fn solve(puzzle: &SlidingPuzzle, text: &str, options: &Options) -> Result<(), St
                 if let Some(limit) = options.max_stored {
                     search = search.max_stored(limit);
                 }
-                search
-                    .observer(&mut tracer)
-                    .idastar_in_place_with(&heuristic)
+                // The per-iteration counts are shown only in the text output.
+                if options.json && options.trace == 0 {
+                    idastar_in_place(search, &heuristic)
+                } else {
+                    idastar_in_place(search.observer(&mut tracer), &heuristic)
+                }
             }
             None => search
                 .observer(&mut tracer)

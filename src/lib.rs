@@ -24,7 +24,10 @@
 //! indices), and a cheaper path to a waiting state moves it up the heap instead of queueing a
 //! duplicate (a lazy heap that queues the duplicate is an [`OpenSet`] away).
 //!
-//! Beyond these: [`idastar`], [`iddfs`] and [`depth_first`] in memory linear in the path;
+//! Beyond these: [`idastar`], [`iddfs`] and [`depth_first`] in memory linear in the path (and,
+//! for a problem whose moves change one state in place and can be undone, an
+//! [`InPlaceProblem`], [`idastar_in_place`], [`iddfs_in_place`] and [`depth_first_in_place`],
+//! with an [`IncrementalHeuristic`] updated by each move);
 //! [`bidirectional_dijkstra`] and [`bidirectional_bfs`] for problems that give predecessors
 //! ([`Bidirectional`]); [`anytime_astar`], improving its answer with a proven bound;
 //! [`k_shortest_paths`] and [`optimal_paths`] for more than one path; [`reachable`] for
