@@ -4,9 +4,11 @@
 //! way down and by its undo on the way back, as a hand-written IDA* does.
 //!
 //! A [`Walker`] keeps the current path as a stack of frames (g, the estimate, the next move to
-//! try), the heuristic's context of each level, the move that led to each level and one move
-//! buffer per depth; the state itself is one value. An explicit stack, so that deep searches
-//! cannot overflow the call stack. The path's states are kept only where the cycle check
+//! try and where the level's moves end), the heuristic's context of each level, and one stack
+//! of moves: each expansion pushes its state's moves on top ([`Moves`]), leaving a level drops
+//! them, and the move that led to a level is the one before its parent's next. The state
+//! itself is one value. An explicit stack, so that deep searches cannot overflow the call
+//! stack. The path's states are kept only where the cycle check
 //! compares states ([`CycleCheck::Path`], or [`CycleCheck::Parent`] for a problem without
 //! [`inverse`](crate::InPlaceProblem::inverse)); a path handed back (a solution, or the best
 //! path at a limit) is replayed from its start.
