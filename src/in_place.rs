@@ -284,7 +284,8 @@ impl<P: fmt::Debug> fmt::Debug for InPlace<P> {
 }
 
 /// Each successor is the state cloned and one move applied; the moves come in the problem's
-/// order.
+/// order. Listing them allocates one small buffer an expansion: the copying view is for the
+/// algorithms that need states, not for speed.
 impl<P: InPlaceProblem> SearchProblem for InPlace<P> {
     type State = P::State;
     type Cost = P::Cost;
