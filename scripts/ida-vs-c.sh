@@ -35,12 +35,13 @@ for id in "${ids[@]}"; do
     i_nodes="$(sed -E 's/.*\), ([0-9]+) expanded.*/\1/' <<<"$i_line")"
     i_rate="$(sed -E 's/.* ([0-9.]+) M expanded\/s.*/\1/' <<<"$i_line")"
     awk -v id="$id" -v cn="$c_nodes" -v cr="$c_rate" -v in_="$i_nodes" -v ir="$i_rate" 'BEGIN {
-        printf "%-6s %12d %12d %10.1f %10.1f %7.2f\n", id, cn, in_, cr, ir, ir / cr }'
-    total_c=$((total_c + c_nodes)); total_i=$((total_i + i_nodes))
+        printf "%-6s %12.0f %12.0f %10.1f %10.1f %7.2f\n", id, cn, in_, cr, ir, ir / cr }'
+    total_c="$(awk -v a="$total_c" -v n="$c_nodes" 'BEGIN { printf "%.0f", a + n }')"
+    total_i="$(awk -v a="$total_i" -v n="$i_nodes" 'BEGIN { printf "%.0f", a + n }')"
     secs_c="$(awk -v a="$secs_c" -v n="$c_nodes" -v r="$c_rate" 'BEGIN { print a + n / r / 1e6 }')"
     secs_i="$(awk -v a="$secs_i" -v n="$i_nodes" -v r="$i_rate" 'BEGIN { print a + n / r / 1e6 }')"
 done
 awk -v cn="$total_c" -v cs="$secs_c" -v in_="$total_i" -v is="$secs_i" 'BEGIN {
     cr = cn / cs / 1e6; ir = in_ / is / 1e6;
-    printf "%-6s %12d %12d %10.1f %10.1f %7.2f\n", "total", cn, in_, cr, ir, ir / cr }'
+    printf "%-6s %12.0f %12.0f %10.1f %10.1f %7.2f\n", "total", cn, in_, cr, ir, ir / cr }'
 echo "(informed expands the C solver's nodes plus the goal, once per instance)"
