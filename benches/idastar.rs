@@ -1,6 +1,7 @@
 //! IDA* with Manhattan distance on five of Korf's 15-puzzles (28, 45, 61, 5 and 13: a fraction
-//! of a second each), `informed::Search::idastar` with `CycleCheck::Parent` beside a
-//! hand-written recursive IDA* in this file (one board in place, incremental Manhattan, no move
+//! of a second each): `informed::Search::idastar_in_place_with` (one board changed in place,
+//! `in-place`) and the generic `informed::Search::idastar` (`informed`, which copies each
+//! successor), both with `CycleCheck::Parent`, beside a hand-written recursive IDA* in this file (one board in place, incremental Manhattan, no move
 //! back to the parent: the C reference's algorithm in Rust), in the same process. Every
 //! iteration checks the solution length against Korf's optimum, and the setup checks that both
 //! expand the same nodes (informed counts the goal too).
@@ -16,7 +17,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use informed::puzzle::SlidingPuzzle;
-use informed::{CycleCheck, Search};
+use informed::{CycleCheck, InPlace, Search};
 
 const IDS: [u32; 5] = [28, 45, 61, 5, 13];
 
@@ -132,7 +133,15 @@ fn idastar(c: &mut Criterion) {
                 .idastar_with(puzzle.manhattan())
                 .expect("Korf's instances are solvable")
         };
+        let view = InPlace::new(problem);
+        let in_place = |puzzle: &SlidingPuzzle| {
+            Search::new(&view)
+                .cycle_check(CycleCheck::Parent)
+                .idastar_in_place_with(puzzle.manhattan())
+                .expect("Korf's instances are solvable")
+        };
         let solution = informed(&puzzle);
+        assert_eq!(in_place(&puzzle), solution, "the engines agree");
         let mut reference = HandWritten::new(&tiles);
         assert_eq!(reference.solve(), instance.optimal);
         assert_eq!(solution.cost(), instance.optimal);
@@ -144,6 +153,9 @@ fn idastar(c: &mut Criterion) {
         );
         group.bench_function(format!("{}/informed", instance.id), |b| {
             b.iter(|| assert_eq!(black_box(informed(&puzzle)).cost(), instance.optimal))
+        });
+        group.bench_function(format!("{}/in-place", instance.id), |b| {
+            b.iter(|| assert_eq!(black_box(in_place(&puzzle)).cost(), instance.optimal))
         });
         group.bench_function(format!("{}/hand-written", instance.id), |b| {
             b.iter(|| {

@@ -4,8 +4,12 @@
 //!
 //! ```sh
 //! cargo run --release -p informed-bench --bin korf100 -- [--cycle-check off|parent|path]
-//!     [--heuristic manhattan|linear-conflict] [ID ...]
+//!     [--heuristic manhattan|linear-conflict] [--engine in-place|copying] [ID ...]
 //! ```
+//!
+//! `--engine in-place` (the default) runs `Search::idastar_in_place_with`, one board changed
+//! by each move and its undo; `--engine copying` today's generic `Search::idastar_with`, which
+//! copies each successor.
 //!
 //! Reads `../shared/data/puzzles/korf100.txt` (or `$INFORMED_DATA/puzzles/korf100.txt`) and
 //! says it skipped when the file is absent. The default is Korf's setting: Manhattan distance,
@@ -16,12 +20,12 @@ mod korf;
 
 use std::time::Instant;
 
-use informed::puzzle::Board;
-use informed::{CycleCheck, Heuristic, Search};
+use informed::{Afresh, CycleCheck, InPlace, Search};
 
 fn main() {
     let mut cycle_check = CycleCheck::Parent;
     let mut heuristic = String::from("manhattan");
+    let mut in_place = true;
     let mut ids = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -37,6 +41,15 @@ fn main() {
                 }
             }
             "--heuristic" => heuristic = args.next().unwrap_or_default(),
+            "--engine" => {
+                in_place = match args.next().as_deref() {
+                    Some("in-place") => true,
+                    Some("copying") => false,
+                    other => exit(&format!(
+                        "--engine: expected in-place or copying, got {other:?}"
+                    )),
+                }
+            }
             id => ids.push(
                 id.parse::<u32>()
                     .unwrap_or_else(|_| exit(&format!("not an instance number: {id:?}"))),
@@ -56,15 +69,26 @@ fn main() {
         let problem = puzzle
             .problem(instance.board)
             .expect("Korf's instances are solvable");
-        let search = Search::new(&problem).cycle_check(cycle_check);
+        let view = InPlace::new(problem);
         let started = Instant::now();
-        let solution = match heuristic.as_str() {
-            "manhattan" => run(search, puzzle.manhattan()),
-            "linear-conflict" => run(search, puzzle.linear_conflict()),
-            other => exit(&format!(
+        let solution = match (heuristic.as_str(), in_place) {
+            ("manhattan", true) => Search::new(&view)
+                .cycle_check(cycle_check)
+                .idastar_in_place_with(puzzle.manhattan()),
+            ("linear-conflict", true) => Search::new(&view)
+                .cycle_check(cycle_check)
+                .idastar_in_place_with(Afresh(puzzle.linear_conflict())),
+            ("manhattan", false) => Search::new(&problem)
+                .cycle_check(cycle_check)
+                .idastar_with(puzzle.manhattan()),
+            ("linear-conflict", false) => Search::new(&problem)
+                .cycle_check(cycle_check)
+                .idastar_with(puzzle.linear_conflict()),
+            (other, _) => exit(&format!(
                 "--heuristic: expected manhattan or linear-conflict, got {other:?}"
             )),
-        };
+        }
+        .expect("IDA* solves every instance");
         let elapsed = started.elapsed().as_secs_f64();
         let stats = solution.stats();
         assert_eq!(
@@ -94,15 +118,6 @@ fn main() {
         "total {expanded} expanded, {generated} generated in {seconds:.2} s: {:.1} M expanded/s",
         expanded as f64 / seconds / 1e6
     );
-}
-
-fn run<'p, H: Heuristic<Board, u32>>(
-    search: Search<'_, informed::puzzle::PuzzleProblem<'p>>,
-    heuristic: H,
-) -> informed::Solution<Board, u32> {
-    search
-        .idastar_with(heuristic)
-        .expect("IDA* solves every instance")
 }
 
 fn exit(message: &str) -> ! {

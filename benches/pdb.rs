@@ -6,7 +6,17 @@
 //! cargo run --release -p informed-bench --bin pdb -- 15 [--pdb-dir DIR] [--only 1,2,3] [--no-reflection]
 //! cargo run --release -p informed-bench --bin pdb -- 24 [--pdb-dir DIR] [--only 40,44,1] [--seconds S]
 //! cargo run --release -p informed-bench --bin pdb -- 24 --gaps   # optimal length − start estimate, easiest first
+//! cargo run --release -p informed-bench --bin pdb -- 15 --engine both   # in place against copying
+//! cargo run --release -p informed-bench --bin pdb -- 15 --partition 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15
 //! ```
+//!
+//! `--engine in-place` (the default) runs `Search::idastar_in_place_with`: one board changed in
+//! place, the tables' estimate updated by each slide (one group's lookup, two with the
+//! reflection), no move back to the parent. `--engine copying` runs the generic
+//! `Search::idastar_with`, which copies each successor and estimates it afresh, with the same
+//! pruning (`--cycle-check path` for the path check the copying runs used before); `--engine
+//! both` runs the two one after the other on each instance, checks that they expand the same
+//! nodes, and prints both times.
 //!
 //! The tables are built on the first run (every core) and saved in `--pdb-dir` (default
 //! `target/pdb`), then loaded; building, loading and searching are timed apart. The instances
@@ -16,8 +26,10 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use informed::puzzle::{AdditivePdb, BuildOptions, Partition, Reflection, SlidingPuzzle};
-use informed::{Search, SearchError};
+use informed::puzzle::{
+    AdditivePdb, BuildOptions, Partition, PuzzleProblem, Reflection, SlidingPuzzle,
+};
+use informed::{CycleCheck, InPlace, Search, SearchError, SearchResult};
 
 struct Instance {
     id: u32,
@@ -131,7 +143,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let goal: Vec<String> = (0..side * side).map(|t| t.to_string()).collect();
     let puzzle = SlidingPuzzle::new(side, side)?.with_goal(&goal.join(" "))?;
-    let partition = Partition::standard(&puzzle);
+    let partition = match value("--partition") {
+        Some(text) => Partition::parse(&puzzle, &text)?,
+        None => Partition::standard(&puzzle),
+    };
     let reflection = if args.iter().any(|a| a == "--no-reflection") {
         Reflection::None
     } else {
@@ -174,18 +189,68 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         return Ok(());
     }
+    let engine = value("--engine").unwrap_or_else(|| "in-place".to_owned());
+    let engines: &[bool] = match engine.as_str() {
+        "in-place" => &[true],
+        "copying" => &[false],
+        "both" => &[false, true],
+        other => {
+            return Err(
+                format!("--engine: expected in-place, copying or both, got {other:?}").into(),
+            );
+        }
+    };
+    let cycle_check = match value("--cycle-check").as_deref() {
+        None | Some("parent") => CycleCheck::Parent,
+        Some("path") => CycleCheck::Path,
+        Some(other) => {
+            return Err(format!("--cycle-check: expected parent or path, got {other:?}").into());
+        }
+    };
     let (mut expanded, mut generated, mut time, mut solved) = (0u64, 0u64, 0.0f64, 0usize);
+    let mut copying_time = 0.0f64;
     let mut wrong = 0usize;
     for instance in &list {
         let board = puzzle.parse(&instance.tiles)?;
         let problem = puzzle.problem(board)?;
-        let mut search = Search::new(&problem);
-        if let Some(s) = seconds {
-            search = search.deadline(Instant::now() + Duration::from_secs_f64(s));
+        let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s));
+        let run = |in_place: bool| -> (SearchResult<PuzzleProblem<'_>>, f64) {
+            let view = InPlace::new(problem);
+            let started = Instant::now();
+            let result = if in_place {
+                let mut search = Search::new(&view).cycle_check(cycle_check);
+                if let Some(deadline) = deadline {
+                    search = search.deadline(deadline);
+                }
+                search.idastar_in_place_with(&pdb)
+            } else {
+                let mut search = Search::new(&problem).cycle_check(cycle_check);
+                if let Some(deadline) = deadline {
+                    search = search.deadline(deadline);
+                }
+                search.idastar_with(&pdb)
+            };
+            (result, started.elapsed().as_secs_f64())
+        };
+        let mut runs: Vec<_> = engines.iter().map(|&in_place| run(in_place)).collect();
+        let (result, elapsed) = runs.pop().expect("one engine at least");
+        if let Some((copying, copying_elapsed)) = runs.pop() {
+            let (a, b) = (copying.as_ref().ok(), result.as_ref().ok());
+            if let (Some(a), Some(b)) = (a, b) {
+                assert_eq!(
+                    a.stats(),
+                    b.stats(),
+                    "instance {}: the engines differ",
+                    instance.id
+                );
+            }
+            copying_time += copying_elapsed;
+            println!(
+                "{:>4} copying engine: {copying_elapsed:.3} s; in place: {elapsed:.3} s ({:.2}x)",
+                instance.id,
+                copying_elapsed / elapsed.max(1e-9)
+            );
         }
-        let started = Instant::now();
-        let result = search.idastar_with(&pdb);
-        let elapsed = started.elapsed().as_secs_f64();
         let (stats, outcome) = match &result {
             Ok(solution) if solution.cost() == instance.optimal => {
                 solved += 1;
@@ -227,6 +292,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         expanded as f64 / time.max(1e-9),
         generated as f64 / list.len().max(1) as f64
     );
+    if engines.len() == 2 {
+        println!(
+            "copying engine: {copying_time:.2} s of search; in place: {time:.2} s; {:.2}x faster",
+            copying_time / time.max(1e-9)
+        );
+    }
     if wrong > 0 {
         return Err(format!("{wrong} answers differ from the published optimal lengths").into());
     }

@@ -13,7 +13,11 @@
 //! Options:
 //! - `--algorithm A`: bfs, dijkstra, greedy, astar (default), wastar, idastar, iddfs, dfs:D,
 //!   hill, beam:W, bibfs and bidijkstra (bidirectional), anytime (anytime weighted A*, with
-//!   `--weight`, default 2: prints each improvement and its bound)
+//!   `--weight`, default 2: prints each improvement and its bound). `idastar` runs in place
+//!   (`informed::idastar_in_place_with`: one board, each move applied and undone) with no move
+//!   back to the parent (`CycleCheck::Parent`), and says so
+//! - `--engine copying`: run `idastar` on the generic engine instead, which copies every
+//!   successor and checks the whole path for cycles (`CycleCheck::Path`), for comparison
 //! - `--heuristic H`: misplaced, manhattan, linear-conflict (default), pdb (additive pattern
 //!   databases, the standard partition: 7-8 on 4×4, 6-6-6-6 on 5×5; with the diagonal
 //!   reflection where the goal allows it) or pdb:PARTITION (`pdb:1,2,3,4/5,6,7,8`)
@@ -52,10 +56,10 @@ use std::time::Instant;
 
 use common::{Cli, Long, Value, millis};
 use informed::puzzle::{
-    AdditivePdb, Board, BuildOptions, LinearConflict, Manhattan, Misplaced, Partition, Reflection,
-    SlidingPuzzle,
+    AdditivePdb, Board, BuildOptions, LinearConflict, Manhattan, Misplaced, Partition,
+    PuzzleProblem, Reflection, SlidingPuzzle,
 };
-use informed::{Algorithm, Event, Heuristic, Observer, Search};
+use informed::{Afresh, Algorithm, CycleCheck, Event, Heuristic, InPlace, Observer, Search};
 
 const USAGE: &str = "puzzle [FLAGS] BOARD... | --file F | --random K";
 const HELP: &str = "\
@@ -63,7 +67,9 @@ Solves sliding-tile puzzles given as lines of tiles, 0 the blank (\"8 6 7 2 5 4 
 
 Flags:
   --algorithm A      bfs, dijkstra, greedy, astar, wastar, idastar, iddfs, dfs:D, hill,
-                     beam:W, bibfs, bidijkstra, anytime (default: astar)
+                     beam:W, bibfs, bidijkstra, anytime (default: astar); idastar runs
+                     in place, with no move back to the parent
+  --engine E         in-place or copying: the engine of idastar (default: in-place)
   --heuristic H      misplaced, manhattan, linear-conflict, pdb (additive pattern databases:
                      7-8 on 4x4, 6-6-6-6 on 5x5, with the diagonal reflection where the goal
                      allows it) or pdb:PARTITION (pdb:1,2,3,4/5,6,7,8)
@@ -112,6 +118,8 @@ struct Options {
     paths: Option<usize>,
     optimal: Option<usize>,
     max_stored: Option<usize>,
+    /// `--engine copying`: idastar on the generic, copying engine.
+    copying: bool,
     trace: usize,
     dot: Option<String>,
     quiet: bool,
@@ -137,6 +145,7 @@ impl Options {
             paths: None,
             optimal: None,
             max_stored: None,
+            copying: false,
             trace: 0,
             dot: None,
             quiet: false,
@@ -159,6 +168,15 @@ impl Options {
                 Long("paths") => options.paths = Some(cli.value("paths")),
                 Long("optimal") => options.optimal = Some(cli.value("optimal")),
                 Long("max-stored") => options.max_stored = Some(cli.value("max-stored")),
+                Long("engine") => {
+                    options.copying = match cli.string("engine").as_str() {
+                        "in-place" => false,
+                        "copying" => true,
+                        other => usage.error(format!(
+                            "--engine: cannot read {other:?}: expected in-place or copying"
+                        )),
+                    }
+                }
                 Long("trace") => options.trace = cli.value("trace"),
                 Long("dot") => options.dot = Some(cli.string("dot")),
                 Long("quiet") => options.quiet = true,
@@ -253,6 +271,19 @@ impl Heuristic<Board, u32> for &Choice<'_> {
             Choice::LinearConflict(h) => h.estimate(board),
             Choice::Pdb(h) => h.estimate(board),
         }
+    }
+}
+
+/// IDA* in place: Manhattan and the pattern databases are updated by the slide (the databases
+/// look up only the moved tile's group); the other heuristics are computed afresh.
+fn idastar_in_place<O: Observer<Board, u32>>(
+    search: Search<'_, InPlace<PuzzleProblem<'_>>, O>,
+    heuristic: &Choice<'_>,
+) -> informed::SearchResult<InPlace<PuzzleProblem<'static>>> {
+    match heuristic {
+        Choice::Manhattan(h) => search.idastar_in_place_with(h),
+        Choice::Pdb(pdb) => search.idastar_in_place_with(&**pdb),
+        other => search.idastar_in_place_with(Afresh(other)),
     }
 }
 
@@ -425,9 +456,24 @@ fn solve(puzzle: &SlidingPuzzle, text: &str, options: &Options) -> Result<(), St
     if let Some(limit) = options.max_stored {
         search = search.max_stored(limit);
     }
+    let in_place =
+        options.special.is_none() && options.algorithm == Algorithm::IdaStar && !options.copying;
+    let view = InPlace::new(problem);
     let started = Instant::now();
     let outcome =
         match options.special {
+            None if in_place => {
+                let mut search = Search::new(&view).cycle_check(CycleCheck::Parent);
+                if let Some(limit) = options.max_stored {
+                    search = search.max_stored(limit);
+                }
+                // The per-iteration counts are shown only in the text output.
+                if options.json && options.trace == 0 {
+                    idastar_in_place(search, &heuristic)
+                } else {
+                    idastar_in_place(search.observer(&mut tracer), &heuristic)
+                }
+            }
             None => search
                 .observer(&mut tracer)
                 .run_with(options.algorithm, &heuristic),
@@ -452,6 +498,7 @@ fn solve(puzzle: &SlidingPuzzle, text: &str, options: &Options) -> Result<(), St
     let time = millis(started);
     let algorithm = match options.special {
         Some(_) => options.algorithm_name.clone(),
+        None if in_place => format!("{} in place, no move back", options.algorithm),
         None => options.algorithm.to_string(),
     };
     if options.trace > 0 && !options.json {

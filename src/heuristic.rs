@@ -297,3 +297,130 @@ impl TryFrom<InvalidWeightData> for InvalidWeight {
         }
     }
 }
+
+/// An estimate that an in-place search updates with each move instead of computing afresh:
+/// the heuristics of the [`InPlaceProblem`](crate::InPlaceProblem) searches
+/// ([`idastar_in_place_with`](crate::idastar_in_place_with)).
+///
+/// The search keeps, beside each state of its path, the estimate and a
+/// [`Context`](Self::Context): whatever the heuristic needs to update the estimate by a move
+/// (the sliding puzzle's [`Manhattan`](crate::puzzle::Manhattan) needs nothing but the sum;
+/// the additive pattern databases keep each group's value, so that a move of one tile looks
+/// up one group instead of all). [`begin`](Self::begin) computes both for a start;
+/// [`update`](Self::update) takes them from a state to its successor. Undoing a move restores
+/// the parent's estimate and context, kept on the search's stack: `update` never has to undo.
+///
+/// How it relates to [`Heuristic`]: `Heuristic` is what the best-first engine and the generic
+/// depth-first engine ask of an estimate (a function of the state, with
+/// [`estimate_successor`](Heuristic::estimate_successor) as an optional shortcut). A heuristic
+/// with no incremental form runs in place through [`Afresh`], which computes every estimate
+/// from the state; the closure entry points ([`idastar_in_place`](crate::idastar_in_place))
+/// wrap their closure in it. The crate's puzzle heuristics implement both traits.
+///
+/// # Contract
+///
+/// The estimate [`update`](Self::update) returns must equal the one [`begin`](Self::begin)
+/// would return for the same state: the search treats the two as one function, and a
+/// difference changes what it expands (and with an inadmissible result, what it returns).
+/// Estimates follow [`Heuristic`]'s rules: not NaN; below zero is taken as zero, infinite
+/// prunes.
+///
+/// # Example
+///
+/// The gap heuristic of the pancake puzzle (see [`InPlaceProblem`](crate::InPlaceProblem)),
+/// updated by a flip: only the pair at the flip's bottom changes.
+///
+/// ```
+/// use informed::IncrementalHeuristic;
+///
+/// struct Gaps;
+///
+/// fn gap(a: u8, b: u8) -> u32 {
+///     u32::from(a.abs_diff(b) != 1)
+/// }
+///
+/// impl IncrementalHeuristic<[u8; 6], u8, u32> for Gaps {
+///     type Context = ();
+///
+///     fn begin(&self, stack: &[u8; 6]) -> (u32, ()) {
+///         let below = stack.iter().skip(1).copied().chain([6]);
+///         (stack.iter().zip(below).map(|(&a, b)| gap(a, b)).sum(), ())
+///     }
+///
+///     fn update(&self, stack: &[u8; 6], k: u8, h: u32, _: &mut ()) -> u32 {
+///         // After flipping the top k, the pair (stack[k - 1], below) replaced (stack[0], below).
+///         let k = usize::from(k);
+///         let below = stack.get(k).copied().unwrap_or(6);
+///         h + gap(stack[k - 1], below) - gap(stack[0], below)
+///     }
+/// }
+///
+/// let mut stack = [3, 0, 5, 1, 4, 2];
+/// let (h, mut context) = Gaps.begin(&stack);
+/// stack[..4].reverse();
+/// assert_eq!(Gaps.update(&stack, 4, h, &mut context), Gaps.begin(&stack).0);
+/// ```
+pub trait IncrementalHeuristic<S, M, C> {
+    /// What the heuristic keeps beside each state of the path, besides the estimate; `()` for
+    /// most.
+    type Context: Clone;
+
+    /// The estimate of `state`, and its context, computed afresh (for each start).
+    fn begin(&self, state: &S) -> (C, Self::Context);
+
+    /// The estimate of `state`, just reached by `mv` from a state whose estimate was
+    /// `estimate`. `context` is a copy of that state's context, to be brought up to date for
+    /// `state`.
+    fn update(&self, state: &S, mv: M, estimate: C, context: &mut Self::Context) -> C;
+}
+
+/// One heuristic value serves many searches without a copy.
+impl<S, M, C, H> IncrementalHeuristic<S, M, C> for &H
+where
+    H: IncrementalHeuristic<S, M, C> + ?Sized,
+{
+    type Context = H::Context;
+
+    #[inline]
+    fn begin(&self, state: &S) -> (C, Self::Context) {
+        (**self).begin(state)
+    }
+
+    #[inline(always)]
+    fn update(&self, state: &S, mv: M, estimate: C, context: &mut Self::Context) -> C {
+        (**self).update(state, mv, estimate, context)
+    }
+}
+
+/// A [`Heuristic`] used by an in-place search, computed afresh for every state: the
+/// [`IncrementalHeuristic`] of a heuristic that has no incremental form.
+///
+/// # Example
+///
+/// ```
+/// use informed::puzzle::SlidingPuzzle;
+/// use informed::Afresh;
+///
+/// let puzzle = SlidingPuzzle::new(3, 3)?;
+/// let problem = puzzle.problem(puzzle.parse("8 6 7 2 5 4 3 0 1")?)?;
+/// // Linear conflict has no incremental form: each successor is estimated from its board.
+/// let solution = informed::idastar_in_place_with(&problem, Afresh(puzzle.linear_conflict()))?;
+/// assert_eq!(solution.cost(), 31);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Afresh<H>(pub H);
+
+impl<S, M, C, H: Heuristic<S, C>> IncrementalHeuristic<S, M, C> for Afresh<H> {
+    type Context = ();
+
+    #[inline]
+    fn begin(&self, state: &S) -> (C, ()) {
+        (self.0.estimate(state), ())
+    }
+
+    #[inline]
+    fn update(&self, state: &S, _: M, _: C, _: &mut ()) -> C {
+        self.0.estimate(state)
+    }
+}

@@ -24,7 +24,10 @@
 //! indices), and a cheaper path to a waiting state moves it up the heap instead of queueing a
 //! duplicate (a lazy heap that queues the duplicate is an [`OpenSet`] away).
 //!
-//! Beyond these: [`idastar`], [`iddfs`] and [`depth_first`] in memory linear in the path;
+//! Beyond these: [`idastar`], [`iddfs`] and [`depth_first`] in memory linear in the path (and,
+//! for a problem whose moves change one state in place and can be undone, an
+//! [`InPlaceProblem`], [`idastar_in_place`], [`iddfs_in_place`] and [`depth_first_in_place`],
+//! with an [`IncrementalHeuristic`] updated by each move);
 //! [`bidirectional_dijkstra`] and [`bidirectional_bfs`] for problems that give predecessors
 //! ([`Bidirectional`]); [`anytime_astar`], improving its answer with a proven bound;
 //! [`k_shortest_paths`] and [`optimal_paths`] for more than one path; [`reachable`] for
@@ -237,14 +240,14 @@ pub use crate::algo::beam::{beam_search, beam_search_with};
 pub use crate::algo::bfs::bfs;
 pub use crate::algo::bfs_reach::{BfsReach, bfs_reach};
 pub use crate::algo::bidirectional::{bidirectional_bfs, bidirectional_dijkstra};
-pub use crate::algo::depth_first::depth_first;
+pub use crate::algo::depth_first::{depth_first, depth_first_in_place};
 pub use crate::algo::dijkstra::dijkstra;
 pub use crate::algo::greedy::{greedy, greedy_with};
 pub use crate::algo::hill_climbing::{
     hill_climbing, hill_climbing_with, hill_climbing_with_restarts,
 };
-pub use crate::algo::idastar::{idastar, idastar_with};
-pub use crate::algo::iddfs::iddfs;
+pub use crate::algo::idastar::{idastar, idastar_in_place, idastar_in_place_with, idastar_with};
+pub use crate::algo::iddfs::{iddfs, iddfs_in_place};
 pub use crate::algo::k_shortest::k_shortest_paths;
 pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
 pub use crate::algo::path_tree::{PathTree, shortest_path_tree};
@@ -256,7 +259,10 @@ pub use crate::cost::Cost;
 pub use crate::engine::hasher::{FastHasher, FastState};
 pub use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, TieBreak};
 pub use crate::error::{Limit, SearchError, SearchFailure};
-pub use crate::heuristic::{Heuristic, InvalidWeight, Max, Weighted, Zero};
+pub use crate::heuristic::{
+    Afresh, Heuristic, IncrementalHeuristic, InvalidWeight, Max, Weighted, Zero,
+};
+pub use crate::in_place::{InPlace, InPlaceProblem, Moves};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{
     Bidirectional, FnProblem, SearchProblem, Successors, UnitFnProblem, from_fn, from_fn_unit,
@@ -292,6 +298,7 @@ mod cost;
 mod engine;
 mod error;
 mod heuristic;
+mod in_place;
 mod location;
 mod observer;
 mod problem;

@@ -43,7 +43,7 @@ use crate::problem::SearchProblem;
 /// | [`anytime_astar`](Self::anytime_astar) | yes: returns the best so far | yes | prunes g + h > bound | yes | yes | yes |
 /// | [`stepper`](Self::stepper) | yes | yes | prunes g + h > bound | yes | yes | yes |
 /// | [`reachable`](Self::reachable) | yes | yes | the greatest cost reported | yes | yes | yes |
-/// | [`idastar`](Self::idastar), [`iddfs`](Self::iddfs), [`depth_first`](Self::depth_first) | yes | the longest path held | prunes g + h > bound | ignored | ignored: no table | ignored: no open set |
+/// | [`idastar`](Self::idastar), [`iddfs`](Self::iddfs), [`depth_first`](Self::depth_first), and in place (of an [`InPlace`](crate::InPlace) problem) [`idastar_in_place`](Self::idastar_in_place), [`iddfs_in_place`](Self::iddfs_in_place), [`depth_first_in_place`](Self::depth_first_in_place) | yes | the longest path held | prunes g + h > bound | ignored | ignored: no table | ignored: no open set |
 /// | [`bidirectional_dijkstra`](Self::bidirectional_dijkstra) | yes | both sides together | prunes g > bound on either side, and longer paths | yes | yes | yes |
 /// | [`bidirectional_bfs`](Self::bidirectional_bfs) | yes | both sides together | prunes g > bound on either side, and dearer paths | ignored | yes | ignored |
 /// | [`k_shortest_paths`](Self::k_shortest_paths) | yes, over all its searches | per search | no path dearer than the bound | yes | yes | yes |

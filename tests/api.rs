@@ -33,6 +33,13 @@ fn public_types_are_send_sync_and_unwind_safe() {
     assert_thread_safe::<FastHasher>();
     assert_thread_safe::<FastState>();
     assert_thread_safe::<Successors<(u32, u32), f64>>();
+    // `Moves` borrows the engine's stack mutably: Send and Sync, not unwind-safe.
+    fn assert_send_sync_borrow<T: Send + Sync>() {}
+    assert_send_sync_borrow::<informed::Moves<'static, u8>>();
+    assert_thread_safe::<informed::InPlace<informed::puzzle::PuzzleProblem<'static>>>();
+    assert_thread_safe::<informed::Afresh<Zero>>();
+    assert_thread_safe::<informed::puzzle::Slide>();
+    assert_thread_safe::<informed::puzzle::PdbContext>();
     assert_thread_safe::<Anytime<(u32, u32), f64>>();
     assert_thread_safe::<Improvement<f64>>();
     assert_thread_safe::<Audit<(u32, u32), f64>>();

@@ -4,8 +4,8 @@
 //! exactly the nodes of the plain C IDA* (`../shared/reference/ida15.c`, same move order), plus
 //! the goal, which the C solver does not count as an expansion.
 
-use informed::puzzle::{Board, SlidingPuzzle};
-use informed::{CycleCheck, Search, SearchProblem, Successors};
+use informed::puzzle::{Board, PuzzleProblem, SlidingPuzzle};
+use informed::{CycleCheck, InPlace, Search, SearchProblem, Solution, Successors};
 
 /// Korf's goal: the blank top-left, tile t in cell t.
 const GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
@@ -53,33 +53,60 @@ fn easy_korf_instances_are_solved_optimally_with_the_reference_counts()
         let solution = Search::new(&problem)
             .cycle_check(CycleCheck::Parent)
             .idastar_with(puzzle.manhattan())?;
-        let stats = solution.stats();
-        assert_eq!(solution.cost(), instance.optimal, "korf {}", instance.id);
-        assert_eq!(solution.path().len() as u32, instance.optimal + 1);
-        // One move a step (`moves` panics otherwise), ending on the goal.
-        assert_eq!(puzzle.moves(solution.path()).len() as u32, instance.optimal);
-        assert_eq!(solution.path().last(), Some(&puzzle.parse(GOAL)?));
-        assert_eq!(
-            stats.expanded,
-            instance.c_expanded + 1,
-            "korf {}: expansions",
-            instance.id
-        );
-        // `generated` counts every pair `successors` delivers: the recount's children, the
-        // start once per iteration (the recount's root once in all), the move back to the
-        // parent of every expanded state but the goal and the iterations' starts (the C solver
-        // never generates it), and the moves not yet tried on the path when the goal is found.
-        let untried = untried_on_path(&problem, solution.path());
-        assert_eq!(
-            stats.generated,
-            (instance.recount - 1)
-                + stats.iterations
-                + (stats.expanded - 1 - stats.iterations)
-                + untried,
-            "korf {}: generated",
-            instance.id
-        );
+        check(&puzzle, &problem, instance, &solution)?;
     }
+    Ok(())
+}
+
+/// The in-place engine, one board changed by each move and its undo, skipping the move back by
+/// its inverse: the C solver's algorithm, with its counts.
+#[test]
+fn easy_korf_instances_in_place_have_the_reference_counts() -> Result<(), Box<dyn std::error::Error>>
+{
+    let puzzle = SlidingPuzzle::new(4, 4)?.with_goal(GOAL)?;
+    for instance in &INSTANCES {
+        let problem = puzzle.problem(puzzle.parse(instance.tiles)?)?;
+        let solution = Search::new(&InPlace::new(problem))
+            .cycle_check(CycleCheck::Parent)
+            .idastar_in_place_with(puzzle.manhattan())?;
+        check(&puzzle, &problem, instance, &solution)?;
+    }
+    Ok(())
+}
+
+/// The solution's length, path and counts against the instance's optimum and the C solver's.
+fn check(
+    puzzle: &SlidingPuzzle,
+    problem: &PuzzleProblem<'_>,
+    instance: &Instance,
+    solution: &Solution<Board, u32>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let stats = solution.stats();
+    assert_eq!(solution.cost(), instance.optimal, "korf {}", instance.id);
+    assert_eq!(solution.path().len() as u32, instance.optimal + 1);
+    // One move a step (`moves` panics otherwise), ending on the goal.
+    assert_eq!(puzzle.moves(solution.path()).len() as u32, instance.optimal);
+    assert_eq!(solution.path().last(), Some(&puzzle.parse(GOAL)?));
+    assert_eq!(
+        stats.expanded,
+        instance.c_expanded + 1,
+        "korf {}: expansions",
+        instance.id
+    );
+    // `generated` counts every pair `successors` delivers: the recount's children, the
+    // start once per iteration (the recount's root once in all), the move back to the
+    // parent of every expanded state but the goal and the iterations' starts (the C solver
+    // never generates it), and the moves not yet tried on the path when the goal is found.
+    let untried = untried_on_path(problem, solution.path());
+    assert_eq!(
+        stats.generated,
+        (instance.recount - 1)
+            + stats.iterations
+            + (stats.expanded - 1 - stats.iterations)
+            + untried,
+        "korf {}: generated",
+        instance.id
+    );
     Ok(())
 }
 

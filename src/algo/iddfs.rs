@@ -1,7 +1,9 @@
 //! Iterative deepening: depth-first searches to depth 0, 1, 2, … until one finds a goal.
 
 use crate::engine::depth_first::{Bound, Prober};
-use crate::heuristic::Zero;
+use crate::engine::in_place::Walker;
+use crate::heuristic::{Afresh, Zero};
+use crate::in_place::{InPlace, InPlaceProblem};
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
 use crate::search::Search;
@@ -52,6 +54,74 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     pub fn iddfs(self) -> SearchResult<P> {
         let mut prober = Prober::new(self.into_setup()?, Zero);
         prober.deepen(Bound::Depth(0), |bound, _| match bound {
+            Bound::Depth(depth) => Some(Bound::Depth(depth + 1)),
+            Bound::Cost(cost) => Some(Bound::Cost(cost)),
+        })
+    }
+}
+
+/// [`iddfs`] on a problem that moves in place ([`InPlaceProblem`]): one state, changed by each
+/// move and its undo. The same iterations, path, statistics and errors as [`iddfs`] on the
+/// problem's [`InPlace`] view (moves are taken as listed, not merged by the state they reach).
+///
+/// # Arguments
+///
+/// - `problem`: the state space.
+///
+/// # Returns
+///
+/// As for [`iddfs`].
+///
+/// # Errors
+///
+/// As for [`iddfs`].
+///
+/// # Complexity
+///
+/// As for [`iddfs`]; memory is one state, plus one move buffer and one move a level (and a
+/// copy of each state on the path with the default [`CycleCheck::Path`](crate::CycleCheck)).
+///
+/// # Example
+///
+/// ```
+/// use informed::{InPlaceProblem, Moves};
+///
+/// /// A counter that can be incremented or tripled, from 0 to 10.
+/// struct Counter;
+///
+/// impl InPlaceProblem for Counter {
+///     type State = u32;
+///     type Move = bool; // true: triple
+///     type Cost = u32;
+///     fn starts(&self) -> impl IntoIterator<Item = u32> { [0] }
+///     fn is_goal(&self, n: &u32) -> bool { *n == 10 }
+///     fn moves(&self, _: &u32, out: &mut Moves<'_, bool>) { out.extend([false, true]) }
+///     fn apply(&self, n: &mut u32, triple: bool) -> u32 {
+///         if triple { *n *= 3 } else { *n += 1 }
+///         1
+///     }
+///     fn undo(&self, n: &mut u32, triple: bool) {
+///         if triple { *n /= 3 } else { *n -= 1 }
+///     }
+/// }
+///
+/// let solution = informed::iddfs_in_place(&Counter)?;
+/// assert_eq!(solution.path(), &[0, 1, 3, 9, 10]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn iddfs_in_place<P: InPlaceProblem>(problem: &P) -> SearchResult<InPlace<&P>> {
+    Search::new(&InPlace::new(problem)).iddfs_in_place()
+}
+
+impl<P: InPlaceProblem, O: Observer<P::State, P::Cost>> Search<'_, InPlace<P>, O> {
+    /// Runs [`iddfs_in_place`](crate::iddfs_in_place) with this search's options.
+    ///
+    /// # Errors
+    ///
+    /// As for [`iddfs`](crate::iddfs).
+    pub fn iddfs_in_place(self) -> SearchResult<InPlace<P>> {
+        let mut walker = Walker::new(self.into_setup()?, Afresh(Zero));
+        walker.deepen(Bound::Depth(0), |bound, _| match bound {
             Bound::Depth(depth) => Some(Bound::Depth(depth + 1)),
             Bound::Cost(cost) => Some(Bound::Cost(cost)),
         })

@@ -35,7 +35,7 @@ pub(crate) enum Bound<C> {
 }
 
 /// How one probe ended.
-enum Probe<C> {
+pub(crate) enum Probe<C> {
     /// A goal: the current path leads to it.
     Found,
     /// The bound cut some nodes off: for a cost bound, the least f that exceeded it.
@@ -83,7 +83,7 @@ fn state_at<'s, S, C>(
 /// (without counting it: an expansion counts its successors when they are delivered). The
 /// statistics an error carries are read only on the way to it.
 #[inline(always)]
-fn step_cost<S: Clone, C: Cost>(
+pub(crate) fn step_cost<S: Clone, C: Cost>(
     control: &Control<'_, C>,
     g: C,
     step: C,
@@ -110,6 +110,47 @@ fn step_error<S: Clone, C: Cost>(
         Err(error) => error,
         Ok(_) => unreachable!("a step the fast check refused is NaN, negative or overflows"),
     }
+}
+
+/// Whether a node at `depth` with priority `f` is not expanded in this probe. A node beyond
+/// the probe's bound is a cut-off (recorded in `cut`, with the least f beyond a cost bound),
+/// which a later iteration may expand; one with an infinite f or beyond the search's cost
+/// bound is pruned for good (and counted).
+#[inline(always)]
+pub(crate) fn beyond<C: Cost>(
+    control: &mut Control<'_, C>,
+    bound: Bound<C>,
+    depth: usize,
+    f: C,
+    cut: &mut Probe<C>,
+) -> bool {
+    if control.prunes(f) {
+        return true;
+    }
+    let beyond = match bound {
+        Bound::Depth(limit) => depth > limit,
+        Bound::Cost(limit) => f.order(limit).is_gt(),
+    };
+    if beyond {
+        let least = match (&*cut, bound) {
+            (_, Bound::Depth(_)) => None,
+            (Probe::CutOff(Some(least)), _) if least.order(f).is_le() => Some(*least),
+            _ => Some(f),
+        };
+        *cut = Probe::CutOff(least);
+    }
+    beyond
+}
+
+/// What a sweep over the starts has cut off, `swept` so far, once a probe has cut off nodes
+/// whose least f beyond a cost bound was `least`.
+#[inline]
+pub(crate) fn cut_in_sweep<C: Cost>(swept: &Probe<C>, least: Option<C>) -> Probe<C> {
+    Probe::CutOff(match (swept, least) {
+        (Probe::CutOff(Some(a)), Some(b)) => Some(if b.order(*a).is_lt() { b } else { *a }),
+        (Probe::CutOff(a), b) => a.or(b),
+        (_, b) => b,
+    })
 }
 
 /// A depth-first search in progress.
@@ -172,36 +213,6 @@ where
         self.control.limit_reached(limit, best)
     }
 
-    /// Whether a node at `depth` with priority `f` is not expanded in this probe. A node beyond
-    /// the probe's bound is a cut-off (recorded in `cut`, with the least f beyond a cost bound),
-    /// which a later iteration may expand; one with an infinite f or beyond the search's cost
-    /// bound is pruned for good (and counted).
-    #[inline(always)]
-    fn beyond(
-        control: &mut Control<'a, P::Cost>,
-        bound: Bound<P::Cost>,
-        depth: usize,
-        f: P::Cost,
-        cut: &mut Probe<P::Cost>,
-    ) -> bool {
-        if control.prunes(f) {
-            return true;
-        }
-        let beyond = match bound {
-            Bound::Depth(limit) => depth > limit,
-            Bound::Cost(limit) => f.order(limit).is_gt(),
-        };
-        if beyond {
-            let least = match (&*cut, bound) {
-                (_, Bound::Depth(_)) => None,
-                (Probe::CutOff(Some(least)), _) if least.order(f).is_le() => Some(*least),
-                _ => Some(f),
-            };
-            *cut = Probe::CutOff(least);
-        }
-        beyond
-    }
-
     /// Puts a level on the path, once the cap on stored states allows it.
     #[inline(always)]
     fn push(&mut self, frame: Frame<P::Cost>) -> Result<(), Failure<P>> {
@@ -228,7 +239,7 @@ where
         // The start is taken off the stack, whether it is entered or not.
         self.waiting -= 1;
         let h = self.control.estimate(&self.heuristic, start)?;
-        if Self::beyond(&mut self.control, bound, 0, h, &mut cut) {
+        if beyond(&mut self.control, bound, 0, h, &mut cut) {
             return Ok(cut);
         }
         self.clear();
@@ -303,7 +314,7 @@ where
                 let Some(f) = g.checked_sum(h) else {
                     return Err(control.estimate_overflow(successor.clone(), g, h));
                 };
-                if Self::beyond(control, bound, depth + 1, f, &mut cut) {
+                if beyond(control, bound, depth + 1, f, &mut cut) {
                     continue;
                 }
                 self.frames[depth].next = at + 1;
@@ -452,16 +463,7 @@ where
             self.control.count_start();
             match self.probe(start, bound)? {
                 Probe::Found => return Ok(Probe::Found),
-                Probe::CutOff(least) => {
-                    let merged = match (&swept, least) {
-                        (Probe::CutOff(Some(a)), Some(b)) => {
-                            Some(if b.order(*a).is_lt() { b } else { *a })
-                        }
-                        (Probe::CutOff(a), b) => a.or(b),
-                        (_, b) => b,
-                    };
-                    swept = Probe::CutOff(merged);
-                }
+                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
                 Probe::Exhausted => {}
             }
             // A probe that ends without a goal has taken up everything it put on the stack.

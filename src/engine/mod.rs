@@ -1,7 +1,8 @@
 //! The machinery every algorithm shares, in layers: data structures at the bottom ([`table`],
 //! [`heap`], [`hasher`]), then the [`options`] a search takes and the [`control`] of its limits
-//! and statistics, [`select`] which turns the options into data structures, and the two engines
-//! the algorithms are built on, [`best_first`] and [`depth_first`].
+//! and statistics, [`select`] which turns the options into data structures, and the engines
+//! the algorithms are built on: [`best_first`], [`depth_first`] and its in-place twin
+//! [`in_place`].
 //!
 //! Imports run one way: `crate::algo` uses the engine, the engine uses the data structures and
 //! the crate's vocabulary (`cost`, `problem`, `heuristic`, `observer`, `solution`, `error`),
@@ -12,6 +13,7 @@ pub(crate) mod control;
 pub(crate) mod depth_first;
 pub(crate) mod hasher;
 pub(crate) mod heap;
+pub(crate) mod in_place;
 pub(crate) mod options;
 pub(crate) mod select;
 pub(crate) mod table;

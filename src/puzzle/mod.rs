@@ -39,9 +39,10 @@ use self::heuristics::LineTables;
 pub use self::heuristics::{LinearConflict, Manhattan, Misplaced};
 pub use self::pdb::{
     AdditivePdb, BuildOptions, BuildProgress, FORMAT_VERSION, MAGIC, MAX_PATTERN_ENTRIES, Origin,
-    Partition, PdbFileError, Reflection,
+    Partition, PdbContext, PdbFileError, Reflection,
 };
 
+use crate::in_place::{InPlaceProblem, Moves};
 use crate::location::excerpt;
 use crate::problem::{Bidirectional, SearchProblem, Successors};
 
@@ -156,6 +157,35 @@ impl Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "tile {} {}", self.tile, self.direction)
+    }
+}
+
+/// One move of a board changed in place (see [`InPlaceProblem`]): the tile in cell
+/// [`from`](Self::from) slides into the blank at cell [`to`](Self::to). Its
+/// [`inverse`](Self::inverse) slides it back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slide {
+    from: u8,
+    to: u8,
+}
+
+impl Slide {
+    /// The cell (row-major index) the tile leaves, where the blank goes.
+    pub fn from(self) -> usize {
+        usize::from(self.from)
+    }
+
+    /// The cell the tile enters: the blank's before the move.
+    pub fn to(self) -> usize {
+        usize::from(self.to)
+    }
+
+    /// The slide that undoes this one.
+    pub fn inverse(self) -> Slide {
+        Slide {
+            from: self.to,
+            to: self.from,
+        }
     }
 }
 
@@ -538,6 +568,27 @@ impl SlidingPuzzle {
         }
     }
 
+    /// Slides the tile in `from` into the blank at `to`, in place.
+    #[inline(always)]
+    fn slide(&self, board: &mut Board, from: u8, to: u8) {
+        if self.tile_bits == 4 {
+            // At most 16 cells: the board is the low word.
+            let bits = board.words[0];
+            let (from, to) = (4 * u32::from(from), 4 * u32::from(to));
+            let tile = (bits >> from) & 15;
+            board.words[0] = (bits & !(15 << from)) | (tile << to);
+            return;
+        }
+        let (from, to) = (
+            u32::from(from) * self.tile_bits,
+            u32::from(to) * self.tile_bits,
+        );
+        let mask = (1u128 << self.tile_bits) - 1;
+        let bits = board.bits();
+        let tile = (bits >> from) & mask;
+        *board = Board::from_bits((bits & !(mask << from)) | (tile << to));
+    }
+
     /// The tile that moved between `parent` and `successor`, with the cell it left and the cell
     /// it entered: for boards that differ in exactly two cells, one of them the parent's blank
     /// (a move, or a jump of a tile into the blank); `None` otherwise.
@@ -754,6 +805,82 @@ impl SearchProblem for PuzzleProblem<'_> {
     #[inline]
     fn successors(&self, board: &Board, out: &mut Successors<Board, u32>) {
         self.puzzle.neighbours(*board, out);
+    }
+}
+
+/// The board changes in place: each move slides one tile into the blank, and its undo slides
+/// it back; the inverse of a slide is named, so that
+/// [`CycleCheck::Parent`](crate::CycleCheck::Parent) skips the move back to the parent
+/// without comparing boards. The moves come in the order of [`SearchProblem::successors`]
+/// (the blank moving up, left, right, down: Korf's order).
+///
+/// # Example
+///
+/// ```
+/// use informed::puzzle::SlidingPuzzle;
+/// use informed::{CycleCheck, InPlace, Search};
+///
+/// let puzzle = SlidingPuzzle::new(3, 3)?;
+/// let problem = puzzle.problem(puzzle.parse("8 6 7 2 5 4 3 0 1")?)?;
+/// let in_place = Search::new(&InPlace::new(problem))
+///     .cycle_check(CycleCheck::Parent)
+///     .idastar_in_place_with(puzzle.manhattan())?;
+/// let copying = Search::new(&problem)
+///     .cycle_check(CycleCheck::Parent)
+///     .idastar_with(puzzle.manhattan())?;
+/// assert_eq!(in_place.cost(), 31);
+/// assert_eq!(in_place.stats(), copying.stats());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl InPlaceProblem for PuzzleProblem<'_> {
+    type State = Board;
+    type Move = Slide;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = Board> {
+        [self.start]
+    }
+
+    #[inline]
+    fn is_goal(&self, board: &Board) -> bool {
+        *board == self.puzzle.goal
+    }
+
+    #[inline(always)]
+    fn moves(&self, board: &Board, out: &mut Moves<'_, Slide>) {
+        let blank = if self.puzzle.tile_bits == 4 {
+            // The lowest zero nibble, as `blank` finds it, without its check that the board
+            // has a blank: this one came from a checked start (a cell past the last has no
+            // moves).
+            let x = board.words[0];
+            let flags = x.wrapping_sub(0x1111_1111_1111_1111) & !x & 0x8888_8888_8888_8888;
+            (flags.trailing_zeros() / 4) as usize
+        } else {
+            self.puzzle.blank(*board)
+        };
+        let Some(moves) = self.puzzle.blank_moves.get(blank) else {
+            return;
+        };
+        let to = blank as u8;
+        for &from in &moves.from[..usize::from(moves.count)] {
+            out.push(Slide { from, to });
+        }
+    }
+
+    #[inline(always)]
+    fn apply(&self, board: &mut Board, slide: Slide) -> u32 {
+        self.puzzle.slide(board, slide.from, slide.to);
+        1
+    }
+
+    #[inline(always)]
+    fn undo(&self, board: &mut Board, slide: Slide) {
+        self.puzzle.slide(board, slide.to, slide.from);
+    }
+
+    #[inline]
+    fn inverse(&self, slide: Slide) -> Option<Slide> {
+        Some(slide.inverse())
     }
 }
 

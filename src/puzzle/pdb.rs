@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::{Board, MAX_CELLS, SlidingPuzzle};
-use crate::heuristic::{Heuristic, heuristic_by_reference};
+use super::{Board, MAX_CELLS, Slide, SlidingPuzzle};
+use crate::heuristic::{Heuristic, IncrementalHeuristic, heuristic_by_reference};
 use crate::pdb::{Placements, UNREACHABLE};
 
 heuristic_by_reference!([] AdditivePdb);
@@ -516,7 +516,12 @@ pub struct AdditivePdb {
     /// goal cell mirrors t's.
     mirror_cell: [u8; MAX_CELLS],
     mirror_tile: [u8; MAX_CELLS],
+    /// `group_of[t]`: the group of tile t, [`NO_GROUP`] for the blank.
+    group_of: [u8; MAX_CELLS],
 }
+
+/// The group of a tile in no group (the blank).
+const NO_GROUP: u8 = u8::MAX;
 
 impl fmt::Debug for AdditivePdb {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -643,6 +648,12 @@ impl AdditivePdb {
                 mirror_tile[tile] = goal[usize::from(mirror_cell[cell])];
             }
         }
+        let mut group_of = [NO_GROUP; MAX_CELLS];
+        for (group, tiles) in partition.groups().iter().enumerate() {
+            for &tile in tiles {
+                group_of[usize::from(tile) % MAX_CELLS] = group as u8;
+            }
+        }
         AdditivePdb {
             puzzle: puzzle.clone(),
             partition,
@@ -650,6 +661,7 @@ impl AdditivePdb {
             reflection: Reflection::None,
             mirror_cell,
             mirror_tile,
+            group_of,
         }
     }
 
@@ -1183,6 +1195,100 @@ impl Heuristic<Board, u32> for AdditivePdb {
             mirrored[to] = self.mirror_cell[usize::from(cell_of[tile]) % MAX_CELLS];
         }
         direct.max(self.sum(&mirrored))
+    }
+}
+
+/// What an [`AdditivePdb`] keeps beside each board of an in-place search
+/// ([`idastar_in_place_with`](crate::idastar_in_place_with)): where each tile is, on the board
+/// and on its mirror image, and each group's value for both, so that a move looks up only the
+/// moved tile's group (and, with the reflection, its mirror's).
+#[derive(Clone, Copy, Debug)]
+pub struct PdbContext {
+    cell_of: [u8; MAX_CELLS],
+    mirrored: [u8; MAX_CELLS],
+    direct: [u8; MAX_CELLS],
+    reflected: [u8; MAX_CELLS],
+    direct_sum: u32,
+    reflected_sum: u32,
+}
+
+impl AdditivePdb {
+    /// The value of each group for `cell_of`, and their sum.
+    fn groups_of(&self, cell_of: &[u8; MAX_CELLS]) -> ([u8; MAX_CELLS], u32) {
+        let mut values = [0u8; MAX_CELLS];
+        let mut sum = 0;
+        for (value, table) in values.iter_mut().zip(&self.tables) {
+            let entry = lookup(table, cell_of);
+            *value = entry as u8;
+            sum += entry;
+        }
+        (values, sum)
+    }
+
+    /// The estimate a context holds: its direct sum, or the larger of the two sums with the
+    /// reflection.
+    #[inline(always)]
+    fn of_context(&self, context: &PdbContext) -> u32 {
+        if self.reflection == Reflection::None {
+            context.direct_sum
+        } else {
+            context.direct_sum.max(context.reflected_sum)
+        }
+    }
+}
+
+/// Updated by the slide: only the moved tile's group is looked up again (and, with the
+/// reflection, the group of its mirror image); the blank is in no group.
+impl IncrementalHeuristic<Board, Slide, u32> for AdditivePdb {
+    type Context = PdbContext;
+
+    fn begin(&self, board: &Board) -> (u32, PdbContext) {
+        let cell_of = self.cells_of_tiles(*board);
+        let mut mirrored = [0u8; MAX_CELLS];
+        for tile in 0..self.puzzle.cells() {
+            let to = usize::from(self.mirror_tile[tile]) % MAX_CELLS;
+            mirrored[to] = self.mirror_cell[usize::from(cell_of[tile]) % MAX_CELLS];
+        }
+        let (direct, direct_sum) = self.groups_of(&cell_of);
+        let (reflected, reflected_sum) = if self.reflection == Reflection::None {
+            ([0; MAX_CELLS], 0)
+        } else {
+            self.groups_of(&mirrored)
+        };
+        let context = PdbContext {
+            cell_of,
+            mirrored,
+            direct,
+            reflected,
+            direct_sum,
+            reflected_sum,
+        };
+        (self.of_context(&context), context)
+    }
+
+    #[inline]
+    fn update(&self, board: &Board, slide: Slide, _: u32, context: &mut PdbContext) -> u32 {
+        let tile = usize::from(self.puzzle.tile_at(*board, slide.to())) % MAX_CELLS;
+        let to = slide.to() % MAX_CELLS;
+        context.cell_of[tile] = to as u8;
+        if let Some(table) = self.tables.get(usize::from(self.group_of[tile])) {
+            let group = usize::from(self.group_of[tile]);
+            let value = lookup(table, &context.cell_of);
+            context.direct_sum = context.direct_sum + value - u32::from(context.direct[group]);
+            context.direct[group] = value as u8;
+        }
+        if self.reflection != Reflection::None {
+            let mirror = usize::from(self.mirror_tile[tile]) % MAX_CELLS;
+            context.mirrored[mirror] = self.mirror_cell[to];
+            if let Some(table) = self.tables.get(usize::from(self.group_of[mirror])) {
+                let group = usize::from(self.group_of[mirror]);
+                let value = lookup(table, &context.mirrored);
+                context.reflected_sum =
+                    context.reflected_sum + value - u32::from(context.reflected[group]);
+                context.reflected[group] = value as u8;
+            }
+        }
+        self.of_context(context)
     }
 }
 

@@ -1,0 +1,531 @@
+//! The in-place depth-first engine behind [`idastar_in_place`](crate::idastar_in_place),
+//! [`iddfs_in_place`](crate::iddfs_in_place) and
+//! [`depth_first_in_place`](crate::depth_first_in_place): one state, changed by a move on the
+//! way down and by its undo on the way back, as a hand-written IDA* does.
+//!
+//! A [`Walker`] keeps the current path as a stack of frames (g, the estimate, the next move to
+//! try and where the level's moves end), the heuristic's context of each level, and one stack
+//! of moves: each expansion pushes its state's moves on top ([`Moves`]), leaving a level drops
+//! them, and the move that led to a level is the one before its parent's next. The state
+//! itself is one value. An explicit stack, so that deep searches cannot overflow the call
+//! stack. The path's states are kept only where the cycle check
+//! compares states ([`CycleCheck::Path`], or [`CycleCheck::Parent`] for a problem without
+//! [`inverse`](crate::InPlaceProblem::inverse)); a path handed back (a solution, or the best
+//! path at a limit) is replayed from its start.
+//!
+//! The bounds, limits, counts and errors are those of the copying engine
+//! ([`depth_first`](super::depth_first)), shared with it: an expansion counts every move the
+//! problem lists as generated and puts it on the stack whose peak is `max_open`; taking a move
+//! up (entering it, or refusing it) takes it off. The one difference: moves are taken as
+//! listed, where the copying engine merges a state listed twice into its cheapest step.
+
+use crate::cost::Cost;
+use crate::engine::control::{Control, Setup};
+use crate::engine::depth_first::{Bound, POLL_INTERVAL, Probe, beyond, cut_in_sweep, step_cost};
+use crate::engine::options::CycleCheck;
+use crate::error::{Limit, SearchError};
+use crate::heuristic::IncrementalHeuristic;
+use crate::in_place::{InPlace, InPlaceProblem, Moves};
+use crate::observer::{Event, Observer};
+use crate::solution::{Partial, Solution};
+
+type Failure<P> = SearchError<<P as InPlaceProblem>::State, <P as InPlaceProblem>::Cost>;
+type Outcome<P> =
+    Result<Solution<<P as InPlaceProblem>::State, <P as InPlaceProblem>::Cost>, Failure<P>>;
+
+/// One level of the current path. Its moves are `stack[end of the level above .. end]`.
+#[derive(Clone, Copy)]
+struct Frame<C, M> {
+    g: C,
+    /// The estimate as the heuristic gave it (what its next update starts from); see
+    /// [`clamped`] for the one the bound compares.
+    h: C,
+    /// The next move of this level to try: after a level below is entered, the one after the
+    /// move that led there.
+    next: usize,
+    /// The end of this level's moves on the stack.
+    end: usize,
+    /// The move not to try here: the inverse of the one that led here, with parent pruning
+    /// by moves.
+    skip: Option<M>,
+}
+
+/// An estimate below zero taken as zero, as [`Control::estimate`] takes it.
+#[inline(always)]
+fn clamped<C: Cost>(h: C) -> C {
+    if h.is_below_zero() { C::ZERO } else { h }
+}
+
+/// An in-place depth-first search in progress.
+pub(crate) struct Walker<
+    'a,
+    P: InPlaceProblem,
+    H: IncrementalHeuristic<P::State, P::Move, P::Cost>,
+    O,
+> {
+    problem: &'a P,
+    heuristic: H,
+    observer: O,
+    control: Control<'a, P::Cost>,
+    cycle_check: CycleCheck,
+    /// Whether [`CycleCheck::Parent`] compares moves with the problem's inverse rather than
+    /// states.
+    parent_by_move: bool,
+    /// Whether the states of the path are kept in `history`, for a cycle check that compares
+    /// them.
+    keep_states: bool,
+    /// The start of the current probe, from which a path is replayed.
+    root: Option<P::State>,
+    /// The current path, one frame a level.
+    frames: Vec<Frame<P::Cost, P::Move>>,
+    /// `contexts[d]`: the heuristic's context at depth d.
+    contexts: Vec<H::Context>,
+    /// The moves of every level of the path, the top level's last. The move from depth d to
+    /// d + 1 is the one before `frames[d].next`.
+    stack: Vec<P::Move>,
+    /// The states of the path, where `keep_states`.
+    history: Vec<P::State>,
+    /// Expansions left before the limits must be asked again.
+    countdown: u64,
+    /// The moves on the stack that [`Stats::max_open`](crate::Stats::max_open) measures (see
+    /// the copying engine).
+    waiting: usize,
+}
+
+impl<'a, P, H, O> Walker<'a, P, H, O>
+where
+    P: InPlaceProblem,
+    H: IncrementalHeuristic<P::State, P::Move, P::Cost>,
+    O: Observer<P::State, P::Cost>,
+{
+    pub(crate) fn new(setup: Setup<'a, InPlace<P>, O>, heuristic: H) -> Self {
+        let cycle_check = setup.options.cycle_check;
+        let problem = setup.problem.get();
+        // Whether the problem names inverses: asked of one move of one start, once.
+        let parent_by_move = cycle_check == CycleCheck::Parent && names_inverses(problem);
+        Walker {
+            problem,
+            heuristic,
+            observer: setup.observer,
+            control: setup.control,
+            cycle_check,
+            parent_by_move,
+            keep_states: match cycle_check {
+                CycleCheck::Path => true,
+                CycleCheck::Parent => !parent_by_move,
+                _ => false,
+            },
+            root: None,
+            frames: Vec::new(),
+            contexts: Vec::new(),
+            stack: Vec::new(),
+            history: Vec::new(),
+            countdown: 0,
+            waiting: 0,
+        }
+    }
+
+    /// The states of the current path, start first, replayed from the start.
+    fn path(&self) -> Vec<P::State> {
+        let Some(root) = &self.root else {
+            return Vec::new();
+        };
+        let mut state = root.clone();
+        let mut path = Vec::with_capacity(self.frames.len());
+        path.push(state.clone());
+        let depth = self.frames.len().saturating_sub(1);
+        for frame in &self.frames[..depth] {
+            self.problem.apply(&mut state, self.stack[frame.next - 1]);
+            path.push(state.clone());
+        }
+        path
+    }
+
+    fn limit_reached(&self, limit: Limit) -> Failure<P> {
+        let best = self.frames.last().map(|frame| Partial {
+            path: self.path(),
+            cost: frame.g,
+            estimate: clamped(frame.h),
+        });
+        self.control.limit_reached(limit, best)
+    }
+
+    /// Puts a level on the path, once the cap on stored states allows it.
+    #[inline(always)]
+    fn push(
+        &mut self,
+        frame: Frame<P::Cost, P::Move>,
+        context: H::Context,
+        state: &P::State,
+    ) -> Result<(), Failure<P>> {
+        if let Err(limit) = self.control.admit() {
+            return Err(self.limit_reached(limit));
+        }
+        self.frames.push(frame);
+        self.contexts.push(context);
+        if self.keep_states {
+            self.history.push(state.clone());
+        }
+        Ok(())
+    }
+
+    /// Empties the path.
+    fn clear(&mut self) {
+        self.control.release(self.frames.len());
+        self.frames.clear();
+        self.contexts.clear();
+        self.stack.clear();
+        self.history.clear();
+    }
+
+    /// The estimate of a start, checked.
+    fn begin(&self, start: &P::State) -> Result<(P::Cost, H::Context), Failure<P>> {
+        let (h, context) = self.heuristic.begin(start);
+        if h.is_nan() {
+            return Err(nan_estimate(&self.control, start));
+        }
+        Ok((h, context))
+    }
+
+    /// A depth-first search from `start` within `bound`. On `Found`, the path leads to a goal.
+    fn probe(
+        &mut self,
+        start: &P::State,
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        let mut cut = Probe::Exhausted;
+        // The start is taken off the stack, whether it is entered or not.
+        self.waiting -= 1;
+        let (h, context) = self.begin(start)?;
+        if beyond(&mut self.control, bound, 0, clamped(h), &mut cut) {
+            return Ok(cut);
+        }
+        self.clear();
+        self.root = Some(start.clone());
+        let mut state = start.clone();
+        let root = Frame {
+            g: P::Cost::ZERO,
+            h,
+            next: 0,
+            end: 0,
+            skip: None,
+        };
+        self.push(root, context, &state)?;
+        if self.expand(&state)? {
+            return Ok(Probe::Found);
+        }
+        // The guard of the copying engine against cycles of zero-cost steps (see there).
+        let zero_cost_guard =
+            matches!(bound, Bound::Cost(_)) && !matches!(self.cycle_check, CycleCheck::Path);
+        // Each pass of the outer loop (re-)enters the level on top of the path; the inner loop
+        // tries its remaining moves until one is entered (the outer loop goes on one level
+        // deeper) or none is left (the level's move is undone, and the level left).
+        'level: while let Some(depth) = self.frames.len().checked_sub(1) {
+            let parent = self.frames[depth];
+            // The first move of this level to enter, found with the walker's parts borrowed
+            // apart (so that the compiler knows the move stack aliases none of them).
+            let entered = {
+                let Self {
+                    problem,
+                    heuristic,
+                    control,
+                    stack,
+                    frames,
+                    contexts,
+                    history,
+                    keep_states,
+                    cycle_check,
+                    ..
+                } = &mut *self;
+                let mut entered = None;
+                for (k, &mv) in stack[parent.next..parent.end].iter().enumerate() {
+                    if parent.skip == Some(mv) {
+                        continue;
+                    }
+                    let step = problem.apply(&mut state, mv);
+                    // A move the cycle check refuses was generated all the same; it is not
+                    // entered.
+                    if *keep_states {
+                        let on_path = match cycle_check {
+                            CycleCheck::Path => history.contains(&state),
+                            _ => {
+                                state == history[depth] || depth > 0 && state == history[depth - 1]
+                            }
+                        };
+                        if on_path {
+                            problem.undo(&mut state, mv);
+                            continue;
+                        }
+                    }
+                    let g = match parent.g.checked_sum(step) {
+                        Some(sum) if !step.is_nan() && !step.is_below_zero() => sum,
+                        _ => {
+                            return Err(step_refused(
+                                *problem, control, parent.g, step, &state, mv,
+                            ));
+                        }
+                    };
+                    if zero_cost_guard
+                        && g == parent.g
+                        && repeats_at_same_cost(*problem, frames, stack, &state, mv, depth)
+                    {
+                        problem.undo(&mut state, mv);
+                        continue;
+                    }
+                    let mut context = contexts[depth].clone();
+                    let h = heuristic.update(&state, mv, parent.h, &mut context);
+                    if h.is_nan() {
+                        return Err(nan_estimate(control, &state));
+                    }
+                    let Some(f) = g.checked_sum(clamped(h)) else {
+                        return Err(control.estimate_overflow(state, g, clamped(h)));
+                    };
+                    if beyond(control, bound, depth + 1, f, &mut cut) {
+                        problem.undo(&mut state, mv);
+                        continue;
+                    }
+                    entered = Some((parent.next + k + 1, mv, g, h, context));
+                    break;
+                }
+                entered
+            };
+            if let Some((at, mv, g, h, context)) = entered {
+                self.frames[depth].next = at;
+                // Taken up: the ones refused since `next`, and this one.
+                self.waiting -= at - parent.next;
+                let skip = if self.parent_by_move {
+                    self.problem.inverse(mv)
+                } else {
+                    None
+                };
+                let child = Frame {
+                    g,
+                    h,
+                    next: parent.end,
+                    end: parent.end,
+                    skip,
+                };
+                self.push(child, context, &state)?;
+                if self.expand(&state)? {
+                    return Ok(Probe::Found);
+                }
+                continue 'level;
+            }
+            self.waiting -= parent.end - parent.next;
+            self.frames.pop();
+            self.contexts.pop();
+            if self.keep_states {
+                self.history.pop();
+            }
+            self.control.release(1);
+            if let Some(up) = depth.checked_sub(1) {
+                let above = self.frames[up];
+                self.stack.truncate(above.end);
+                self.problem.undo(&mut state, self.stack[above.next - 1]);
+            }
+        }
+        Ok(cut)
+    }
+
+    /// Asks the limits for the next run of expansions (see
+    /// [`Control::expansion_budget`](crate::engine::control::Control::expansion_budget)).
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) -> Result<(), Failure<P>> {
+        if let Err(limit) = self.control.allow_by_cap_and_clock() {
+            return Err(self.limit_reached(limit));
+        }
+        self.countdown = self.control.expansion_budget(POLL_INTERVAL);
+        Ok(())
+    }
+
+    /// Expands `state`, on top of the path, once the limits allow: counts it, tells the
+    /// observer, and unless it is a goal, lists its moves into its level's buffer, counts them
+    /// as generated and puts them on the stack. Returns whether it is a goal.
+    #[inline(always)]
+    fn expand(&mut self, state: &P::State) -> Result<bool, Failure<P>> {
+        if self.countdown == 0 {
+            self.refill()?;
+        }
+        if let Err(limit) = self.control.allow_by_cancel() {
+            return Err(self.limit_reached(limit));
+        }
+        self.countdown -= 1;
+        self.control.count_expansion();
+        let depth = self.frames.len() - 1;
+        let frame = self.frames[depth];
+        self.observer.observe(Event::Expand {
+            state,
+            g: frame.g,
+            h: clamped(frame.h),
+        });
+        if self.problem.is_goal(state) {
+            return Ok(true);
+        }
+        let start = self.stack.len();
+        self.problem.moves(state, &mut Moves::new(&mut self.stack));
+        let count = self.stack.len() - start;
+        self.frames[depth].end = self.stack.len();
+        self.control.count_generated(count);
+        self.waiting += count;
+        self.control.open_size(self.waiting);
+        Ok(false)
+    }
+
+    fn solution(&self) -> Solution<P::State, P::Cost> {
+        let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
+        Solution::new(self.path(), cost, self.control.stats())
+    }
+
+    /// The least estimate among the starts, the first bound of IDA*; `None` without starts.
+    pub(crate) fn least_start_estimate(&self) -> Result<Option<P::Cost>, Failure<P>> {
+        let mut least: Option<P::Cost> = None;
+        for start in self.problem.starts() {
+            let h = clamped(self.begin(&start)?.0);
+            if least.is_none_or(|least| h.order(least).is_lt()) {
+                least = Some(h);
+            }
+        }
+        Ok(least)
+    }
+
+    /// One depth-first search within `bound`, from every start in turn (no iteration counted).
+    /// Stops with [`Limit::Depth`] when the bound cut nodes off.
+    pub(crate) fn search(&mut self, bound: Bound<P::Cost>) -> Outcome<P> {
+        let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
+        match self.sweep(&starts, bound)? {
+            Probe::Found => Ok(self.solution()),
+            Probe::Exhausted => Err(self.control.no_path()),
+            Probe::CutOff(_) => Err(self.depth_reached(bound)),
+        }
+    }
+
+    /// Sweeps over the starts with increasing bounds until a goal is found or a sweep cuts
+    /// nothing off, as the copying engine's `deepen` does.
+    pub(crate) fn deepen(
+        &mut self,
+        first: Bound<P::Cost>,
+        next: impl Fn(Bound<P::Cost>, Option<P::Cost>) -> Option<Bound<P::Cost>>,
+    ) -> Outcome<P> {
+        let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
+        let mut bound = first;
+        loop {
+            let number = self.control.count_iteration();
+            self.observer.observe(Event::Iteration { number });
+            match self.sweep(&starts, bound)? {
+                Probe::Found => return Ok(self.solution()),
+                Probe::Exhausted => return Err(self.control.no_path()),
+                Probe::CutOff(least) => match next(bound, least) {
+                    Some(bound_next) => bound = bound_next,
+                    None => return Err(self.depth_reached(bound)),
+                },
+            }
+        }
+    }
+
+    /// Probes from each of `starts` within `bound` until one finds a goal.
+    fn sweep(
+        &mut self,
+        starts: &[P::State],
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        self.waiting = starts.len();
+        self.control.open_size(self.waiting);
+        let mut swept = Probe::Exhausted;
+        for start in starts {
+            self.control.count_start();
+            match self.probe(start, bound)? {
+                Probe::Found => return Ok(Probe::Found),
+                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
+                Probe::Exhausted => {}
+            }
+        }
+        self.clear();
+        Ok(swept)
+    }
+
+    /// The error of a search whose bound cut nodes off and that goes no deeper.
+    fn depth_reached(&self, bound: Bound<P::Cost>) -> Failure<P> {
+        self.limit_reached(Limit::Depth(match bound {
+            Bound::Depth(d) => d,
+            Bound::Cost(_) => 0,
+        }))
+    }
+}
+
+/// The error of a NaN estimate of `state`.
+#[cold]
+#[inline(never)]
+fn nan_estimate<S: Clone, C: Cost>(control: &Control<'_, C>, state: &S) -> SearchError<S, C> {
+    SearchError::NanEstimate {
+        state: state.clone(),
+        stats: control.stats(),
+    }
+}
+
+/// The error of a step the check refused: `state` is the successor, one `mv` from the state at
+/// g `g`.
+#[cold]
+#[inline(never)]
+fn step_refused<P: InPlaceProblem>(
+    problem: &P,
+    control: &Control<'_, P::Cost>,
+    g: P::Cost,
+    step: P::Cost,
+    state: &P::State,
+    mv: P::Move,
+) -> Failure<P> {
+    let mut from = state.clone();
+    problem.undo(&mut from, mv);
+    match step_cost(control, g, step, &from, state) {
+        Err(error) => error,
+        Ok(_) => unreachable!("a step the fast check refused is NaN, negative or overflows"),
+    }
+}
+
+/// Whether `state`, reached from depth `depth` by the move `mv` at an unchanged g, is one of
+/// the path's states at that g (the zero-cost suffix), found by undoing the path's moves on a
+/// copy.
+#[cold]
+#[inline(never)]
+fn repeats_at_same_cost<P: InPlaceProblem, M>(
+    problem: &P,
+    frames: &[Frame<P::Cost, M>],
+    stack: &[P::Move],
+    state: &P::State,
+    mv: P::Move,
+    depth: usize,
+) -> bool {
+    let g = frames[depth].g;
+    let mut walker = state.clone();
+    problem.undo(&mut walker, mv);
+    let mut at = depth;
+    loop {
+        if frames[at].g != g {
+            return false;
+        }
+        if walker == *state {
+            return true;
+        }
+        let Some(up) = at.checked_sub(1) else {
+            return false;
+        };
+        problem.undo(&mut walker, stack[frames[up].next - 1]);
+        at = up;
+    }
+}
+
+/// Whether `problem` names the inverse of its moves: asked of the first move of its first
+/// start that has one. (A move whose inverse is `None` then has its parent unpruned: still
+/// correct, the search only does more work.)
+fn names_inverses<P: InPlaceProblem>(problem: &P) -> bool {
+    let mut moves = Vec::new();
+    for start in problem.starts() {
+        moves.clear();
+        problem.moves(&start, &mut Moves::new(&mut moves));
+        if let Some(&mv) = moves.first() {
+            return problem.inverse(mv).is_some();
+        }
+    }
+    false
+}

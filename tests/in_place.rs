@@ -1,0 +1,321 @@
+//! The in-place engine (`idastar_in_place`, `iddfs_in_place`, `depth_first_in_place`) against
+//! the copying one: on random graphs moved in place, every outcome, path and count equal under
+//! every cycle check, expansion cap and cost bound; on random sliding puzzles, the same
+//! statistics with parent pruning by moves; on random pancake stacks, an optimal cost.
+
+mod common;
+
+use common::{Graph, config, graph};
+use informed::puzzle::{AdditivePdb, Partition, Reflection, SlidingPuzzle};
+use informed::{
+    Afresh, CycleCheck, Event, Heuristic, InPlace, InPlaceProblem, IncrementalHeuristic, Limit,
+    Moves, Search, SearchError, SearchResult,
+};
+use proptest::prelude::*;
+
+/// A graph searched in place: the state is the node, a move an edge (from, to, cost); undoing
+/// it goes back to `from`. The moves come in the order of the graph's successors.
+struct Walk<'g>(&'g Graph<u64>);
+
+impl InPlaceProblem for Walk<'_> {
+    type State = usize;
+    type Move = (usize, usize, u64);
+    type Cost = u64;
+
+    fn starts(&self) -> impl IntoIterator<Item = usize> {
+        self.0.starts.clone()
+    }
+
+    fn is_goal(&self, node: &usize) -> bool {
+        self.0.goals[*node]
+    }
+
+    fn moves(&self, &node: &usize, out: &mut Moves<'_, (usize, usize, u64)>) {
+        out.extend(
+            self.0.adjacency[node]
+                .iter()
+                .map(|&(to, cost)| (node, to, cost)),
+        );
+    }
+
+    fn apply(&self, node: &mut usize, (from, to, cost): (usize, usize, u64)) -> u64 {
+        assert_eq!(
+            *node, from,
+            "a move is applied to the state it was listed for"
+        );
+        *node = to;
+        cost
+    }
+
+    fn undo(&self, node: &mut usize, (from, to, _): (usize, usize, u64)) {
+        assert_eq!(*node, to, "a move is undone from the state it led to");
+        *node = from;
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Algorithm {
+    DepthFirst(usize),
+    Iddfs,
+    Idastar,
+}
+
+fn check_name(index: u8) -> CycleCheck {
+    [CycleCheck::Off, CycleCheck::Parent, CycleCheck::Path][index as usize]
+}
+
+/// The outcome, with the best path of a limit and every event the observer saw.
+fn outcome(result: SearchResult<Graph<u64>>) -> String {
+    match result {
+        Ok(solution) => format!("{solution:?}"),
+        Err(SearchError::LimitReached { limit, stats, best }) => {
+            format!("{limit:?} {stats:?} {best:?}")
+        }
+        Err(error) => format!("{error:?}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Every depth-first search, moved in place, gives what the copying engine gives: the
+    /// outcome (path, cost, error, the best path at a limit), every count and every event.
+    #[test]
+    fn in_place_searches_equal_the_copying_ones(
+        graph in graph(8, 0..4u64),
+        seeds in prop::collection::vec(any::<u64>(), 1..8),
+        check in 0..3u8,
+        algorithm in prop_oneof![
+            (0..6usize).prop_map(Algorithm::DepthFirst),
+            Just(Algorithm::Iddfs),
+            Just(Algorithm::Idastar),
+        ],
+        cost_bound in prop::option::of(0..12u64),
+        cap in 1..400u64,
+        max_stored in prop::option::of(1..6usize),
+    ) {
+        let exact = graph.remaining_costs();
+        let h: Vec<u64> = exact
+            .iter()
+            .zip(seeds.iter().cycle())
+            .map(|(d, seed)| d.map_or(100, |d| seed % (d as u64 + 1)))
+            .collect();
+        let check = check_name(check);
+        let walk = InPlace::new(Walk(&graph));
+        let mut copying_events = Vec::new();
+        let mut in_place_events = Vec::new();
+        let mut copying = Search::new(&graph)
+            .cycle_check(check)
+            .max_expansions(cap)
+            .on_event(|event: Event<'_, usize, u64>| copying_events.push(format!("{event:?}")));
+        let mut in_place = Search::new(&walk)
+            .cycle_check(check)
+            .max_expansions(cap)
+            .on_event(|event: Event<'_, usize, u64>| in_place_events.push(format!("{event:?}")));
+        if let Some(bound) = cost_bound {
+            copying = copying.cost_bound(bound);
+            in_place = in_place.cost_bound(bound);
+        }
+        if let Some(limit) = max_stored {
+            copying = copying.max_stored(limit);
+            in_place = in_place.max_stored(limit);
+        }
+        let (expected, found) = match algorithm {
+            Algorithm::DepthFirst(depth) => {
+                (copying.depth_first(depth), in_place.depth_first_in_place(depth))
+            }
+            Algorithm::Iddfs => (copying.iddfs(), in_place.iddfs_in_place()),
+            Algorithm::Idastar => (
+                copying.idastar(|&v: &usize| h[v]),
+                in_place.idastar_in_place(|&v: &usize| h[v]),
+            ),
+        };
+        prop_assert_eq!(outcome(found), outcome(expected));
+        prop_assert_eq!(in_place_events, copying_events);
+    }
+
+    /// On the 8-puzzle, IDA* in place with parent pruning by the inverse move expands, generates
+    /// and returns what the copying engine does with parent pruning by boards, for Manhattan
+    /// updated by the move and for linear conflict computed afresh.
+    #[test]
+    fn puzzles_in_place_equal_the_copying_engine(seed in any::<u64>()) {
+        let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+        let problem = puzzle.problem(puzzle.random_board(seed)).unwrap();
+        let copying = Search::new(&problem)
+            .cycle_check(CycleCheck::Parent)
+            .idastar_with(puzzle.manhattan())
+            .unwrap();
+        let in_place = Search::new(&InPlace::new(problem))
+            .cycle_check(CycleCheck::Parent)
+            .idastar_in_place_with(puzzle.manhattan())
+            .unwrap();
+        prop_assert_eq!(&in_place, &copying);
+        let conflict = Search::new(&InPlace::new(problem))
+            .cycle_check(CycleCheck::Parent)
+            .idastar_in_place_with(Afresh(puzzle.linear_conflict()))
+            .unwrap();
+        let astar = informed::astar_with(&problem, puzzle.linear_conflict()).unwrap();
+        prop_assert_eq!(conflict.cost(), astar.cost());
+    }
+
+    /// Along a random walk on the 8-puzzle, the additive pattern databases updated by each
+    /// slide (one group looked up, two with the reflection) equal the estimate computed
+    /// afresh, as does Manhattan; IDA* in place with them counts as the copying engine does.
+    #[test]
+    fn incremental_estimates_equal_the_fresh_ones(
+        seed in any::<u64>(),
+        walk in prop::collection::vec(any::<prop::sample::Index>(), 0..60),
+        split in 1..8usize,
+        reflect in any::<bool>(),
+    ) {
+        let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+        let groups = vec![(1..=split as u8).collect(), (split as u8 + 1..=8).collect()];
+        let pdb = AdditivePdb::build(&puzzle, &Partition::new(&puzzle, groups).unwrap()).unwrap();
+        let pdb = if reflect {
+            pdb.with_reflection(Reflection::Diagonal).unwrap()
+        } else {
+            pdb
+        };
+        let manhattan = puzzle.manhattan();
+        let problem = puzzle.problem(puzzle.random_board(seed)).unwrap();
+        let mut board = problem.start();
+        let (mut h, mut context) = pdb.begin(&board);
+        let mut m = manhattan.begin(&board).0;
+        prop_assert_eq!(h, pdb.estimate(&board));
+        let mut moves = Vec::new();
+        for index in walk {
+            moves.clear();
+            problem.moves(&board, &mut Moves::new(&mut moves));
+            let slide = *index.get(&moves);
+            problem.apply(&mut board, slide);
+            h = pdb.update(&board, slide, h, &mut context);
+            m = manhattan.update(&board, slide, m, &mut ());
+            prop_assert_eq!(h, pdb.estimate(&board));
+            prop_assert_eq!(m, manhattan.estimate(&board));
+        }
+        let copying = Search::new(&problem)
+            .cycle_check(CycleCheck::Parent)
+            .idastar_with(&pdb)
+            .unwrap();
+        let in_place = Search::new(&InPlace::new(problem))
+            .cycle_check(CycleCheck::Parent)
+            .idastar_in_place_with(&pdb)
+            .unwrap();
+        prop_assert_eq!(in_place, copying);
+    }
+
+    /// On random pancake stacks (not a sliding puzzle), IDA* in place with the gap heuristic
+    /// finds the optimal number of flips, as breadth-first search over the copying view does;
+    /// with parent pruning by the flip's inverse as with the path check.
+    #[test]
+    fn pancakes_in_place_are_sorted_optimally(stack in Just((0..7u8).collect::<Vec<_>>()).prop_shuffle()) {
+        let problem = Pancakes(stack.try_into().unwrap());
+        let fewest = informed::bfs(&InPlace::new(&problem)).unwrap();
+        let pruned = Search::new(&InPlace::new(&problem))
+            .cycle_check(CycleCheck::Parent)
+            .idastar_in_place(gaps)
+            .unwrap();
+        let path_checked = informed::idastar_in_place(&problem, gaps).unwrap();
+        prop_assert_eq!(pruned.cost() as usize, fewest.steps());
+        prop_assert_eq!(path_checked.cost(), pruned.cost());
+        prop_assert!(problem.is_goal(pruned.path().last().unwrap()));
+        for pair in pruned.path().windows(2) {
+            let flipped = (2..=7u8).any(|k| {
+                let mut after = pair[0];
+                after[..usize::from(k)].reverse();
+                after == pair[1]
+            });
+            prop_assert!(flipped, "each step is a flip");
+        }
+    }
+}
+
+/// The pancake puzzle on 7 pancakes: flip the top k.
+struct Pancakes([u8; 7]);
+
+impl InPlaceProblem for Pancakes {
+    type State = [u8; 7];
+    type Move = u8;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = [u8; 7]> {
+        [self.0]
+    }
+
+    fn is_goal(&self, stack: &[u8; 7]) -> bool {
+        stack.windows(2).all(|pair| pair[0] < pair[1])
+    }
+
+    fn moves(&self, _: &[u8; 7], out: &mut Moves<'_, u8>) {
+        out.extend(2..=7);
+    }
+
+    fn apply(&self, stack: &mut [u8; 7], k: u8) -> u32 {
+        stack[..usize::from(k)].reverse();
+        1
+    }
+
+    fn undo(&self, stack: &mut [u8; 7], k: u8) {
+        stack[..usize::from(k)].reverse();
+    }
+
+    fn inverse(&self, k: u8) -> Option<u8> {
+        Some(k)
+    }
+}
+
+/// The gap heuristic: adjacent pancakes (the plate counting as 7) not adjacent in size.
+fn gaps(stack: &[u8; 7]) -> u32 {
+    let below = stack.iter().skip(1).copied().chain([7]);
+    stack
+        .iter()
+        .zip(below)
+        .filter(|&(&a, b)| a.abs_diff(b) != 1)
+        .count() as u32
+}
+
+#[test]
+fn a_limit_hands_back_the_path_replayed_from_the_start() {
+    let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+    let problem = puzzle
+        .problem(
+            puzzle
+                .parse("5 1 2 4 9 6 3 8 13 10 7 11 0 14 15 12")
+                .unwrap(),
+        )
+        .unwrap();
+    let error = Search::new(&InPlace::new(problem))
+        .cycle_check(CycleCheck::Parent)
+        .max_expansions(5)
+        .idastar_in_place_with(puzzle.manhattan())
+        .unwrap_err();
+    assert_eq!(error.limit(), Some(Limit::Expansions(5)));
+    let SearchError::LimitReached {
+        best: Some(best), ..
+    } = error
+    else {
+        panic!("a depth-first search stopped at a limit holds its path")
+    };
+    // One move a step from the start (`moves` panics otherwise).
+    assert_eq!(best.path()[0], problem.start());
+    assert_eq!(puzzle.moves(best.path()).len(), best.path().len() - 1);
+}
+
+#[test]
+fn zero_cost_cycles_do_not_trap_in_place_idastar() {
+    // A ring 0 → 1 → 2 → 0 of free steps, and a step of cost 1 from 2 to the goal 3.
+    let graph = Graph {
+        adjacency: vec![vec![(1, 0)], vec![(2, 0)], vec![(0, 0), (3, 1)], vec![]],
+        starts: vec![0],
+        goals: vec![false, false, false, true],
+        numbered: false,
+    };
+    for check in [CycleCheck::Off, CycleCheck::Parent, CycleCheck::Path] {
+        let solution = Search::new(&InPlace::new(Walk(&graph)))
+            .cycle_check(check)
+            .idastar_in_place(|_: &usize| 0)
+            .unwrap();
+        assert_eq!(solution.path(), &[0, 1, 2, 3], "{check:?}");
+        assert_eq!(solution.cost(), 1);
+    }
+}
