@@ -44,6 +44,61 @@ pub(crate) enum Probe<C> {
     Exhausted,
 }
 
+/// What the two depth-first engines (this one, which copies states, and the in-place one) give
+/// the drivers [`search_within`] and [`deepen`], which run their sweeps over the starts.
+pub(crate) trait Sweeps<S, C> {
+    /// Probes from each of `starts` within `bound` until one finds a goal (`Found`, the path
+    /// held); otherwise whether any cut nodes off, with the least f cut off a cost bound.
+    fn sweep(&mut self, starts: &[S], bound: Bound<C>) -> Result<Probe<C>, SearchError<S, C>>;
+    /// The solution along the path held after a sweep found a goal.
+    fn solution(&self) -> Solution<S, C>;
+    /// The error of a search that found nothing and cut nothing off.
+    fn no_path(&mut self) -> SearchError<S, C>;
+    /// The error of a search whose bound cut nodes off and that goes no deeper.
+    fn depth_reached(&self, bound: Bound<C>) -> SearchError<S, C>;
+    /// Counts an iteration of a deepening search and tells the observer.
+    fn begin_iteration(&mut self);
+}
+
+/// One depth-first search within `bound`, from every start in turn: for a search that does
+/// not deepen ([`depth_first`](crate::depth_first)), so no iteration is counted. Stops with
+/// [`Limit::Depth`] when the bound cut nodes off.
+pub(crate) fn search_within<S, C: Copy, E: Sweeps<S, C>>(
+    engine: &mut E,
+    starts: &[S],
+    bound: Bound<C>,
+) -> Result<Solution<S, C>, SearchError<S, C>> {
+    match engine.sweep(starts, bound)? {
+        Probe::Found => Ok(engine.solution()),
+        Probe::Exhausted => Err(engine.no_path()),
+        Probe::CutOff(_) => Err(engine.depth_reached(bound)),
+    }
+}
+
+/// Sweeps from every start with increasing bounds until a goal is found, or a sweep cuts
+/// nothing off. `next` gives the bound after one that cut nodes off (with the least f cut), or
+/// `None` to stop with [`Limit::Depth`]. Each sweep over the starts is an iteration, counted
+/// and announced to the observer.
+pub(crate) fn deepen<S, C: Copy, E: Sweeps<S, C>>(
+    engine: &mut E,
+    starts: &[S],
+    first: Bound<C>,
+    next: impl Fn(Bound<C>, Option<C>) -> Option<Bound<C>>,
+) -> Result<Solution<S, C>, SearchError<S, C>> {
+    let mut bound = first;
+    loop {
+        engine.begin_iteration();
+        match engine.sweep(starts, bound)? {
+            Probe::Found => return Ok(engine.solution()),
+            Probe::Exhausted => return Err(engine.no_path()),
+            Probe::CutOff(least) => match next(bound, least) {
+                Some(bound_next) => bound = bound_next,
+                None => return Err(engine.depth_reached(bound)),
+            },
+        }
+    }
+}
+
 /// One level of the current path. Its state is not here but where it was generated: the
 /// start for level 0, entry `at` of the level above's successor buffer otherwise, so that
 /// entering a successor copies nothing.
@@ -174,6 +229,38 @@ pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
     /// every level of the path not yet taken up (entered, or refused by the cycle check or the
     /// bound).
     waiting: usize,
+}
+
+impl<P, H, O> Sweeps<P::State, P::Cost> for Prober<'_, P, H, O>
+where
+    P: SearchProblem,
+    H: Heuristic<P::State, P::Cost>,
+    O: Observer<P::State, P::Cost>,
+{
+    fn sweep(
+        &mut self,
+        starts: &[P::State],
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        Prober::sweep(self, starts, bound)
+    }
+
+    fn solution(&self) -> Solution<P::State, P::Cost> {
+        Prober::solution(self)
+    }
+
+    fn no_path(&mut self) -> Failure<P> {
+        self.control.no_path()
+    }
+
+    fn depth_reached(&self, bound: Bound<P::Cost>) -> Failure<P> {
+        Prober::depth_reached(self, bound)
+    }
+
+    fn begin_iteration(&mut self) {
+        let number = self.control.count_iteration();
+        self.observer.observe(Event::Iteration { number });
+    }
 }
 
 impl<'a, P, H, O> Prober<'a, P, H, O>
@@ -411,41 +498,20 @@ where
         Ok(least)
     }
 
-    /// One depth-first search within `bound`, from every start in turn: for a search that does
-    /// not deepen ([`depth_first`](crate::depth_first)), so no iteration is counted. Stops with
-    /// [`Limit::Depth`] when the bound cut nodes off.
+    /// One depth-first search within `bound`, from every start in turn (see [`search_within`]).
     pub(crate) fn search(&mut self, bound: Bound<P::Cost>) -> Outcome<P> {
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
-        match self.sweep(&starts, bound)? {
-            Probe::Found => Ok(self.solution()),
-            Probe::Exhausted => Err(self.control.no_path()),
-            Probe::CutOff(_) => Err(self.depth_reached(bound)),
-        }
+        search_within(self, &starts, bound)
     }
 
-    /// Probes from every start with increasing bounds until a goal is found, or a probe cuts
-    /// nothing off. `next` gives the bound after one that cut nodes off (with the least f cut),
-    /// or `None` to stop with [`Limit::Depth`]. Each sweep over the starts is an iteration,
-    /// counted and announced to the observer.
+    /// Sweeps with increasing bounds until a goal is found (see [`deepen`]).
     pub(crate) fn deepen(
         &mut self,
         first: Bound<P::Cost>,
         next: impl Fn(Bound<P::Cost>, Option<P::Cost>) -> Option<Bound<P::Cost>>,
     ) -> Outcome<P> {
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
-        let mut bound = first;
-        loop {
-            let number = self.control.count_iteration();
-            self.observer.observe(Event::Iteration { number });
-            match self.sweep(&starts, bound)? {
-                Probe::Found => return Ok(self.solution()),
-                Probe::Exhausted => return Err(self.control.no_path()),
-                Probe::CutOff(least) => match next(bound, least) {
-                    Some(bound_next) => bound = bound_next,
-                    None => return Err(self.depth_reached(bound)),
-                },
-            }
-        }
+        deepen(self, &starts, first, next)
     }
 
     /// Probes from each of `starts` within `bound` until one finds a goal (`Found`, the path

@@ -21,7 +21,9 @@
 
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
-use crate::engine::depth_first::{Bound, POLL_INTERVAL, Probe, beyond, cut_in_sweep, step_cost};
+use crate::engine::depth_first::{
+    Bound, POLL_INTERVAL, Probe, Sweeps, beyond, cut_in_sweep, deepen, search_within, step_cost,
+};
 use crate::engine::options::CycleCheck;
 use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
@@ -90,6 +92,38 @@ pub(crate) struct Walker<
     /// The moves on the stack that [`Stats::max_open`](crate::Stats::max_open) measures (see
     /// the copying engine).
     waiting: usize,
+}
+
+impl<P, H, O> Sweeps<P::State, P::Cost> for Walker<'_, P, H, O>
+where
+    P: InPlaceProblem,
+    H: IncrementalHeuristic<P::State, P::Move, P::Cost>,
+    O: Observer<P::State, P::Cost>,
+{
+    fn sweep(
+        &mut self,
+        starts: &[P::State],
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        Walker::sweep(self, starts, bound)
+    }
+
+    fn solution(&self) -> Solution<P::State, P::Cost> {
+        Walker::solution(self)
+    }
+
+    fn no_path(&mut self) -> Failure<P> {
+        self.control.no_path()
+    }
+
+    fn depth_reached(&self, bound: Bound<P::Cost>) -> Failure<P> {
+        Walker::depth_reached(self, bound)
+    }
+
+    fn begin_iteration(&mut self) {
+        let number = self.control.count_iteration();
+        self.observer.observe(Event::Iteration { number });
+    }
 }
 
 impl<'a, P, H, O> Walker<'a, P, H, O>
@@ -389,38 +423,22 @@ where
         Ok(least)
     }
 
-    /// One depth-first search within `bound`, from every start in turn (no iteration counted).
-    /// Stops with [`Limit::Depth`] when the bound cut nodes off.
+    /// One depth-first search within `bound`, from every start in turn (see
+    /// [`search_within`]).
     pub(crate) fn search(&mut self, bound: Bound<P::Cost>) -> Outcome<P> {
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
-        match self.sweep(&starts, bound)? {
-            Probe::Found => Ok(self.solution()),
-            Probe::Exhausted => Err(self.control.no_path()),
-            Probe::CutOff(_) => Err(self.depth_reached(bound)),
-        }
+        search_within(self, &starts, bound)
     }
 
-    /// Sweeps over the starts with increasing bounds until a goal is found or a sweep cuts
-    /// nothing off, as the copying engine's `deepen` does.
+    /// Sweeps with increasing bounds until a goal is found or a sweep cuts nothing off, as the
+    /// copying engine does (see [`deepen`]).
     pub(crate) fn deepen(
         &mut self,
         first: Bound<P::Cost>,
         next: impl Fn(Bound<P::Cost>, Option<P::Cost>) -> Option<Bound<P::Cost>>,
     ) -> Outcome<P> {
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
-        let mut bound = first;
-        loop {
-            let number = self.control.count_iteration();
-            self.observer.observe(Event::Iteration { number });
-            match self.sweep(&starts, bound)? {
-                Probe::Found => return Ok(self.solution()),
-                Probe::Exhausted => return Err(self.control.no_path()),
-                Probe::CutOff(least) => match next(bound, least) {
-                    Some(bound_next) => bound = bound_next,
-                    None => return Err(self.depth_reached(bound)),
-                },
-            }
-        }
+        deepen(self, &starts, first, next)
     }
 
     /// Probes from each of `starts` within `bound` until one finds a goal.
