@@ -109,69 +109,50 @@ mod sealed {
         fn rank(packed: Self::WithRank) -> u32;
     }
 
-    impl Ranked for u32 {
-        type WithRank = u64;
-        #[inline]
-        fn with_rank(self, rank: u32) -> u64 {
-            (u64::from(self) << 32) | u64::from(rank)
-        }
-        #[inline]
-        fn pair(packed: u64) -> u32 {
-            (packed >> 32) as u32
-        }
-        #[inline]
-        fn rank(packed: u64) -> u32 {
-            packed as u32
-        }
+    /// Keys packed with the rank into an integer twice as wide: the key in the high half.
+    macro_rules! ranked_in_wider {
+        ($($key:ty => $wide:ty),*) => {$(
+            impl Ranked for $key {
+                type WithRank = $wide;
+                #[inline]
+                fn with_rank(self, rank: u32) -> $wide {
+                    (<$wide>::from(self) << 32) | <$wide>::from(rank)
+                }
+                #[inline]
+                fn pair(packed: $wide) -> $key {
+                    (packed >> 32) as $key
+                }
+                #[inline]
+                fn rank(packed: $wide) -> u32 {
+                    packed as u32
+                }
+            }
+        )*};
     }
 
-    impl Ranked for u64 {
-        type WithRank = u128;
-        #[inline]
-        fn with_rank(self, rank: u32) -> u128 {
-            (u128::from(self) << 32) | u128::from(rank)
-        }
-        #[inline]
-        fn pair(packed: u128) -> u64 {
-            (packed >> 32) as u64
-        }
-        #[inline]
-        fn rank(packed: u128) -> u32 {
-            packed as u32
-        }
+    /// Keys too wide to share an integer with the rank: the rank beside them in a tuple.
+    macro_rules! ranked_beside {
+        ($($key:ty),*) => {$(
+            impl Ranked for $key {
+                type WithRank = ($key, u32);
+                #[inline]
+                fn with_rank(self, rank: u32) -> Self::WithRank {
+                    (self, rank)
+                }
+                #[inline]
+                fn pair(packed: Self::WithRank) -> Self {
+                    packed.0
+                }
+                #[inline]
+                fn rank(packed: Self::WithRank) -> u32 {
+                    packed.1
+                }
+            }
+        )*};
     }
 
-    impl Ranked for u128 {
-        type WithRank = (u128, u32);
-        #[inline]
-        fn with_rank(self, rank: u32) -> Self::WithRank {
-            (self, rank)
-        }
-        #[inline]
-        fn pair(packed: Self::WithRank) -> Self {
-            packed.0
-        }
-        #[inline]
-        fn rank(packed: Self::WithRank) -> u32 {
-            packed.1
-        }
-    }
-
-    impl Ranked for (u128, u128) {
-        type WithRank = ((u128, u128), u32);
-        #[inline]
-        fn with_rank(self, rank: u32) -> Self::WithRank {
-            (self, rank)
-        }
-        #[inline]
-        fn pair(packed: Self::WithRank) -> Self {
-            packed.0
-        }
-        #[inline]
-        fn rank(packed: Self::WithRank) -> u32 {
-            packed.1
-        }
-    }
+    ranked_in_wider!(u32 => u64, u64 => u128);
+    ranked_beside!(u128, (u128, u128));
 
     macro_rules! sealed {
         ($($t:ty),*) => {$(impl Sealed for $t {})*};
