@@ -75,32 +75,11 @@ fn reference_distances(
 }
 
 /// Free cells by row, a start and a goal.
-type Query = (Vec<Vec<bool>>, (u32, u32), (u32, u32));
+use common::CellQuery as Query;
 
 fn random_grid() -> impl Strategy<Value = Query> {
-    (2..=16usize, 2..=16usize, 0..45u32).prop_flat_map(|(w, h, walls)| {
-        (
-            prop::collection::vec(
-                prop::collection::vec((0..100u32).prop_map(move |r| r >= walls), w),
-                h,
-            ),
-            (0..w as u32, 0..h as u32),
-            (0..w as u32, 0..h as u32),
-        )
-            .prop_map(|(mut cells, start, goal)| {
-                cells[start.1 as usize][start.0 as usize] = true;
-                cells[goal.1 as usize][goal.0 as usize] = true;
-                (cells, start, goal)
-            })
-    })
-}
-
-fn to_grid(cells: &[Vec<bool>]) -> Grid {
-    let picture: Vec<String> = cells
-        .iter()
-        .map(|row| row.iter().map(|&f| if f { '.' } else { '@' }).collect())
-        .collect();
-    Grid::from_ascii(&picture.join("\n")).unwrap()
+    (2..=16usize, 2..=16usize, 0..45u32)
+        .prop_flat_map(|(w, h, walls)| common::cell_query(w, h, walls))
 }
 
 const MOVEMENTS: [Movement; 4] = [
@@ -116,7 +95,7 @@ proptest! {
     /// A*, Dijkstra and BFS agree with the reference for every movement rule.
     #[test]
     fn searches_agree_with_the_reference((cells, start, goal) in random_grid()) {
-        let grid = to_grid(&cells);
+        let grid = common::cell_grid(&cells);
         let (start, goal) = (Cell::from(start), Cell::from(goal));
         for movement in MOVEMENTS {
             let exact = reference_distances(&cells, movement, (start.x as i64, start.y as i64));

@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::config;
 use informed::grid::{
@@ -15,7 +15,7 @@ use informed::{Event, Limit, Search, SearchError, Solution, TieBreak};
 use proptest::prelude::*;
 
 /// Free cells by row, a start and a goal.
-type Query = (Vec<Vec<bool>>, (u32, u32), (u32, u32));
+use common::CellQuery as Query;
 
 /// Grids from 1×1 to 150×40 (rows longer than two machine words, so that jumps cross word
 /// boundaries), with 0% to 100% walls, and 1×N and N×1 strips.
@@ -26,29 +26,7 @@ fn random_grid() -> impl Strategy<Value = Query> {
         (Just(1usize), 1..=200usize),
         (1..=12usize, 1..=12usize),
     ];
-    (shape, 0..=100u32).prop_flat_map(|((w, h), walls)| {
-        (
-            prop::collection::vec(
-                prop::collection::vec((0..100u32).prop_map(move |r| r >= walls), w),
-                h,
-            ),
-            (0..w as u32, 0..h as u32),
-            (0..w as u32, 0..h as u32),
-        )
-            .prop_map(|(mut cells, start, goal)| {
-                cells[start.1 as usize][start.0 as usize] = true;
-                cells[goal.1 as usize][goal.0 as usize] = true;
-                (cells, start, goal)
-            })
-    })
-}
-
-fn to_grid(cells: &[Vec<bool>]) -> Grid {
-    let picture: Vec<String> = cells
-        .iter()
-        .map(|row| row.iter().map(|&f| if f { '.' } else { '@' }).collect())
-        .collect();
-    Grid::from_ascii(&picture.join("\n")).unwrap()
+    (shape, 0..=100u32).prop_flat_map(|((w, h), walls)| common::cell_query(w, h, walls))
 }
 
 /// The cost of a path of single steps, checked step by step: on the grid, free, one cell
@@ -164,7 +142,7 @@ proptest! {
     /// JPS and JPS+ find A*'s cost, by a valid path, with both kinds of path.
     #[test]
     fn jump_point_search_agrees_with_astar((cells, start, goal) in random_grid()) {
-        let grid = to_grid(&cells);
+        let grid = common::cell_grid(&cells);
         let (start, goal) = (Cell::from(start), Cell::from(goal));
         let problem = grid.problem(start, goal, Movement::Eight).unwrap();
         let table = JumpTable::build(&grid).unwrap();
@@ -184,7 +162,7 @@ proptest! {
     /// agrees with both.
     #[test]
     fn reuse_changes_nothing((cells, start, goal) in random_grid(), others in prop::collection::vec((0..1000u32, 0..1000u32), 1..4)) {
-        let grid = to_grid(&cells);
+        let grid = common::cell_grid(&cells);
         let mut reused = JumpPointSearcher::new(&grid);
         let free: Vec<Cell> = (0..grid.height())
             .flat_map(|y| (0..grid.width()).map(move |x| Cell::new(x, y)))
@@ -208,7 +186,7 @@ proptest! {
     /// harmless: never a panic, never a table with a jump off the grid.
     #[test]
     fn jump_tables_round_trip((cells, _, _) in random_grid(), flip in any::<prop::sample::Index>(), bit in 0..8u8) {
-        let grid = to_grid(&cells);
+        let grid = common::cell_grid(&cells);
         let table = JumpTable::build(&grid).unwrap();
         let mut file = Vec::new();
         table.write(&mut file).unwrap();
@@ -511,21 +489,6 @@ fn searchers_are_send_and_sync() {
     both::<JumpTableError>();
 }
 
-fn scenario_files(dir: &Path, found: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            scenario_files(&path, found);
-        } else if path.to_string_lossy().ends_with(".map.scen") {
-            found.push(path);
-        }
-    }
-}
-
 /// A seeded sample of every Moving AI file (and its no-path scenarios): JPS and JPS+ find the
 /// published optimal length by valid paths. (`cargo run --release --example movingai --
 /// --algorithm jps` runs them all.)
@@ -534,8 +497,7 @@ fn sampled_movingai_scenarios_match_their_optimal_lengths() {
     let Some(data) = common::shared_data("movingai") else {
         return;
     };
-    let mut files = Vec::new();
-    scenario_files(&data.join("movingai"), &mut files);
+    let files = common::scenario_files(&data.join("movingai"));
     assert!(files.len() >= 15, "found {} files", files.len());
     let mut seed = 0x2026_u64;
     let (mut checked, mut no_path) = (0, 0);

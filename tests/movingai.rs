@@ -4,32 +4,16 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use informed::grid::{Grid, Movement, Scenario};
-
-fn scenario_files(dir: &Path, found: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            scenario_files(&path, found);
-        } else if path.to_string_lossy().ends_with(".map.scen") {
-            found.push(path);
-        }
-    }
-}
 
 #[test]
 fn sampled_scenarios_match_their_optimal_lengths() {
     let Some(data) = common::shared_data("movingai") else {
         return;
     };
-    let mut files = Vec::new();
-    scenario_files(&data.join("movingai"), &mut files);
+    let files = common::scenario_files(&data.join("movingai"));
     assert!(
         files.len() >= 15,
         "expected the 15 benchmark files, found {}",

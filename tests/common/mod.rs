@@ -373,3 +373,53 @@ pub fn shared_data(what: &str) -> Option<std::path::PathBuf> {
         None
     }
 }
+
+/// Every Moving AI scenario file (`*.map.scen`) below `dir`, in sorted order.
+pub fn scenario_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+        let mut entries: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.to_string_lossy().ends_with(".map.scen") {
+                found.push(path);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(dir, &mut found);
+    found
+}
+
+/// A grid of cells (`true` free) with a start and a goal, both free: a query on a random map.
+pub type CellQuery = (Vec<Vec<bool>>, (u32, u32), (u32, u32));
+
+/// `width` × `height` cells, each a wall with probability `walls` %, and a free start and goal.
+pub fn cell_query(width: usize, height: usize, walls: u32) -> impl Strategy<Value = CellQuery> {
+    (
+        prop::collection::vec(
+            prop::collection::vec((0..100u32).prop_map(move |r| r >= walls), width),
+            height,
+        ),
+        (0..width as u32, 0..height as u32),
+        (0..width as u32, 0..height as u32),
+    )
+        .prop_map(|(mut cells, start, goal)| {
+            cells[start.1 as usize][start.0 as usize] = true;
+            cells[goal.1 as usize][goal.0 as usize] = true;
+            (cells, start, goal)
+        })
+}
+
+/// The `grid::Grid` of `cells` (`true` free).
+pub fn cell_grid(cells: &[Vec<bool>]) -> informed::grid::Grid {
+    let picture: Vec<String> = cells
+        .iter()
+        .map(|row| row.iter().map(|&f| if f { '.' } else { '@' }).collect())
+        .collect();
+    informed::grid::Grid::from_ascii(&picture.join("\n")).unwrap()
+}
