@@ -14,7 +14,7 @@ use common::{Rng, walled_grid};
 use criterion::{Criterion, criterion_group, criterion_main};
 use informed::grid::{Cell, Grid, Movement};
 use informed::puzzle::SlidingPuzzle;
-use informed::{Hashing, NodeTable, OpenSet, Search, Successors, TieBreak};
+use informed::{Hashing, NodeTable, OpenSet, Search, TieBreak};
 
 const OPEN_SETS: [(&str, OpenSet); 3] = [
     ("binary", OpenSet::BinaryHeap),
@@ -149,15 +149,13 @@ fn successor_delivery(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(2));
     group.bench_function("buffer", |b| {
-        let mut buffer: Successors<Cell, f64> = Successors::new();
+        let mut buffer: Vec<(Cell, f64)> = Vec::new();
         b.iter(|| {
             let mut acc = 0u64;
             for &cell in &cells {
                 buffer.clear();
-                for item in neighbours(&grid, cell).into_iter().flatten() {
-                    buffer.push(item.0, item.1);
-                }
-                for &item in buffer.as_slice() {
+                buffer.extend(neighbours(&grid, cell).into_iter().flatten());
+                for &item in &buffer {
                     consume(&mut acc, item);
                 }
             }

@@ -18,7 +18,7 @@ use criterion::{
 use informed::graph::{Graph, StraightLine};
 use informed::grid::{Cell, Grid, Movement};
 use informed::puzzle::{Board, SlidingPuzzle};
-use informed::{NodeTable, Search, SearchProblem, Successors};
+use informed::{NodeTable, Search, SearchProblem};
 
 /// Tracks live and peak heap bytes, to report memory per stored state.
 struct PeakBytes;
@@ -308,14 +308,14 @@ fn fifteen_puzzles(c: &mut Criterion) {
     while instances.len() < 4 {
         // A random walk from the goal, then a bounded A* to learn its optimum.
         let mut board = puzzle.goal();
-        let mut buffer = Successors::new();
         for _ in 0..(60 + rng.below(40)) {
-            buffer.clear();
-            puzzle
+            let moves: Vec<_> = puzzle
                 .problem(board)
                 .unwrap()
-                .successors(&board, &mut buffer);
-            board = buffer.as_slice()[rng.below(buffer.len() as u64) as usize].0;
+                .successors(&board)
+                .into_iter()
+                .collect();
+            board = moves[rng.below(moves.len() as u64) as usize].0;
         }
         let problem = puzzle.problem(board).unwrap();
         if let Ok(solution) = Search::new(&problem)
@@ -477,7 +477,8 @@ impl SearchProblem for HeavyGrid {
         state.cell == self.goal
     }
 
-    fn successors(&self, state: &Heavy, out: &mut Successors<Heavy, u32>) {
+    fn successors(&self, state: &Heavy) -> impl IntoIterator<Item = (Heavy, u32)> {
+        let mut out = Vec::new();
         let Cell { x, y } = state.cell;
         for (dx, dy) in [(1i32, 0i32), (-1, 0), (0, 1), (0, -1)] {
             let (Some(nx), Some(ny)) = (x.checked_add_signed(dx), y.checked_add_signed(dy)) else {
@@ -485,9 +486,10 @@ impl SearchProblem for HeavyGrid {
             };
             let next = Cell::new(nx, ny);
             if self.grid.is_free(next) {
-                out.push(Heavy::new(next), 1);
+                out.push((Heavy::new(next), 1));
             }
         }
+        out
     }
 }
 

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use informed::grid::{Cell, Grid, Scenario};
-use informed::{Bidirectional, SearchProblem, Successors};
+use informed::{Bidirectional, SearchProblem};
 
 use crate::common::{Len, Rng};
 
@@ -91,10 +91,8 @@ impl SearchProblem for CubeProblem {
         *state == Cube::SOLVED
     }
 
-    fn successors(&self, state: &Cube, out: &mut Successors<Cube, u32>) {
-        for next in state.moves() {
-            out.push(next, 1);
-        }
+    fn successors(&self, state: &Cube) -> impl IntoIterator<Item = (Cube, u32)> {
+        state.moves().into_iter().map(|next| (next, 1))
     }
 }
 
@@ -165,10 +163,8 @@ impl SearchProblem for Route<'_> {
         *state == self.to
     }
 
-    fn successors(&self, state: &usize, out: &mut Successors<usize, u32>) {
-        for &(next, cost) in &self.graph.arcs[*state] {
-            out.push(next, cost);
-        }
+    fn successors(&self, state: &usize) -> impl IntoIterator<Item = (usize, u32)> {
+        self.graph.arcs[*state].iter().copied()
     }
 
     fn index_bound(&self) -> Option<usize> {
@@ -226,10 +222,8 @@ impl SearchProblem for Hanoi {
         *state == Towers::all_on(3)
     }
 
-    fn successors(&self, state: &Towers, out: &mut Successors<Towers, u32>) {
-        for next in state.moves() {
-            out.push(next, 1);
-        }
+    fn successors(&self, state: &Towers) -> impl IntoIterator<Item = (Towers, u32)> {
+        state.moves().map(|next| (next, 1))
     }
 }
 
@@ -238,8 +232,8 @@ impl Bidirectional for Hanoi {
         [Towers::all_on(3)]
     }
 
-    fn predecessors(&self, state: &Towers, out: &mut Successors<Towers, u32>) {
-        self.successors(state, out);
+    fn predecessors(&self, state: &Towers) -> impl IntoIterator<Item = (Towers, u32)> {
+        self.successors(state)
     }
 }
 
@@ -330,10 +324,11 @@ impl SearchProblem for UserQuery<'_> {
         *state == self.goal
     }
 
-    fn successors(&self, state: &(usize, usize), out: &mut Successors<(usize, usize), f64>) {
-        for (next, cost) in self.grid.neighbours(*state) {
-            out.push(next, cost);
-        }
+    fn successors(
+        &self,
+        state: &(usize, usize),
+    ) -> impl IntoIterator<Item = ((usize, usize), f64)> {
+        self.grid.neighbours(*state)
     }
 
     fn index_bound(&self) -> Option<usize> {
@@ -516,10 +511,8 @@ impl SearchProblem for PackedCubeProblem<'_> {
         *state == PackedCube::SOLVED
     }
 
-    fn successors(&self, state: &u32, out: &mut Successors<u32, u32>) {
-        for next in self.cube.moves(*state) {
-            out.push(next, 1);
-        }
+    fn successors(&self, state: &u32) -> impl IntoIterator<Item = (u32, u32)> {
+        self.cube.moves(*state).into_iter().map(|next| (next, 1))
     }
 }
 
@@ -565,10 +558,8 @@ impl SearchProblem for PackedHanoi {
         *state == TOWERS_GOAL
     }
 
-    fn successors(&self, state: &u32, out: &mut Successors<u32, u32>) {
-        for next in tower_moves(*state) {
-            out.push(next, 1);
-        }
+    fn successors(&self, state: &u32) -> impl IntoIterator<Item = (u32, u32)> {
+        tower_moves(*state).map(|next| (next, 1))
     }
 }
 
@@ -577,8 +568,8 @@ impl Bidirectional for PackedHanoi {
         [TOWERS_GOAL]
     }
 
-    fn predecessors(&self, state: &u32, out: &mut Successors<u32, u32>) {
-        self.successors(state, out);
+    fn predecessors(&self, state: &u32) -> impl IntoIterator<Item = (u32, u32)> {
+        self.successors(state)
     }
 }
 
@@ -620,10 +611,8 @@ impl SearchProblem for PackedRoute<'_> {
         *state == self.to
     }
 
-    fn successors(&self, state: &u32, out: &mut Successors<u32, u32>) {
-        for &(next, cost) in &self.graph.arcs[*state as usize] {
-            out.push(next, cost);
-        }
+    fn successors(&self, state: &u32) -> impl IntoIterator<Item = (u32, u32)> {
+        self.graph.arcs[*state as usize].iter().copied()
     }
 
     fn index_bound(&self) -> Option<usize> {

@@ -21,8 +21,7 @@ mod common;
 
 use common::{Cli, Long, Value};
 use informed::{
-    Algorithm, OpenOrder, Replay, Search, SearchProblem, StatePicture, StateRecorder, Successors,
-    TieBreak,
+    Algorithm, OpenOrder, Replay, Search, SearchProblem, StatePicture, StateRecorder, TieBreak,
 };
 
 const USAGE: &str = "custom [--json] [--trace] [--html FILE] [--svg FILE] [A B TARGET]";
@@ -73,10 +72,10 @@ impl SearchProblem for WaterJugs {
         jugs.contains(&self.target)
     }
 
-    fn successors(&self, jugs: &Jugs, out: &mut Successors<Jugs, u32>) {
-        for (next, _, litres) in self.moves(jugs) {
-            out.push(next, litres);
-        }
+    fn successors(&self, jugs: &Jugs) -> impl IntoIterator<Item = (Jugs, u32)> {
+        self.moves(jugs)
+            .into_iter()
+            .map(|(next, _, litres)| (next, litres))
     }
 }
 

@@ -5,7 +5,7 @@
 mod common;
 
 use common::Cli;
-use informed::{Algorithm, Search, SearchProblem, Successors};
+use informed::{Algorithm, Search, SearchProblem};
 
 const USAGE: &str = "quickstart";
 const HELP: &str = "\
@@ -42,7 +42,7 @@ impl SearchProblem for Building {
         ROOMS[*room] == "roof"
     }
 
-    fn successors(&self, room: &usize, out: &mut Successors<usize, u32>) {
+    fn successors(&self, room: &usize) -> impl IntoIterator<Item = (usize, u32)> {
         let corridors: &[(usize, u32)] = match room {
             0 => &[(1, 8), (3, 12), (6, 5)],
             1 => &[(0, 8), (2, 20), (4, 9)],
@@ -53,7 +53,7 @@ impl SearchProblem for Building {
             6 => &[(0, 5), (3, 9)],
             _ => &[],
         };
-        out.extend(corridors.iter().copied());
+        corridors.iter().copied()
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt;
 use std::hash::Hash;
 
 use crate::cost::Cost;
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 
 /// A state space whose moves change one state in place and can be undone: the way a tuned
 /// IDA* (Korf's, or the sliding-puzzle solver every textbook shows) walks its tree.
@@ -299,13 +299,16 @@ impl<P: InPlaceProblem> SearchProblem for InPlace<P> {
         self.problem.is_goal(state)
     }
 
-    fn successors(&self, state: &Self::State, out: &mut Successors<Self::State, Self::Cost>) {
+    fn successors(
+        &self,
+        state: &Self::State,
+    ) -> impl IntoIterator<Item = (Self::State, Self::Cost)> {
         let mut moves = Vec::new();
         self.problem.moves(state, &mut Moves::new(&mut moves));
-        for mv in moves {
+        moves.into_iter().map(move |mv| {
             let mut next = state.clone();
             let cost = self.problem.apply(&mut next, mv);
-            out.push(next, cost);
-        }
+            (next, cost)
+        })
     }
 }

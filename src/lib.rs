@@ -54,7 +54,7 @@
 //! A maze drawn in text, 4-connected, each step costing 1:
 //!
 //! ```
-//! use informed::{SearchProblem, Successors};
+//! use informed::SearchProblem;
 //!
 //! struct Maze {
 //!     rows: Vec<&'static [u8]>,
@@ -80,13 +80,15 @@
 //!         *cell == self.goal
 //!     }
 //!
-//!     fn successors(&self, &(x, y): &(usize, usize), out: &mut Successors<(usize, usize), u32>) {
-//!         let neighbours = [(x + 1, y), (x.wrapping_sub(1), y), (x, y + 1), (x, y.wrapping_sub(1))];
-//!         for cell in neighbours {
-//!             if self.open(cell) {
-//!                 out.push(cell, 1);
-//!             }
-//!         }
+//!     fn successors(
+//!         &self,
+//!         &(x, y): &(usize, usize),
+//!     ) -> impl IntoIterator<Item = ((usize, usize), u32)> {
+//!         // Each open neighbour, one step away; no allocation.
+//!         [(x + 1, y), (x.wrapping_sub(1), y), (x, y + 1), (x, y.wrapping_sub(1))]
+//!             .into_iter()
+//!             .filter(|&cell| self.open(cell))
+//!             .map(|cell| (cell, 1))
 //!     }
 //! }
 //!
@@ -265,7 +267,7 @@ pub use crate::heuristic::{
 pub use crate::in_place::{InPlace, InPlaceProblem, Moves};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{
-    Bidirectional, FnProblem, SearchProblem, Successors, UnitFnProblem, from_fn, from_fn_unit,
+    Bidirectional, FnProblem, SearchProblem, UnitFnProblem, from_fn, from_fn_unit,
 };
 pub use crate::replay::{OpenOrder, Recording, Replay, StatePicture, StateRecorder};
 pub use crate::search::Search;

@@ -23,7 +23,7 @@
 //!
 //! ```
 //! use informed::pdb::{Abstraction, PatternDatabase, Placements};
-//! use informed::{SearchProblem, Successors};
+//! use informed::SearchProblem;
 //!
 //! const N: usize = 8; // pancakes
 //! const K: usize = 4; // pancakes the abstraction keeps: 0, 1, 2, 3
@@ -41,11 +41,9 @@
 //!         slots
 //!     }
 //!     fn goals(&self) -> impl IntoIterator<Item = [u8; K]> { [[0, 1, 2, 3]] }
-//!     fn predecessors(&self, slots: &[u8; K], out: &mut Successors<[u8; K], u32>) {
-//!         for k in 2..=N as u8 {
-//!             // A flip is its own inverse: predecessors are successors.
-//!             out.push(slots.map(|s| if s < k { k - 1 - s } else { s }), 1);
-//!         }
+//!     fn predecessors(&self, slots: &[u8; K]) -> impl IntoIterator<Item = ([u8; K], u32)> {
+//!         // A flip is its own inverse: predecessors are successors.
+//!         (2..=N as u8).map(|k| (slots.map(|s| if s < k { k - 1 - s } else { s }), 1))
 //!     }
 //! }
 //!
@@ -57,12 +55,12 @@
 //!     type Cost = u32;
 //!     fn starts(&self) -> impl IntoIterator<Item = [u8; N]> { [self.0] }
 //!     fn is_goal(&self, stack: &[u8; N]) -> bool { stack.is_sorted() }
-//!     fn successors(&self, stack: &[u8; N], out: &mut Successors<[u8; N], u32>) {
-//!         for k in 2..=N {
+//!     fn successors(&self, stack: &[u8; N]) -> impl IntoIterator<Item = ([u8; N], u32)> {
+//!         (2..=N).map(|k| {
 //!             let mut next = *stack;
 //!             next[..k].reverse();
-//!             out.push(next, 1);
-//!         }
+//!             (next, 1)
+//!         })
 //!     }
 //! }
 //!
@@ -96,7 +94,6 @@ use std::fmt;
 
 use crate::cost::Cost;
 use crate::heuristic::Heuristic;
-use crate::problem::Successors;
 
 /// The largest abstraction [`PatternDatabase::build`] accepts: 2³² abstract states (4 GiB of
 /// table; less on 32-bit targets).
@@ -127,7 +124,7 @@ pub trait Abstraction {
     fn goals(&self) -> impl IntoIterator<Item = Self::State>;
 
     /// The abstract states with a step *into* `state`, with that step's cost (0 to 254).
-    fn predecessors(&self, state: &Self::State, out: &mut Successors<Self::State, u32>);
+    fn predecessors(&self, state: &Self::State) -> impl IntoIterator<Item = (Self::State, u32)>;
 }
 
 /// Why a pattern database could not be built.
@@ -407,7 +404,6 @@ impl PatternDatabase {
             table[rank] = 0;
             push(&mut buckets[0], rank)?;
         }
-        let mut out = Successors::new();
         let mut pending = buckets[0].len();
         let mut distance = 0usize;
         while pending > 0 {
@@ -426,14 +422,13 @@ impl PatternDatabase {
                 if usize::from(table[rank]) != distance {
                     continue; // reached again at a smaller distance
                 }
-                out.clear();
-                abstraction.predecessors(&abstraction.unrank(rank), &mut out);
-                for (before, cost) in out.as_slice() {
-                    if *cost >= u32::from(UNREACHABLE) {
-                        return Err(PdbError::CostTooLarge { cost: *cost });
+                let state = abstraction.unrank(rank);
+                for (before, cost) in abstraction.predecessors(&state) {
+                    if cost >= u32::from(UNREACHABLE) {
+                        return Err(PdbError::CostTooLarge { cost });
                     }
-                    let before = checked(abstraction.rank(before))?;
-                    let reached = distance + *cost as usize;
+                    let before = checked(abstraction.rank(&before))?;
+                    let reached = distance + cost as usize;
                     if reached < usize::from(table[before]) {
                         table[before] = reached as u8;
                         push(&mut buckets[reached % 256], before)?;

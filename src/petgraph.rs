@@ -35,7 +35,7 @@ use ::petgraph::visit::{EdgeRef, IntoEdges, NodeIndexable};
 use indexmap::IndexSet;
 
 use crate::cost::Cost;
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 
 /// A `petgraph` graph as a [`SearchProblem`]: built by [`problem`]; see there.
 #[derive(Clone)]
@@ -193,16 +193,16 @@ where
         (self.is_goal)(*node)
     }
 
-    fn successors(&self, node: &G::NodeId, out: &mut Successors<G::NodeId, C>) {
+    fn successors(&self, node: &G::NodeId) -> impl IntoIterator<Item = (G::NodeId, C)> {
         // A start that is not a node of the graph has no edges; some graph types would panic
         // when asked for them (`Csr` past its last node). Every other state is a node: a start
         // that is one, or the target of an edge.
-        if !self.outside.is_empty() && self.outside.contains(node) {
-            return;
-        }
-        for edge in self.graph.edges(*node) {
-            out.push(edge.target(), (self.edge_cost)(edge));
-        }
+        let inside = self.outside.is_empty() || !self.outside.contains(node);
+        inside
+            .then(|| self.graph.edges(*node))
+            .into_iter()
+            .flatten()
+            .map(|edge| (edge.target(), (self.edge_cost)(edge)))
     }
 
     fn index_bound(&self) -> Option<usize> {

@@ -11,11 +11,11 @@ use crate::engine::hasher::FastState;
 use crate::engine::heap::{Frontier, IndexedHeap, LazyHeap};
 use crate::engine::options::{Hashing, OpenSet, Options};
 use crate::engine::select::dense_bound;
-use crate::engine::table::{DenseStore, DenseTable, HashTable, Table, path_cost_with, path_into};
+use crate::engine::table::{DenseStore, DenseTable, HashTable, Table, path_cost, path_into};
 use crate::error::SearchError;
 use crate::heuristic::{Heuristic, Zero};
 use crate::observer::Observer;
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution, Stats};
 
@@ -87,7 +87,6 @@ pub struct Searcher<S, C: Cost> {
     hashed: Option<HashTable<S, C, FastState>>,
     dense: Option<DenseStore<S, C>>,
     opens: Opens<C>,
-    successors: Successors<S, C>,
 }
 
 impl<S, C: Cost> fmt::Debug for Searcher<S, C> {
@@ -115,7 +114,6 @@ impl<S, C: Cost> Searcher<S, C> {
                 pair: None,
                 single: None,
             },
-            successors: Successors::new(),
         }
     }
 }
@@ -355,7 +353,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
             .take()
             .unwrap_or_else(|| K::Open::new(options.tie_break));
         open.reset(options.tie_break);
-        let parts = (&mut control, &mut observer, &mut self.successors);
+        let parts = (&mut control, &mut observer);
         match dense_bound(problem, options.node_table) {
             Some(bound) => {
                 let store = self.dense.take().unwrap_or_else(DenseStore::new);
@@ -412,15 +410,15 @@ type Outcome<P> = Result<
     SearchError<<P as SearchProblem>::State, <P as SearchProblem>::Cost>,
 >;
 
-/// The control, observer and successor buffer of one search.
-type Parts<'r, 'c, S, C, O> = (&'r mut Control<'c, C>, &'r mut O, &'r mut Successors<S, C>);
+/// The control and observer of one search.
+type Parts<'r, 'c, C, O> = (&'r mut Control<'c, C>, &'r mut O);
 
 /// Runs `engine` (empty) to a goal and makes the solution, or writes the path into `path`.
 fn drive<P, H, O, T, Q, K>(
     engine: &mut Engine<P::State, P::Cost, T, Q, K>,
     problem: &P,
     heuristic: &H,
-    (control, observer, successors): Parts<'_, '_, P::State, P::Cost, O>,
+    (control, observer): Parts<'_, '_, P::Cost, O>,
     path: Option<&mut Vec<P::State>>,
 ) -> Outcome<P>
 where
@@ -432,7 +430,7 @@ where
     Q: Frontier<K::Key>,
 {
     engine.start(problem, heuristic, control, observer)?;
-    let goal = engine.run_to_goal_with(problem, heuristic, control, observer, successors)?;
+    let goal = engine.run_to_goal(problem, heuristic, control, observer)?;
     let Some(out) = path else {
         return engine.solution(problem, goal, control).map(Found::Solution);
     };
@@ -441,7 +439,7 @@ where
     let cost = if stats.reopened == 0 {
         engine.table.node(goal).g
     } else {
-        match path_cost_with(problem, out, stats, successors) {
+        match path_cost(problem, out, stats) {
             Ok(cost) => cost,
             Err(error) => {
                 out.clear();

@@ -69,7 +69,7 @@ fn measured<T>(run: impl FnOnce() -> T) -> (u64, u64, T) {
     (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get), result)
 }
 
-/// Each growable buffer (node table, hash index, heap, heap positions, successor buffer, path)
+/// Each growable buffer (node table, hash index, heap, heap positions, path)
 /// doubles a logarithmic number of times; a search may allocate that, plus a constant.
 fn amortised_bound(expanded: u64) -> u64 {
     let doublings = 64 - expanded.max(1).leading_zeros() as u64;
@@ -184,17 +184,16 @@ impl informed::SearchProblem for Open {
         *state == self.goal
     }
 
-    fn successors(&self, &(x, y): &(u32, u32), out: &mut informed::Successors<(u32, u32), u32>) {
-        for (nx, ny) in [
+    fn successors(&self, &(x, y): &(u32, u32)) -> impl IntoIterator<Item = ((u32, u32), u32)> {
+        [
             (x + 1, y),
             (x.wrapping_sub(1), y),
             (x, y + 1),
             (x, y.wrapping_sub(1)),
-        ] {
-            if nx < self.size && ny < self.size {
-                out.push((nx, ny), 1);
-            }
-        }
+        ]
+        .into_iter()
+        .filter(|&(nx, ny)| nx < self.size && ny < self.size)
+        .map(|next| (next, 1))
     }
 }
 

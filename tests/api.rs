@@ -5,8 +5,7 @@ use std::panic::{RefUnwindSafe, UnwindSafe};
 use informed::{
     Algorithm, Anytime, Audit, Event, Expansion, FastHasher, FastState, Hashing, Improvement,
     InvalidWeight, Limit, Max, NoObserver, NodeTable, OpenSet, OptimalPaths, Partial, PathTree,
-    SearchError, Solution, Stats, Successors, TieBreak, UnknownAlgorithm, Violation, Weighted,
-    Zero,
+    SearchError, Solution, Stats, TieBreak, UnknownAlgorithm, Violation, Weighted, Zero,
 };
 
 fn assert_thread_safe<T: Send + Sync + UnwindSafe + RefUnwindSafe>() {}
@@ -32,7 +31,6 @@ fn public_types_are_send_sync_and_unwind_safe() {
     assert_thread_safe::<OpenSet>();
     assert_thread_safe::<FastHasher>();
     assert_thread_safe::<FastState>();
-    assert_thread_safe::<Successors<(u32, u32), f64>>();
     // `Moves` borrows the engine's stack mutably: Send and Sync, not unwind-safe.
     fn assert_send_sync_borrow<T: Send + Sync>() {}
     assert_send_sync_borrow::<informed::Moves<'static, u8>>();

@@ -129,8 +129,8 @@ impl informed::SearchProblem for Lying {
         self.graph.is_goal(node)
     }
 
-    fn successors(&self, node: &usize, out: &mut informed::Successors<usize, u64>) {
-        self.graph.successors(node, out);
+    fn successors(&self, node: &usize) -> impl IntoIterator<Item = (usize, u64)> {
+        self.graph.successors(node)
     }
 }
 
@@ -139,7 +139,8 @@ impl informed::Bidirectional for Lying {
         informed::Bidirectional::goals(&self.graph)
     }
 
-    fn predecessors(&self, node: &usize, out: &mut informed::Successors<usize, u64>) {
+    fn predecessors(&self, node: &usize) -> impl IntoIterator<Item = (usize, u64)> {
+        let mut out = Vec::new();
         let (from, to, cost) = self.lie;
         for (before, edges) in self.graph.adjacency.iter().enumerate() {
             for &(after, step) in edges {
@@ -149,10 +150,11 @@ impl informed::Bidirectional for Lying {
                     } else {
                         step
                     };
-                    out.push(before, claimed);
+                    out.push((before, claimed));
                 }
             }
         }
+        out
     }
 }
 

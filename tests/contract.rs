@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use informed::{
     Algorithm, Bidirectional, Event, Expansion, Limit, NodeTable, Search, SearchError,
-    SearchProblem, Successors,
+    SearchProblem,
 };
 
 /// The integers, each linked to its two neighbours at cost 1, searched from 0 for `goal`;
@@ -29,9 +29,8 @@ impl SearchProblem for Line {
         *n == self.goal
     }
 
-    fn successors(&self, &n: &i64, out: &mut Successors<i64, u64>) {
-        out.push(n + 1, 1);
-        out.push(n - 1, 1);
+    fn successors(&self, &n: &i64) -> impl IntoIterator<Item = (i64, u64)> {
+        [(n + 1, 1), (n - 1, 1)]
     }
 }
 
@@ -40,9 +39,8 @@ impl Bidirectional for Line {
         [self.goal]
     }
 
-    fn predecessors(&self, &n: &i64, out: &mut Successors<i64, u64>) {
-        out.push(n - 1, 1);
-        out.push(n + 1, 1);
+    fn predecessors(&self, &n: &i64) -> impl IntoIterator<Item = (i64, u64)> {
+        [(n - 1, 1), (n + 1, 1)]
     }
 }
 
@@ -414,8 +412,8 @@ impl SearchProblem for Numbered {
         n == 10
     }
 
-    fn successors(&self, &n: &u64, out: &mut Successors<u64, u32>) {
-        out.push(n + 1, 1);
+    fn successors(&self, &n: &u64) -> impl IntoIterator<Item = (u64, u32)> {
+        [(n + 1, 1)]
     }
 
     fn index_bound(&self) -> Option<usize> {

@@ -83,18 +83,15 @@ fn idastar_solves_fifteen_puzzles_in_linear_memory() {
         // A seeded random walk of 40 moves from the goal.
         let mut board = puzzle.goal();
         let mut state = seed;
-        let mut buffer = informed::Successors::new();
         for _ in 0..40 {
-            buffer.clear();
-            informed::SearchProblem::successors(
-                &puzzle.problem(board).unwrap(),
-                &board,
-                &mut buffer,
-            );
+            let problem = puzzle.problem(board).unwrap();
+            let successors: Vec<_> = informed::SearchProblem::successors(&problem, &board)
+                .into_iter()
+                .collect();
             state = state
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            board = buffer.as_slice()[(state >> 33) as usize % buffer.len()].0;
+            board = successors[(state >> 33) as usize % successors.len()].0;
         }
         let problem = puzzle.problem(board).unwrap();
         let ida = informed::idastar_with(&problem, puzzle.linear_conflict()).unwrap();

@@ -6,11 +6,11 @@
 use std::sync::{Arc, Barrier, mpsc};
 use std::time::{Duration, Instant};
 
+use informed::Heuristic;
 use informed::pdb::{Abstraction, PatternDatabase, PdbError};
 use informed::puzzle::{
     AdditivePdb, BuildOptions, MAX_PATTERN_ENTRIES, Origin, Partition, PdbFileError, SlidingPuzzle,
 };
-use informed::{Heuristic, Successors};
 
 /// The environment variable that makes a test run its child half: its value is the test's name.
 #[cfg(all(unix, target_pointer_width = "64"))]
@@ -72,7 +72,9 @@ impl Abstraction for Huge {
     fn goals(&self) -> impl IntoIterator<Item = usize> {
         [0]
     }
-    fn predecessors(&self, _: &usize, _: &mut Successors<usize, u32>) {}
+    fn predecessors(&self, _: &usize) -> impl IntoIterator<Item = (usize, u32)> {
+        []
+    }
 }
 
 #[cfg(all(unix, target_pointer_width = "64"))]
@@ -198,17 +200,19 @@ impl Abstraction for LongWayFirst {
     fn goals(&self) -> impl IntoIterator<Item = usize> {
         [0]
     }
-    fn predecessors(&self, state: &usize, out: &mut Successors<usize, u32>) {
+    fn predecessors(&self, state: &usize) -> impl IntoIterator<Item = (usize, u32)> {
+        let mut out = Vec::new();
         match *state {
             1 => {
-                out.push(FAR, 254);
-                out.push(2, 1);
+                out.push((FAR, 254));
+                out.push((2, 1));
             }
-            251 => out.push(FAR, 1),
-            FAR if self.with_beyond => out.push(BEYOND, 254),
+            251 => out.push((FAR, 1)),
+            FAR if self.with_beyond => out.push((BEYOND, 254)),
             FAR | BEYOND => {}
-            s => out.push(s + 1, 1),
+            s => out.push((s + 1, 1)),
         }
+        out
     }
 }
 

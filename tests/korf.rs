@@ -5,7 +5,7 @@
 //! the goal, which the C solver does not count as an expansion.
 
 use informed::puzzle::{Board, PuzzleProblem, SlidingPuzzle};
-use informed::{CycleCheck, InPlace, Search, SearchProblem, Solution, Successors};
+use informed::{CycleCheck, InPlace, Search, SearchProblem, Solution};
 
 /// Korf's goal: the blank top-left, tile t in cell t.
 const GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
@@ -113,12 +113,9 @@ fn check(
 /// The successors left untried along `path` when its goal was found: at each state before the
 /// goal, those after the one the path takes, but the move back to the parent.
 fn untried_on_path<P: SearchProblem<State = Board>>(problem: &P, path: &[Board]) -> u64 {
-    let mut buffer = Successors::new();
     let mut untried = 0;
     for (at, step) in path.windows(2).enumerate() {
-        buffer.clear();
-        problem.successors(&step[0], &mut buffer);
-        let moves = buffer.as_slice();
+        let moves: Vec<_> = problem.successors(&step[0]).into_iter().collect();
         let taken = moves
             .iter()
             .position(|(board, _)| *board == step[1])

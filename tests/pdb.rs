@@ -8,7 +8,7 @@ use informed::pdb::{Abstraction, PatternDatabase, PdbError, Placements, UNREACHA
 use informed::puzzle::{
     AdditivePdb, BuildOptions, MAGIC, Origin, Partition, PdbFileError, Reflection, SlidingPuzzle,
 };
-use informed::{Heuristic, Max, Successors};
+use informed::{Heuristic, Max};
 
 /// The cells one move from `cell`.
 fn neighbours(width: usize, height: usize, cell: usize) -> Vec<usize> {
@@ -476,7 +476,8 @@ impl Abstraction for Whole {
     fn goals(&self) -> impl IntoIterator<Item = Vec<u8>> {
         [(0..8).collect()]
     }
-    fn predecessors(&self, cells: &Vec<u8>, out: &mut Successors<Vec<u8>, u32>) {
+    fn predecessors(&self, cells: &Vec<u8>) -> impl IntoIterator<Item = (Vec<u8>, u32)> {
+        let mut out = Vec::new();
         let blank = usize::from(cells[0]);
         for other in neighbours(4, 2, blank) {
             let mut next = cells.clone();
@@ -484,8 +485,9 @@ impl Abstraction for Whole {
             next[tile] = blank as u8;
             next[0] = other as u8;
             // Weighted: moving an odd tile costs 2, an even one 1.
-            out.push(next, if tile % 2 == 1 { 2 } else { 1 });
+            out.push((next, if tile % 2 == 1 { 2 } else { 1 }));
         }
+        out
     }
 }
 
@@ -546,8 +548,8 @@ fn generic_builder_errors() {
         fn goals(&self) -> impl IntoIterator<Item = usize> {
             [0]
         }
-        fn predecessors(&self, s: &usize, out: &mut Successors<usize, u32>) {
-            out.push((*s + 1) % self.1, self.0);
+        fn predecessors(&self, s: &usize) -> impl IntoIterator<Item = (usize, u32)> {
+            [((*s + 1) % self.1, self.0)]
         }
     }
     assert_eq!(

@@ -130,10 +130,8 @@ fn check_space(width: usize, height: usize, goal: Option<&str>) {
         conflict_gains += u32::from(c > b);
         // Consistency: one move changes each heuristic by at most one step's cost... except
         // linear conflict, which may change by 3; check the triangle inequality directly.
-        let mut successors = informed::Successors::new();
         let problem = puzzle.problem(board).unwrap();
-        informed::SearchProblem::successors(&problem, &board, &mut successors);
-        for &(next, _) in successors.as_slice() {
+        for (next, _) in informed::SearchProblem::successors(&problem, &board) {
             for h in [&misplaced as &dyn Heuristic<_, u32>, &manhattan, &conflict] {
                 assert!(
                     h.estimate(&board) <= 1 + h.estimate(&next),
@@ -240,13 +238,14 @@ fn fifteen_and_twenty_four_puzzles_solve_scrambled_boards() {
         let mut board = puzzle.goal();
         let mut seed = 0x1234_5678_u64 + side as u64;
         for _ in 0..moves {
-            let mut successors = informed::Successors::new();
             let problem = puzzle.problem(board).unwrap();
-            informed::SearchProblem::successors(&problem, &board, &mut successors);
+            let successors: Vec<_> = informed::SearchProblem::successors(&problem, &board)
+                .into_iter()
+                .collect();
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            board = successors.as_slice()[(seed >> 33) as usize % successors.len()].0;
+            board = successors[(seed >> 33) as usize % successors.len()].0;
         }
         let problem = puzzle.problem(board).unwrap();
         let conflict = informed::astar_with(&problem, puzzle.linear_conflict()).unwrap();

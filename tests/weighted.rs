@@ -255,9 +255,10 @@ fn a_step_costs_the_cell_entered_and_diagonals_the_root_of_two_more() {
     let problem = grid
         .problem(Cell::new(0, 0), Cell::new(1, 1), Movement::Eight)
         .unwrap();
-    let mut out = informed::Successors::new();
-    informed::SearchProblem::successors(&problem, &Cell::new(0, 0), &mut out);
-    let mut steps: Vec<(Cell, f64)> = out.as_slice().to_vec();
+    let mut steps: Vec<(Cell, f64)> =
+        informed::SearchProblem::successors(&problem, &Cell::new(0, 0))
+            .into_iter()
+            .collect();
     steps.sort_by_key(|&(c, _)| c);
     assert_eq!(
         steps,
@@ -268,12 +269,12 @@ fn a_step_costs_the_cell_entered_and_diagonals_the_root_of_two_more() {
         ]
     );
     // Backward, a step into (0, 0) costs 1 from each neighbour.
-    out.clear();
-    informed::Bidirectional::predecessors(&problem, &Cell::new(0, 0), &mut out);
-    assert_eq!(out.len(), 3);
+    let back: Vec<(Cell, f64)> = informed::Bidirectional::predecessors(&problem, &Cell::new(0, 0))
+        .into_iter()
+        .collect();
+    assert_eq!(back.len(), 3);
     assert!(
-        out.as_slice()
-            .iter()
+        back.iter()
             .all(|&(_, cost)| cost == 1.0 || cost == DIAGONAL)
     );
     assert_eq!(problem.least_cost(), 1.0);

@@ -9,7 +9,7 @@ use std::ops::Add;
 use std::path::PathBuf;
 
 use informed::grid::{Cell, Grid, Movement, Scenario};
-use informed::{Heuristic, SearchProblem, Successors};
+use informed::{Heuristic, SearchProblem};
 use smallvec::SmallVec;
 
 /// An `f64` with the total order `pathfinding` requires of costs.
@@ -84,12 +84,10 @@ fn successors_of<P: SearchProblem>(
 where
     P::Cost: PeerCost,
 {
-    let mut buffer = Successors::new();
-    problem.successors(state, &mut buffer);
-    buffer
-        .as_slice()
-        .iter()
-        .map(|(s, c)| (s.clone(), c.peer()))
+    problem
+        .successors(state)
+        .into_iter()
+        .map(|(s, c)| (s, c.peer()))
         .collect()
 }
 

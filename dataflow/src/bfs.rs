@@ -9,7 +9,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use informed::{FastState, SearchProblem, Successors};
+use informed::{FastState, SearchProblem};
 use serde::{Deserialize, Serialize};
 use timely::worker::Worker;
 
@@ -601,7 +601,6 @@ where
     };
     report(0, &histogram);
 
-    let mut successors = Successors::new();
     let mut depth = 0;
     let complete = loop {
         if histogram[depth] == 0 {
@@ -617,15 +616,13 @@ where
         // Successors this worker owns, kept a batch at a time.
         let mut own = Vec::new();
         for state in frontier.drain(..) {
-            successors.clear();
-            problem.successors(&state, &mut successors);
-            for (successor, _) in successors.as_slice() {
-                let owner = owners.owner(&*problem, successor);
+            for (successor, _) in problem.successors(&state) {
+                let owner = owners.owner(&*problem, &successor);
                 if owner == index {
                     // This worker's own: kept without a message.
-                    own.push((successor.clone(), K::of(&state)));
+                    own.push((successor, K::of(&state)));
                 } else {
-                    rounds.send(worker, owner, (successor.clone(), K::of(&state)));
+                    rounds.send(worker, owner, (successor, K::of(&state)));
                 }
             }
             if own.len() >= OWN_BATCH {

@@ -8,7 +8,6 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use informed::Successors;
 use informed::pdb::{Abstraction, MAX_ENTRIES, PatternDatabase, PdbError, UNREACHABLE};
 use serde::{Deserialize, Serialize};
 use timely::worker::Worker;
@@ -345,7 +344,6 @@ where
             });
         }
     };
-    let mut out = Successors::new();
     for distance in 0..u64::from(UNREACHABLE) {
         if set[distance as usize] == 0 {
             if set[distance as usize..].iter().all(|&count| count == 0) {
@@ -362,20 +360,19 @@ where
                     continue; // reached again at a smaller distance
                 }
                 let rank = u64::from(slot) * count + index;
-                out.clear();
-                abstraction.predecessors(&abstraction.unrank(rank as usize), &mut out);
-                for (before, cost) in out.as_slice() {
-                    if *cost >= u32::from(UNREACHABLE) {
-                        fault(&mut rounds, Fault::CostTooLarge { cost: *cost });
+                let state = abstraction.unrank(rank as usize);
+                for (before, cost) in abstraction.predecessors(&state) {
+                    if cost >= u32::from(UNREACHABLE) {
+                        fault(&mut rounds, Fault::CostTooLarge { cost });
                         break 'expand;
                     }
-                    let before = abstraction.rank(before) as u64;
+                    let before = abstraction.rank(&before) as u64;
                     if before >= size {
                         let rank = before;
                         fault(&mut rounds, Fault::RankOutOfRange { rank, size });
                         break 'expand;
                     }
-                    let reached = distance + u64::from(*cost);
+                    let reached = distance + u64::from(cost);
                     let owner = workers.owner(before);
                     if owner == index as usize {
                         owned

@@ -5,7 +5,6 @@ use std::fmt;
 use std::io::{self, Write};
 use std::sync::Arc;
 
-use informed::Successors;
 use informed::pdb::{Abstraction, Placements};
 use informed::puzzle::{FORMAT_VERSION, MAGIC, MAX_CELLS, Partition, SlidingPuzzle};
 
@@ -122,22 +121,28 @@ impl Abstraction for PuzzlePattern {
     }
 
     /// Moves are their own inverses: the predecessors are the blank's moves.
-    fn predecessors(&self, cells: &[u8; MAX_CELLS], out: &mut Successors<[u8; MAX_CELLS], u32>) {
+    fn predecessors(
+        &self,
+        cells: &[u8; MAX_CELLS],
+    ) -> impl IntoIterator<Item = ([u8; MAX_CELLS], u32)> {
         let k = self.tiles.len();
         let blank = usize::from(cells[k]);
-        for &next in &self.neighbours[blank][..usize::from(self.count[blank])] {
-            let mut moved = *cells;
-            moved[k] = next;
-            match cells[..k].iter().position(|&cell| cell == next) {
-                // One of the group's tiles slides into the blank.
-                Some(tile) => {
-                    moved[tile] = blank as u8;
-                    out.push(moved, 1);
+        let cells = *cells;
+        self.neighbours[blank][..usize::from(self.count[blank])]
+            .iter()
+            .map(move |&next| {
+                let mut moved = cells;
+                moved[k] = next;
+                match cells[..k].iter().position(|&cell| cell == next) {
+                    // One of the group's tiles slides into the blank.
+                    Some(tile) => {
+                        moved[tile] = blank as u8;
+                        (moved, 1)
+                    }
+                    // Another tile does, at no cost.
+                    None => (moved, 0),
                 }
-                // Another tile does, at no cost.
-                None => out.push(moved, 0),
-            }
-        }
+            })
     }
 }
 

@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 
-use informed::Successors;
 use informed::pdb::{Abstraction, PatternDatabase, PdbError};
 use informed::puzzle::{AdditivePdb, Partition, SlidingPuzzle};
 use informed_dataflow::{AdditiveTables, Cluster, DataflowError, DistributedPdb, PuzzlePattern};
@@ -108,10 +107,12 @@ impl Abstraction for Random {
         self.goals.clone()
     }
 
-    fn predecessors(&self, state: &u32, out: &mut Successors<u32, u32>) {
+    fn predecessors(&self, state: &u32) -> impl IntoIterator<Item = (u32, u32)> {
+        let mut out = Vec::new();
         for &(before, cost) in &self.edges[*state as usize] {
-            out.push(before, cost);
+            out.push((before, cost));
         }
+        out
     }
 }
 
@@ -236,7 +237,9 @@ fn an_abstraction_too_large_is_refused() {
         fn goals(&self) -> impl IntoIterator<Item = u64> {
             [0]
         }
-        fn predecessors(&self, _: &u64, _: &mut Successors<u64, u32>) {}
+        fn predecessors(&self, _: &u64) -> impl IntoIterator<Item = (u64, u32)> {
+            []
+        }
     }
     let error = distributed(2, || Huge).unwrap_err();
     assert!(

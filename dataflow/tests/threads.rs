@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
 use cube::{Metric, PocketCube};
+use informed::SearchProblem;
 use informed::puzzle::SlidingPuzzle;
-use informed::{SearchProblem, Successors};
 use informed_dataflow::{Cluster, DataflowError, LayeredBfs, VisitedSet};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
@@ -170,13 +170,11 @@ fn the_first_goal_comes_with_a_shortest_path() -> Result {
             assert_eq!(goal.path()[0], start);
             assert_eq!(*goal.goal(), puzzle.goal());
             for step in goal.path().windows(2) {
-                let mut successors = Successors::new();
-                problem.successors(&step[0], &mut successors);
                 assert!(
-                    successors
-                        .as_slice()
-                        .iter()
-                        .any(|(next, _)| *next == step[1])
+                    problem
+                        .successors(&step[0])
+                        .into_iter()
+                        .any(|(next, _)| next == step[1])
                 );
             }
             // The search stops at the goal's layer.
@@ -268,12 +266,14 @@ impl SearchProblem for Exploding {
         false
     }
 
-    fn successors(&self, &n: &u32, out: &mut Successors<u32, u32>) {
+    fn successors(&self, &n: &u32) -> impl IntoIterator<Item = (u32, u32)> {
+        let mut out = Vec::new();
         assert!(n != 777, "state 777 is cursed");
         if n < 100_000 {
-            out.push(2 * n, 1);
-            out.push(2 * n + 1, 1);
+            out.push((2 * n, 1));
+            out.push((2 * n + 1, 1));
         }
+        out
     }
 }
 
@@ -336,10 +336,12 @@ impl SearchProblem for Graph {
         false
     }
 
-    fn successors(&self, &n: &u32, out: &mut Successors<u32, u32>) {
+    fn successors(&self, &n: &u32) -> impl IntoIterator<Item = (u32, u32)> {
+        let mut out = Vec::new();
         for &next in &self.edges[n as usize] {
-            out.push(next, 1);
+            out.push((next, 1));
         }
+        out
     }
 
     fn index_bound(&self) -> Option<usize> {

@@ -9,7 +9,7 @@ use crate::engine::table::{Table, Tables};
 use crate::error::SearchError;
 use crate::heuristic::{Heuristic, InvalidWeight};
 use crate::observer::Observer;
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 use crate::search::Search;
 use crate::solution::{ErrorOf, Solution};
 
@@ -242,7 +242,6 @@ where
         engine.start(problem, heuristic, &mut control, &mut observer)?;
         let mut best: Option<Solution<P::State, P::Cost>> = None;
         let mut improvements = Vec::new();
-        let mut successors = Successors::new();
         let completed = loop {
             let current = match engine.pop(&mut control) {
                 Ok(current) => current,
@@ -262,14 +261,7 @@ where
                     continue;
                 }
             }
-            match engine.expand(
-                current,
-                problem,
-                heuristic,
-                &mut control,
-                &mut observer,
-                &mut successors,
-            ) {
+            match engine.expand(current, problem, heuristic, &mut control, &mut observer) {
                 Ok(true) => continue,
                 Ok(false) => {}
                 Err(SearchError::LimitReached { .. }) if best.is_some() => break false,

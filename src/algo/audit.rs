@@ -9,7 +9,7 @@ use crate::engine::table::{Lookup, Node, Table, Tables};
 use crate::error::Counted;
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 use crate::search::Search;
 use crate::solution::ErrorOf;
 
@@ -372,7 +372,6 @@ where
         }
         // reverse[to] lists (from, cost) for the admissibility pass.
         let mut reverse: Vec<Vec<(usize, P::Cost)>> = Vec::new();
-        let mut successors = Successors::new();
         let mut next = 0;
         while next < table.len() {
             if control.expansion().is_err() {
@@ -383,9 +382,7 @@ where
             next += 1;
             let state = table.state(from).clone();
             let h_from = table.node(from).h;
-            successors.clear();
-            problem.successors(&state, &mut successors);
-            for (to, step) in successors.drain() {
+            for (to, step) in problem.successors(&state) {
                 control.step(zero, step, &state, &to)?;
                 report.steps += 1;
                 let Some(index) = add(to.clone(), &mut table, &mut report, &mut control) else {

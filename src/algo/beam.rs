@@ -177,8 +177,7 @@ where
                 if problem.is_goal(state) {
                     return Ok(Solution::new(path(&table, current), g, control.stats()));
                 }
-                successors.clear();
-                problem.successors(state, &mut successors);
+                successors.fill(problem.successors(state));
                 for (next, step) in successors.drain() {
                     let new_g = control.step(g, step, table.state(current), &next)?;
                     let key = match table.lookup(&next) {

@@ -7,7 +7,7 @@ use crate::engine::table::{
     Lookup, NO_PARENT, Node, Placed, Table, Tables, most_promising, path, take_cheaper_step,
 };
 use crate::observer::{Event, Observer};
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution};
 
@@ -111,22 +111,21 @@ where
             }
         }
         control.open_size(table.len());
-        let mut successors = Successors::new();
         while next < table.len() {
             let current = next;
             next += 1;
             control.expand_in(&table)?;
             let (state, &Node { g, .. }) = table.entry(current);
             observer.observe(Event::Expand { state, g, h: zero });
-            successors.clear();
-            problem.successors(state, &mut successors);
+            // The successors may borrow the state while new states are stored in the table.
+            let state = state.clone();
             let mut goal = None;
-            for (successor, step) in successors.drain() {
+            for (successor, step) in problem.successors(&state) {
                 // After the goal, only a second step to it matters: it may be cheaper.
                 if goal.is_some_and(|goal| successor != *table.state(goal)) {
                     continue;
                 }
-                let new_g = control.step(g, step, table.state(current), &successor)?;
+                let new_g = control.step(g, step, &state, &successor)?;
                 if control.prunes(new_g) {
                     continue;
                 }

@@ -9,7 +9,7 @@ use crate::engine::select::{TableBody, with_tables};
 use crate::engine::table::{NO_PARENT, Node, Placed, Table, Tables};
 use crate::error::Limit;
 use crate::observer::{Event, NoObserver, Observer};
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 use crate::search::Search;
 use crate::solution::Stats;
 
@@ -86,7 +86,6 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
             control: setup.control,
             observer: setup.observer,
             table,
-            successors: Successors::new(),
             next: 0,
             depth: 0,
             depth_end: 0,
@@ -105,7 +104,6 @@ pub struct BfsReach<'a, P: SearchProblem, O = NoObserver> {
     /// The states in the order they were reached, which is breadth-first order: those from
     /// `next` on are the queue.
     table: Box<dyn Table<P::State, P::Cost> + 'a>,
-    successors: Successors<P::State, P::Cost>,
     next: usize,
     /// The depth of the state at `next`, and the end of that depth's states in the table.
     depth: usize,
@@ -189,16 +187,13 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Iterator for BfsReach<'_,
             g: zero,
             h: zero,
         });
-        let mut successors = std::mem::take(&mut self.successors);
-        successors.clear();
-        self.problem.successors(&state, &mut successors);
-        self.control.count_generated(successors.len());
-        for (successor, _) in successors.drain() {
+        let problem = self.problem;
+        for (successor, _) in problem.successors(&state) {
+            self.control.count_generated(1);
             if !self.reach(successor, current) {
                 break;
             }
         }
-        self.successors = successors;
         self.control.open_size(self.table.len() - self.next);
         Some((state, self.depth))
     }

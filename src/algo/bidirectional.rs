@@ -11,7 +11,7 @@ use crate::engine::table::{
 use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::{Event, Observer};
-use crate::problem::{Bidirectional, SearchProblem, Successors};
+use crate::problem::{Bidirectional, SearchProblem};
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution, Stats};
 
@@ -31,8 +31,9 @@ impl<P: Bidirectional> SearchProblem for Backward<'_, P> {
         false
     }
 
-    fn successors(&self, state: &P::State, out: &mut Successors<P::State, P::Cost>) {
-        self.0.predecessors(state, out);
+    #[inline]
+    fn successors(&self, state: &P::State) -> impl IntoIterator<Item = (P::State, P::Cost)> {
+        self.0.predecessors(state)
     }
 
     fn index_bound(&self) -> Option<usize> {
@@ -155,12 +156,11 @@ fn joined<S: Clone, C, T: Table<S, C>>(forward: &T, backward: &T, meeting: &S) -
 }
 
 /// The cheapest cost among `steps` of a step to `to`, if there is one.
-fn cheapest<S: PartialEq, C: Cost>(steps: &Successors<S, C>, to: &S) -> Option<C> {
+fn cheapest<S: PartialEq, C: Cost>(steps: impl IntoIterator<Item = (S, C)>, to: &S) -> Option<C> {
     steps
-        .as_slice()
-        .iter()
+        .into_iter()
         .filter(|(state, _)| state == to)
-        .map(|&(_, cost)| cost)
+        .map(|(_, cost)| cost)
         .reduce(|a, b| if b.order(a).is_lt() { b } else { a })
 }
 
@@ -180,14 +180,10 @@ fn check_backward_steps<P: Bidirectional>(
     at: usize,
     stats: Stats,
 ) -> Result<(), SearchError<P::State, P::Cost>> {
-    let (mut ahead, mut behind) = (Successors::new(), Successors::new());
     for pair in path[at..].windows(2) {
         let [from, to] = [&pair[0], &pair[1]];
-        ahead.clear();
-        behind.clear();
-        problem.successors(from, &mut ahead);
-        problem.predecessors(to, &mut behind);
-        let (forward, backward) = (cheapest(&ahead, to), cheapest(&behind, from));
+        let forward = cheapest(problem.successors(from), to);
+        let backward = cheapest(problem.predecessors(to), from);
         let agree = match (forward, backward) {
             (Some(forward), Some(backward)) => {
                 forward.is_nan() == backward.is_nan() && forward.order(backward).is_eq()
@@ -423,7 +419,6 @@ where
                 .map_err(forward)?;
         }
         meetings.check(&control)?;
-        let mut successors = Successors::new();
         while let (Some(first), Some(last)) = (ahead.min_g(), behind.min_g()) {
             // The stopping rule that keeps the answer optimal: no path through a state still
             // open can beat the best meeting once the two least open distances add up to it
@@ -444,7 +439,6 @@ where
                     &mut control,
                     &mut meetings,
                     &mut observer,
-                    &mut successors,
                 )
                 .map_err(forward)?;
             } else {
@@ -455,7 +449,6 @@ where
                     &mut control,
                     &mut meetings,
                     &mut observer,
-                    &mut successors,
                 )?;
             }
             meetings.check(&control)?;
@@ -474,7 +467,6 @@ fn advance<D, T, Q, O>(
     control: &mut Control<'_, D::Cost>,
     meetings: &mut Meetings<D::State, D::Cost>,
     observer: &mut O,
-    successors: &mut Successors<D::State, D::Cost>,
 ) -> Result<(), SearchError<D::State, D::Cost>>
 where
     D: SearchProblem,
@@ -488,7 +480,7 @@ where
         meetings,
         user: observer,
     };
-    if !side.expand(current, problem, &Zero, control, &mut meet, successors)? {
+    if !side.expand(current, problem, &Zero, control, &mut meet)? {
         let (state, node) = side.table.entry(current);
         meet.meetings.offer(state, node.g, D::Cost::ZERO);
     }
@@ -558,7 +550,6 @@ where
                 }
             }
         }
-        let mut successors = Successors::new();
         while best.is_none() {
             let sizes = sides
                 .each_ref()
@@ -575,15 +566,15 @@ where
                 control.expand_in(&this.table)?;
                 let (state, &Node { g, .. }) = this.table.entry(current);
                 observer.observe(Event::Expand { state, g, h: zero });
-                successors.clear();
-                if side == 0 {
-                    problem.successors(state, &mut successors);
+                // The steps may borrow the state while new states are stored in the table.
+                let state = state.clone();
+                let steps = if side == 0 {
+                    Either::Forward(problem.successors(&state).into_iter())
                 } else {
-                    back.successors(state, &mut successors);
-                }
-                for (next, step) in successors.drain() {
-                    let state = this.table.state(current);
-                    let new_g = match control.step(g, step, state, &next) {
+                    Either::Backward(back.successors(&state).into_iter())
+                };
+                for (next, step) in steps {
+                    let new_g = match control.step(g, step, &state, &next) {
                         Ok(new_g) => new_g,
                         Err(error) if side == 1 => return Err(forward(error)),
                         Err(error) => return Err(error),
@@ -638,6 +629,24 @@ where
             meetings,
             &control,
         )
+    }
+}
+
+/// The steps from a state of one side: successors forward, predecessors backward.
+enum Either<F, B> {
+    Forward(F),
+    Backward(B),
+}
+
+impl<T, F: Iterator<Item = T>, B: Iterator<Item = T>> Iterator for Either<F, B> {
+    type Item = T;
+
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        match self {
+            Either::Forward(steps) => steps.next(),
+            Either::Backward(steps) => steps.next(),
+        }
     }
 }
 

@@ -228,8 +228,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
                 if problem.is_goal(current) {
                     return Ok(Solution::new(walk.states, g, control.stats()));
                 }
-                successors.clear();
-                problem.successors(current, &mut successors);
+                successors.fill(problem.successors(current));
                 let mut best: Option<(usize, P::Cost, P::Cost)> = None;
                 for (index, (next, step)) in successors.as_slice().iter().enumerate() {
                     let new_g = control.step(g, *step, current, next)?;

@@ -10,7 +10,7 @@ use crate::engine::table::{NO_PARENT, NodeTables, Table, Tables, path_cost};
 use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::Observer;
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 use crate::search::Search;
 use crate::solution::{ErrorOf, Solution, SolutionOf};
 
@@ -34,15 +34,17 @@ impl<P: SearchProblem> SearchProblem for Restricted<'_, P> {
         self.problem.is_goal(state)
     }
 
-    fn successors(&self, state: &P::State, out: &mut Successors<P::State, P::Cost>) {
-        self.problem.successors(state, out);
-        out.retain(|next| {
-            !self.banned_states.contains(next)
-                && !self
-                    .banned_steps
-                    .iter()
-                    .any(|(a, b)| a == state && b == next)
-        });
+    fn successors(&self, state: &P::State) -> impl IntoIterator<Item = (P::State, P::Cost)> {
+        self.problem
+            .successors(state)
+            .into_iter()
+            .filter(move |(next, _)| {
+                !self.banned_states.contains(next)
+                    && !self
+                        .banned_steps
+                        .iter()
+                        .any(|(a, b)| a == state && b == next)
+            })
     }
 
     fn index_bound(&self) -> Option<usize> {

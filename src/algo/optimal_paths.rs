@@ -11,7 +11,7 @@ use crate::engine::table::{NO_PARENT, Table, Tables};
 use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::Observer;
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 use crate::search::Search;
 use crate::solution::{ErrorOf, Stats};
 
@@ -113,7 +113,6 @@ where
         let mut parents: Vec<Parents> = vec![SmallVec::new(); engine.table.len()];
         let mut best = None;
         let mut goals = Vec::new();
-        let mut successors = Successors::new();
         loop {
             let current = match engine.pop(&mut control) {
                 Ok(current) => current,
@@ -130,7 +129,6 @@ where
                 &Zero,
                 &mut control,
                 &mut observer,
-                &mut successors,
                 |relaxed| match relaxed {
                     Relaxed::New(index) => {
                         parents.resize_with(index + 1, SmallVec::new);

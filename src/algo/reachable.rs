@@ -8,7 +8,7 @@ use crate::engine::table::NO_PARENT;
 use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::{NoObserver, Observer};
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 use crate::search::Search;
 use crate::solution::{ErrorOf, Stats};
 
@@ -27,8 +27,9 @@ impl<P: SearchProblem> SearchProblem for Flood<'_, P> {
         false
     }
 
-    fn successors(&self, state: &P::State, out: &mut Successors<P::State, P::Cost>) {
-        self.0.successors(state, out);
+    #[inline]
+    fn successors(&self, state: &P::State) -> impl IntoIterator<Item = (P::State, P::Cost)> {
+        self.0.successors(state)
     }
 
     fn index_bound(&self) -> Option<usize> {

@@ -19,7 +19,7 @@ use crate::engine::table::{
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 use crate::solution::{SearchResult, Solution};
 
 /// What a best-first search ranks the open set by.
@@ -211,22 +211,17 @@ where
         }
     }
 
-    /// Notes the costs of the steps of one expansion while in layers: a step of another cost
-    /// than the ones before moves every unexpanded state onto the heap, from where the search
-    /// goes on as Dijkstra.
+    /// Notes the cost of a step while in layers, before its successor is relaxed: a step of
+    /// another cost than the ones before moves every unexpanded state onto the heap (those of
+    /// this expansion stored so far included), from where the search goes on as Dijkstra. The
+    /// heap then holds what it would have held all along.
     #[inline(always)]
-    fn see_steps(&mut self, successors: &[(S, C)]) {
+    fn see_step(&mut self, step: C) {
         if let Order::Layers { step: seen, .. } = &mut self.order {
-            let Some(&(_, first)) = successors.first() else {
-                return;
-            };
-            let seen = *seen.get_or_insert(first);
-            // One pass with no early exit: the usual case is that every step is equal.
-            let unequal = successors.iter().fold(false, |unequal, &(_, step)| {
-                unequal | !seen.order(step).is_eq()
-            });
-            if unequal {
-                self.leave_layers();
+            match *seen {
+                None => *seen = Some(step),
+                Some(seen) if seen.order(step).is_eq() => {}
+                Some(_) => self.leave_layers(),
             }
         }
     }
@@ -336,7 +331,6 @@ where
         heuristic: &H,
         control: &mut Control<'_, C>,
         observer: &mut O,
-        successors: &mut Successors<S, C>,
     ) -> Result<bool, Failure<S, C>>
     where
         P: SearchProblem<State = S, Cost = C>,
@@ -344,9 +338,7 @@ where
         O: Observer<S, C>,
     {
         let ignore = |_: Relaxed| {};
-        self.expand_with(
-            current, problem, heuristic, control, observer, successors, ignore,
-        )
+        self.expand_with(current, problem, heuristic, control, observer, ignore)
     }
 
     /// [`expand`](Self::expand), telling `relaxed` what [`relax`](Self::relax) did with each
@@ -360,7 +352,6 @@ where
         heuristic: &H,
         control: &mut Control<'_, C>,
         observer: &mut O,
-        successors: &mut Successors<S, C>,
         mut relaxed: impl FnMut(Relaxed),
     ) -> Result<bool, Failure<S, C>>
     where
@@ -375,13 +366,11 @@ where
         if problem.is_goal(state) {
             return Ok(false);
         }
-        successors.clear();
-        problem.successors(state, successors);
-        // Before any successor is relaxed, so that one of a new cost sends them all to the
-        // heap: the heap then holds what it would have held all along.
-        self.see_steps(successors.as_slice());
-        for (successor, step) in successors.drain() {
-            let new_g = control.step(g, step, self.table.state(current), &successor)?;
+        // The successors may borrow the state while new states are stored in the table.
+        let state = state.clone();
+        for (successor, step) in problem.successors(&state) {
+            self.see_step(step);
+            let new_g = control.step(g, step, &state, &successor)?;
             // The step back to the parent can never improve it: the parent's g is at most
             // g - (the step that led here), and steps are not negative. Comparing two states
             // is cheaper than the lookup it saves, and in undirected spaces (grids, puzzles)
@@ -412,32 +401,9 @@ where
         H: Heuristic<S, C>,
         O: Observer<S, C>,
     {
-        self.run_to_goal_with(
-            problem,
-            heuristic,
-            control,
-            observer,
-            &mut Successors::new(),
-        )
-    }
-
-    /// [`run_to_goal`](Self::run_to_goal) with a successor buffer of the caller's.
-    pub(crate) fn run_to_goal_with<P, H, O>(
-        &mut self,
-        problem: &P,
-        heuristic: &H,
-        control: &mut Control<'_, C>,
-        observer: &mut O,
-        successors: &mut Successors<S, C>,
-    ) -> Result<usize, Failure<S, C>>
-    where
-        P: SearchProblem<State = S, Cost = C>,
-        H: Heuristic<S, C>,
-        O: Observer<S, C>,
-    {
         loop {
             let current = self.pop(control)?;
-            if !self.expand(current, problem, heuristic, control, observer, successors)? {
+            if !self.expand(current, problem, heuristic, control, observer)? {
                 return Ok(current);
             }
         }
@@ -665,13 +631,7 @@ pub(crate) trait ErasedEngine<P: SearchProblem, H, O> {
     fn is_open(&self, index: usize) -> bool;
 }
 
-/// An engine with its successor buffer, erased.
-struct Erased<S, C, T, Q, K> {
-    engine: Engine<S, C, T, Q, K>,
-    successors: Successors<S, C>,
-}
-
-impl<P, H, O, T, Q, K> ErasedEngine<P, H, O> for Erased<P::State, P::Cost, T, Q, K>
+impl<P, H, O, T, Q, K> ErasedEngine<P, H, O> for Engine<P::State, P::Cost, T, Q, K>
 where
     P: SearchProblem,
     H: Heuristic<P::State, P::Cost>,
@@ -687,14 +647,14 @@ where
         control: &mut Control<'_, P::Cost>,
         observer: &mut O,
     ) -> Result<(), Failure<P::State, P::Cost>> {
-        self.engine.start(problem, heuristic, control, observer)
+        Engine::start(self, problem, heuristic, control, observer)
     }
 
     fn pop(
         &mut self,
         control: &mut Control<'_, P::Cost>,
     ) -> Result<usize, Failure<P::State, P::Cost>> {
-        self.engine.pop(control)
+        Engine::pop(self, control)
     }
 
     fn expand(
@@ -705,9 +665,7 @@ where
         control: &mut Control<'_, P::Cost>,
         observer: &mut O,
     ) -> Result<bool, Failure<P::State, P::Cost>> {
-        let successors = &mut self.successors;
-        self.engine
-            .expand(current, problem, heuristic, control, observer, successors)
+        Engine::expand(self, current, problem, heuristic, control, observer)
     }
 
     fn solution(
@@ -716,23 +674,23 @@ where
         goal: usize,
         control: &Control<'_, P::Cost>,
     ) -> SearchResult<P> {
-        self.engine.solution(problem, goal, control)
+        Engine::solution(self, problem, goal, control)
     }
 
     fn len(&self) -> usize {
-        self.engine.table.len()
+        self.table.len()
     }
 
     fn entry(&self, index: usize) -> (&P::State, &Node<P::Cost>) {
-        self.engine.table.entry(index)
+        self.table.entry(index)
     }
 
     fn open(&self) -> Box<dyn Iterator<Item = usize> + '_> {
-        self.engine.open_items()
+        self.open_items()
     }
 
     fn is_open(&self, index: usize) -> bool {
-        self.engine.is_open(index)
+        Engine::is_open(self, index)
     }
 }
 
@@ -775,10 +733,7 @@ where
                 Engine::new(tables.table(), self.ties, self.ranking);
             // The open and closed sets are asked about every stored state: keep positions.
             engine.open.track();
-            Box::new(Erased {
-                engine,
-                successors: Successors::new(),
-            })
+            Box::new(engine)
         }
     }
 

@@ -471,8 +471,7 @@ where
             return Ok(true);
         }
         let buffer = &mut here[0];
-        buffer.clear();
-        self.problem.successors(state, buffer);
+        buffer.fill(self.problem.successors(state));
         self.control.count_generated(buffer.len());
         // Without a node table, a state pushed twice would be taken at its first step's cost.
         buffer.merge_repeats();

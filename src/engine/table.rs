@@ -15,7 +15,7 @@ use indexmap::map::RawEntryApiV1;
 
 use crate::cost::Cost;
 use crate::error::SearchError;
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 use crate::solution::{Partial, Stats};
 
 /// How many states a node table (and the open set) has room for before it first grows.
@@ -577,24 +577,12 @@ pub(crate) fn path_cost<P: SearchProblem>(
     path: &[P::State],
     stats: Stats,
 ) -> Result<P::Cost, SearchError<P::State, P::Cost>> {
-    path_cost_with(problem, path, stats, &mut Successors::new())
-}
-
-/// [`path_cost`] with a successor buffer of the caller's.
-pub(crate) fn path_cost_with<P: SearchProblem>(
-    problem: &P,
-    path: &[P::State],
-    stats: Stats,
-    buffer: &mut Successors<P::State, P::Cost>,
-) -> Result<P::Cost, SearchError<P::State, P::Cost>> {
     let mut total = P::Cost::ZERO;
     for pair in path.windows(2) {
-        buffer.clear();
-        problem.successors(&pair[0], buffer);
         let mut cheapest: Option<P::Cost> = None;
-        for &(_, cost) in buffer
-            .as_slice()
-            .iter()
+        for (_, cost) in problem
+            .successors(&pair[0])
+            .into_iter()
             .filter(|(state, _)| *state == pair[1])
         {
             // A NaN step must reach the check below, not vanish in the comparison.

@@ -23,7 +23,7 @@ mod roads;
 pub use self::error::{GraphError, GraphErrorKind};
 pub use self::heuristic::StraightLine;
 
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 
 /// A node of a [`Graph`]: its index, from 0.
 pub type Node = u32;
@@ -390,8 +390,8 @@ impl SearchProblem for GraphProblem<'_> {
     }
 
     #[inline]
-    fn successors(&self, node: &Node, out: &mut Successors<Node, f64>) {
-        out.extend(self.graph.edges(*node));
+    fn successors(&self, node: &Node) -> impl IntoIterator<Item = (Node, f64)> {
+        self.graph.edges(*node)
     }
 
     fn index_bound(&self) -> Option<usize> {

@@ -70,7 +70,7 @@ pub use crate::replay::Replay;
 pub const DIAGONAL: f64 = 6_074_001_000.0 / 4_294_967_296.0;
 
 use crate::location::numbered_lines;
-use crate::problem::{Bidirectional, SearchProblem, Successors};
+use crate::problem::{Bidirectional, SearchProblem};
 
 /// A cell of a grid: column `x`, row `y`, from the top-left corner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -434,56 +434,47 @@ impl Grid {
         })
     }
 
-    /// Pushes the free neighbours of `cell` reachable in one step with `movement`.
+    /// The free neighbours of `cell` reachable in one step with `movement`, with the cost of
+    /// the step: up, left, right, down, then the diagonals up-left, up-right, down-left and
+    /// down-right.
     #[inline]
     pub(crate) fn neighbours(
         &self,
         cell: Cell,
         movement: Movement,
-        out: &mut Successors<Cell, f64>,
-    ) {
+    ) -> impl Iterator<Item = (Cell, f64)> + '_ {
         let (x, y) = (cell.x, cell.y);
         let left = x > 0 && self.free[self.index(Cell::new(x - 1, y))];
         let right = x + 1 < self.width && self.free[self.index(Cell::new(x + 1, y))];
         let up = y > 0 && self.free[self.index(Cell::new(x, y - 1))];
         let down = y + 1 < self.height && self.free[self.index(Cell::new(x, y + 1))];
-        if up {
-            out.push(Cell::new(x, y - 1), 1.0);
-        }
-        if left {
-            out.push(Cell::new(x - 1, y), 1.0);
-        }
-        if right {
-            out.push(Cell::new(x + 1, y), 1.0);
-        }
-        if down {
-            out.push(Cell::new(x, y + 1), 1.0);
-        }
-        if movement == Movement::Four {
-            return;
-        }
-        for (dx, dy, side_x, side_y) in [
-            (-1i32, -1i32, left, up),
-            (1, -1, right, up),
-            (-1, 1, left, down),
-            (1, 1, right, down),
-        ] {
-            let allowed = match movement {
-                Movement::Eight => side_x && side_y,
-                Movement::EightCuttingCorners => side_x || side_y,
-                _ => true,
-            };
-            if !allowed {
-                continue;
-            }
-            let (Some(nx), Some(ny)) = (x.checked_add_signed(dx), y.checked_add_signed(dy)) else {
-                continue;
-            };
-            let next = Cell::new(nx, ny);
-            if self.is_free(next) {
-                out.push(next, DIAGONAL);
-            }
-        }
+        let diagonal = |side_x: bool, side_y: bool| match movement {
+            Movement::Four => false,
+            Movement::Eight => side_x && side_y,
+            Movement::EightCuttingCorners => side_x || side_y,
+            Movement::EightThroughGaps => true,
+        };
+        // (dx, dy, whether the step may be taken as far as the sides tell, its cost). The
+        // orthogonal cells are known free; a diagonal's target is checked when it is taken.
+        let steps = [
+            (0, -1, up, 1.0),
+            (-1, 0, left, 1.0),
+            (1, 0, right, 1.0),
+            (0, 1, down, 1.0),
+            (-1, -1, diagonal(left, up), DIAGONAL),
+            (1, -1, diagonal(right, up), DIAGONAL),
+            (-1, 1, diagonal(left, down), DIAGONAL),
+            (1, 1, diagonal(right, down), DIAGONAL),
+        ];
+        steps
+            .into_iter()
+            .filter_map(move |(dx, dy, allowed, cost)| {
+                if !allowed {
+                    return None;
+                }
+                let next = Cell::new(x.checked_add_signed(dx)?, y.checked_add_signed(dy)?);
+                (dx == 0 || dy == 0 || self.is_free(next)).then_some((next, cost))
+            })
     }
 }
 
@@ -565,8 +556,9 @@ impl Bidirectional for GridProblem<'_> {
         [self.goal]
     }
 
-    fn predecessors(&self, cell: &Cell, out: &mut Successors<Cell, f64>) {
-        self.grid.neighbours(*cell, self.movement, out);
+    #[inline]
+    fn predecessors(&self, cell: &Cell) -> impl IntoIterator<Item = (Cell, f64)> {
+        self.grid.neighbours(*cell, self.movement)
     }
 }
 
@@ -586,8 +578,8 @@ impl SearchProblem for GridProblem<'_> {
     }
 
     #[inline]
-    fn successors(&self, cell: &Cell, out: &mut Successors<Cell, f64>) {
-        self.grid.neighbours(*cell, self.movement, out);
+    fn successors(&self, cell: &Cell) -> impl IntoIterator<Item = (Cell, f64)> {
+        self.grid.neighbours(*cell, self.movement)
     }
 
     fn index_bound(&self) -> Option<usize> {

@@ -8,7 +8,6 @@ use crate::algo::Algorithm;
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
-use crate::problem::Successors;
 use crate::replay::stream::{DIRECTIONS, Opened, Stream};
 use crate::replay::{
     Candidate, Layout, OpenOrder, Panel, Recording, Replay, fit_heuristic, label, sealed,
@@ -43,7 +42,6 @@ pub struct ReplayRecorder<'g> {
     query: Query<'g>,
     stream: Stream,
     order: OpenOrder,
-    successors: Successors<Cell, f64>,
 }
 
 impl<'g> ReplayRecorder<'g> {
@@ -59,7 +57,6 @@ impl<'g> ReplayRecorder<'g> {
             query,
             stream: Stream::new(query.map().cells()),
             order: OpenOrder::default(),
-            successors: Successors::new(),
         }
     }
 
@@ -91,7 +88,7 @@ impl<'g> ReplayRecorder<'g> {
         let Some(index) = self.index(cell) else {
             return;
         };
-        let count = self.query.successor_count(cell, &mut self.successors);
+        let count = self.query.successor_count(cell);
         self.stream.expand(index, count, g, h);
     }
 

@@ -2,7 +2,7 @@
 //! or a [`WeightedGrid`]) and [`GridQuery`] (a query on one).
 
 use super::{Cell, Grid, GridProblem, WeightedGrid, WeightedGridProblem};
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 
 /// A grid that [`Picture`](super::Picture) draws: a [`Grid`] or a [`WeightedGrid`] (whose
 /// costs it shades, with a legend).
@@ -217,16 +217,14 @@ impl<'g> Query<'g> {
         }
     }
 
-    /// The number of successors of `cell` (using `out` as scratch), 0 for the goal.
-    pub(crate) fn successor_count(self, cell: Cell, out: &mut Successors<Cell, f64>) -> usize {
+    /// The number of successors of `cell`, 0 for the goal.
+    pub(crate) fn successor_count(self, cell: Cell) -> usize {
         if cell == self.goal() {
             return 0;
         }
-        out.clear();
         match self {
-            Query::Uniform(problem) => problem.successors(&cell, out),
-            Query::Weighted(problem) => problem.successors(&cell, out),
+            Query::Uniform(problem) => problem.successors(&cell).into_iter().count(),
+            Query::Weighted(problem) => problem.successors(&cell).into_iter().count(),
         }
-        out.len()
     }
 }

@@ -9,7 +9,12 @@ use super::{
     too_large,
 };
 use crate::heuristic::Weighted;
-use crate::problem::{Bidirectional, SearchProblem, Successors};
+use smallvec::SmallVec;
+
+use crate::problem::{Bidirectional, SearchProblem};
+
+/// The steps out of (or into) one cell: at most eight, held on the stack.
+type Steps = SmallVec<[(Cell, f64); 8]>;
 
 /// The cost of a cell from its character: `1`–`9` that cost, `.` 1, `#` and `@` a wall (0).
 fn cost_of(c: char, column: u32) -> Result<u8, GridErrorKind> {
@@ -489,10 +494,12 @@ impl SearchProblem for WeightedGridProblem<'_> {
     }
 
     #[inline]
-    fn successors(&self, cell: &Cell, out: &mut Successors<Cell, f64>) {
+    fn successors(&self, cell: &Cell) -> impl IntoIterator<Item = (Cell, f64)> {
+        let mut steps = Steps::new();
         self.grid.steps(*cell, self.movement, |next, cost, length| {
-            out.push(next, length * f64::from(cost));
+            steps.push((next, length * f64::from(cost)));
         });
+        steps
     }
 
     fn index_bound(&self) -> Option<usize> {
@@ -512,13 +519,14 @@ impl Bidirectional for WeightedGridProblem<'_> {
         [self.goal]
     }
 
-    fn predecessors(&self, cell: &Cell, out: &mut Successors<Cell, f64>) {
-        let Some(cost) = self.grid.cost(*cell) else {
-            return;
-        };
-        self.grid
-            .steps(*cell, self.movement, |previous, _, length| {
-                out.push(previous, length * f64::from(cost));
-            });
+    fn predecessors(&self, cell: &Cell) -> impl IntoIterator<Item = (Cell, f64)> {
+        let mut steps = Steps::new();
+        if let Some(cost) = self.grid.cost(*cell) {
+            self.grid
+                .steps(*cell, self.movement, |previous, _, length| {
+                    steps.push((previous, length * f64::from(cost)));
+                });
+        }
+        steps
     }
 }

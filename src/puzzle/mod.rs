@@ -44,7 +44,7 @@ pub use self::pdb::{
 
 use crate::in_place::{InPlaceProblem, Moves};
 use crate::location::excerpt;
-use crate::problem::{Bidirectional, SearchProblem, Successors};
+use crate::problem::{Bidirectional, SearchProblem};
 
 /// The most cells a board may have (a 5×5 board).
 pub const MAX_CELLS: usize = 25;
@@ -537,35 +537,21 @@ impl SlidingPuzzle {
         })
     }
 
-    /// Pushes every board one move away from `board`, in the order the blank moves up, left,
-    /// right, down (the order of Korf's IDA*; see [`PuzzleProblem`]).
+    /// Every board one move away from `board`, in the order the blank moves up, left, right,
+    /// down (the order of Korf's IDA*; see [`PuzzleProblem`]).
     #[inline]
-    fn neighbours(&self, board: Board, out: &mut Successors<Board, u32>) {
-        let blank = self.blank(board);
-        let moves = &self.blank_moves[blank % MAX_CELLS];
-        let targets = &moves.from[..usize::from(moves.count)];
-        if self.tile_bits == 4 {
-            // At most 16 cells: the board is the low word.
-            let bits = board.words[0];
-            let to = 4 * blank as u32;
-            for &from in targets {
-                let from = 4 * u32::from(from);
-                let tile = (bits >> from) & 15;
-                // The tile moves into the blank's cell; its old cell becomes the blank (0).
-                let moved = (bits & !(15 << from)) | (tile << to);
-                out.push(Board { words: [moved, 0] }, 1);
-            }
-            return;
-        }
-        for &from in targets {
-            let from = usize::from(from);
-            let tile = u128::from(self.tile_at(board, from));
-            let bits = board.bits();
-            let moved = (bits
-                & !(((1u128 << self.tile_bits) - 1) << (from as u32 * self.tile_bits)))
-                | (tile << (blank as u32 * self.tile_bits));
-            out.push(Board::from_bits(moved), 1);
-        }
+    fn neighbours(&self, board: Board) -> impl Iterator<Item = (Board, u32)> + '_ {
+        let blank = self.blank(board) % MAX_CELLS;
+        let moves = &self.blank_moves[blank];
+        // At most 25 cells: a cell number fits a byte.
+        let to = blank as u8;
+        moves.from[..usize::from(moves.count)]
+            .iter()
+            .map(move |&from| {
+                let mut next = board;
+                self.slide(&mut next, from, to);
+                (next, 1)
+            })
     }
 
     /// Slides the tile in `from` into the blank at `to`, in place.
@@ -784,8 +770,9 @@ impl Bidirectional for PuzzleProblem<'_> {
         [self.puzzle.goal]
     }
 
-    fn predecessors(&self, board: &Board, out: &mut Successors<Board, u32>) {
-        self.puzzle.neighbours(*board, out);
+    #[inline]
+    fn predecessors(&self, board: &Board) -> impl IntoIterator<Item = (Board, u32)> {
+        self.puzzle.neighbours(*board)
     }
 }
 
@@ -803,8 +790,8 @@ impl SearchProblem for PuzzleProblem<'_> {
     }
 
     #[inline]
-    fn successors(&self, board: &Board, out: &mut Successors<Board, u32>) {
-        self.puzzle.neighbours(*board, out);
+    fn successors(&self, board: &Board) -> impl IntoIterator<Item = (Board, u32)> {
+        self.puzzle.neighbours(*board)
     }
 }
 

@@ -9,7 +9,7 @@ use super::stream::{Opened, Stream};
 use super::{Layout, OpenOrder, Panel, fit_heuristic, sealed};
 use crate::cost::Cost;
 use crate::observer::{Event, Observer};
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 
 /// No parent (a start state), in a `u32` field.
 const NONE: u32 = u32::MAX;
@@ -95,7 +95,6 @@ pub struct StateRecorder<'p, P: SearchProblem> {
     goals: Vec<usize>,
     stream: Stream,
     order: OpenOrder,
-    successors: Successors<P::State, P::Cost>,
 }
 
 impl<P: SearchProblem> fmt::Debug for StateRecorder<'_, P> {
@@ -128,7 +127,6 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
             goals: Vec::new(),
             stream: Stream::new(0),
             order: OpenOrder::default(),
-            successors: Successors::new(),
         }
     }
 
@@ -283,9 +281,7 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
         let mut count = if self.problem.is_goal(state) {
             0
         } else {
-            self.successors.clear();
-            self.problem.successors(state, &mut self.successors);
-            self.successors.len()
+            self.problem.successors(state).into_iter().count()
         };
         if self.stream.expansions() == 0 {
             // Every start counts as generated, but only the first of equal ones is stored (and

@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 
-use informed::{SearchProblem, Successors};
+use informed::SearchProblem;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
 
@@ -50,8 +50,8 @@ impl<C: informed::Cost> SearchProblem for Graph<C> {
         self.goals[*node]
     }
 
-    fn successors(&self, node: &usize, out: &mut Successors<usize, C>) {
-        out.extend(self.adjacency[*node].iter().copied());
+    fn successors(&self, node: &usize) -> impl IntoIterator<Item = (usize, C)> {
+        self.adjacency[*node].iter().copied()
     }
 
     fn index_bound(&self) -> Option<usize> {
@@ -68,14 +68,16 @@ impl<C: informed::Cost> informed::Bidirectional for Graph<C> {
         (0..self.goals.len()).filter(|&v| self.goals[v])
     }
 
-    fn predecessors(&self, node: &usize, out: &mut Successors<usize, C>) {
+    fn predecessors(&self, node: &usize) -> impl IntoIterator<Item = (usize, C)> {
+        let mut out = Vec::new();
         for (from, edges) in self.adjacency.iter().enumerate() {
             for &(to, cost) in edges {
                 if to == *node {
-                    out.push(from, cost);
+                    out.push((from, cost));
                 }
             }
         }
+        out
     }
 }
 
@@ -318,10 +320,11 @@ impl SearchProblem for Grid {
         *cell == self.goal
     }
 
-    fn successors(&self, &cell: &(usize, usize), out: &mut Successors<(usize, usize), u32>) {
-        for next in self.neighbours(cell) {
-            out.push(next, self.weight(next));
-        }
+    fn successors(
+        &self,
+        &cell: &(usize, usize),
+    ) -> impl IntoIterator<Item = ((usize, usize), u32)> {
+        self.neighbours(cell).map(|next| (next, self.weight(next)))
     }
 }
 

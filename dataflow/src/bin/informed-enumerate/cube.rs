@@ -3,7 +3,7 @@
 //!
 //! Shared by the `informed-enumerate` binary and the package's tests.
 
-use informed::{SearchProblem, Successors};
+use informed::SearchProblem;
 
 /// The number of positions: 5,040 arrangements of the seven free corners times 729 twists.
 pub(crate) const POSITIONS: usize = PERMUTATIONS * TWISTS;
@@ -138,7 +138,10 @@ impl SearchProblem for PocketCube {
         *position == 0
     }
 
-    fn successors(&self, &position: &u32, out: &mut Successors<u32, u32>) {
+    fn successors(&self, &position: &u32) -> impl IntoIterator<Item = (u32, u32)> {
+        // At most nine successors, held on the stack.
+        let mut out = [(0, 1); 9];
+        let mut count = 0;
         let (arrangement, twist) = (position as usize / TWISTS, position as usize % TWISTS);
         for face in 0..3 {
             let (mut a, mut t) = (arrangement, twist);
@@ -146,10 +149,12 @@ impl SearchProblem for PocketCube {
                 a = usize::from(self.arrangement[a][face]);
                 t = usize::from(self.twist[t][face]);
                 if quarter != 2 || self.metric == Metric::HalfTurn {
-                    out.push((a * TWISTS + t) as u32, 1);
+                    out[count].0 = (a * TWISTS + t) as u32;
+                    count += 1;
                 }
             }
         }
+        out.into_iter().take(count)
     }
 
     fn index_bound(&self) -> Option<usize> {

@@ -3,8 +3,8 @@
 //!
 //! Shared by the `informed-enumerate` binary and the package's tests.
 
+use informed::SearchProblem;
 use informed::puzzle::{Board, PuzzleProblem, SlidingPuzzle};
-use informed::{SearchProblem, Successors};
 
 /// A board's moves, numbered: the rank of its arrangement among all `cells!` (the half that
 /// cannot be reached from the start keeps its bits unused).
@@ -40,8 +40,8 @@ impl SearchProblem for NumberedPuzzle {
         self.problem.is_goal(board)
     }
 
-    fn successors(&self, board: &Board, out: &mut Successors<Board, u32>) {
-        self.problem.successors(board, out);
+    fn successors(&self, board: &Board) -> impl IntoIterator<Item = (Board, u32)> {
+        self.problem.successors(board)
     }
 
     fn index_bound(&self) -> Option<usize> {
