@@ -438,43 +438,77 @@ impl Grid {
     /// the step: up, left, right, down, then the diagonals up-left, up-right, down-left and
     /// down-right.
     #[inline]
-    pub(crate) fn neighbours(
-        &self,
-        cell: Cell,
-        movement: Movement,
-    ) -> impl Iterator<Item = (Cell, f64)> + '_ {
+    pub(crate) fn neighbours(&self, cell: Cell, movement: Movement) -> Neighbours {
         let (x, y) = (cell.x, cell.y);
         let left = x > 0 && self.free[self.index(Cell::new(x - 1, y))];
         let right = x + 1 < self.width && self.free[self.index(Cell::new(x + 1, y))];
         let up = y > 0 && self.free[self.index(Cell::new(x, y - 1))];
         let down = y + 1 < self.height && self.free[self.index(Cell::new(x, y + 1))];
-        let diagonal = |side_x: bool, side_y: bool| match movement {
-            Movement::Four => false,
-            Movement::Eight => side_x && side_y,
-            Movement::EightCuttingCorners => side_x || side_y,
-            Movement::EightThroughGaps => true,
-        };
-        // (dx, dy, whether the step may be taken as far as the sides tell, its cost). The
-        // orthogonal cells are known free; a diagonal's target is checked when it is taken.
-        let steps = [
-            (0, -1, up, 1.0),
-            (-1, 0, left, 1.0),
-            (1, 0, right, 1.0),
-            (0, 1, down, 1.0),
-            (-1, -1, diagonal(left, up), DIAGONAL),
-            (1, -1, diagonal(right, up), DIAGONAL),
-            (-1, 1, diagonal(left, down), DIAGONAL),
-            (1, 1, diagonal(right, down), DIAGONAL),
-        ];
-        steps
-            .into_iter()
-            .filter_map(move |(dx, dy, allowed, cost)| {
-                if !allowed {
-                    return None;
+        let mut steps = u8::from(up) | u8::from(left) << 1 | u8::from(right) << 2;
+        steps |= u8::from(down) << 3;
+        if movement != Movement::Four {
+            let diagonals = [(left, up), (right, up), (left, down), (right, down)];
+            for (bit, (side_x, side_y)) in (4..).zip(diagonals) {
+                let allowed = match movement {
+                    Movement::Eight => side_x && side_y,
+                    Movement::EightCuttingCorners => side_x || side_y,
+                    _ => true,
+                };
+                let (dx, dy) = NEIGHBOUR_STEPS[bit];
+                let target = x.checked_add_signed(dx).zip(y.checked_add_signed(dy));
+                if allowed && target.is_some_and(|(nx, ny)| self.is_free(Cell::new(nx, ny))) {
+                    steps |= 1 << bit;
                 }
-                let next = Cell::new(x.checked_add_signed(dx)?, y.checked_add_signed(dy)?);
-                (dx == 0 || dy == 0 || self.is_free(next)).then_some((next, cost))
-            })
+            }
+        }
+        Neighbours { cell, steps }
+    }
+}
+
+/// The eight steps to a neighbour, in the order [`Grid::neighbours`] gives them.
+const NEIGHBOUR_STEPS: [(i32, i32); 8] = [
+    (0, -1),
+    (-1, 0),
+    (1, 0),
+    (0, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+];
+
+/// The neighbours of a cell, one bit a step: small, so that returning it copies 9 bytes and
+/// taking a step is a count of trailing zeros.
+#[derive(Clone, Debug)]
+pub(crate) struct Neighbours {
+    cell: Cell,
+    /// Bit i: the step `NEIGHBOUR_STEPS[i]` is taken.
+    steps: u8,
+}
+
+impl Iterator for Neighbours {
+    type Item = (Cell, f64);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Cell, f64)> {
+        if self.steps == 0 {
+            return None;
+        }
+        let bit = self.steps.trailing_zeros() as usize;
+        self.steps &= self.steps - 1;
+        let (dx, dy) = NEIGHBOUR_STEPS[bit];
+        // A set bit is a step to a cell on the grid: the offsets stay in range.
+        let next = Cell::new(
+            self.cell.x.wrapping_add_signed(dx),
+            self.cell.y.wrapping_add_signed(dy),
+        );
+        Some((next, if bit < 4 { 1.0 } else { DIAGONAL }))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let count = self.steps.count_ones() as usize;
+        (count, Some(count))
     }
 }
 
