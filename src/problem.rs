@@ -29,8 +29,10 @@ use crate::cost::Cost;
 /// instructions than filling a reused buffer (`docs/benchmarks.md`).
 ///
 /// The iterator may borrow `self` and `state`. While it runs the engine stores new states, so it
-/// hands `successors` a clone of the state it expands: one clone per expansion, a copy for `Copy`
-/// states, an allocation for states that own heap memory (a `Vec` board).
+/// hands `successors` a copy of the state it expands when the state is plain data (no
+/// destructor: integers, arrays, tuples of them), and otherwise (a `Vec` board) collects the
+/// successors into a reused buffer before storing any, rather than clone the state: neither
+/// allocates.
 ///
 /// # Example
 ///

@@ -395,7 +395,9 @@ proptest! {
 }
 
 /// Everything an observer sees of a search, as text, and its outcome.
-fn outcome_text(outcome: Result<Solution<usize, u32>, SearchError<usize, u32>>) -> String {
+fn outcome_text<S: std::fmt::Debug>(
+    outcome: Result<Solution<S, u32>, SearchError<S, u32>>,
+) -> String {
     match outcome {
         Ok(solution) => format!(
             "{:?} {:?} {:?}",
@@ -431,5 +433,78 @@ proptest! {
         let heap = outcome_text(search.astar(|_| 0));
         prop_assert_eq!(layered, heap);
         prop_assert_eq!(layered_events, heap_events);
+    }
+}
+
+/// A graph whose states own memory (each node number boxed), so that the engines collect
+/// successors into a buffer instead of copying the expanded state.
+struct Boxed<'g>(&'g Graph<u32>);
+
+/// A node number on the heap; shown as the number, so that events read as the plain graph's.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Owned(Box<usize>);
+
+impl std::fmt::Debug for Owned {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl informed::SearchProblem for Boxed<'_> {
+    type State = Owned;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = Owned> {
+        self.0.starts.iter().map(|&start| Owned(Box::new(start)))
+    }
+
+    fn is_goal(&self, node: &Owned) -> bool {
+        self.0.goals[*node.0]
+    }
+
+    fn successors(&self, node: &Owned) -> impl IntoIterator<Item = (Owned, u32)> {
+        self.0.adjacency[*node.0]
+            .iter()
+            .map(|&(next, cost)| (Owned(Box::new(next)), cost))
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// States that own memory take the engines' other way to successors (collected, not
+    /// consumed in place): the same expansions, events, paths and statistics as plain states,
+    /// for BFS, Dijkstra in layers and on the heap, A* and greedy search.
+    #[test]
+    fn states_that_own_memory_search_as_plain_ones(graph in graph(24, 0..4u32), unit: bool, bound: Option<u32>) {
+        let graph = if unit { graph.with_costs(1) } else { graph };
+        let boxed = Boxed(&graph);
+        let h = |node: usize| u32::from(!graph.goals[node]);
+        for algorithm in 0..4 {
+            let mut plain_events = Vec::new();
+            let mut search = Search::new(&graph).on_event(|event| plain_events.push(format!("{event:?}")));
+            if let Some(bound) = bound {
+                search = search.cost_bound(bound);
+            }
+            let plain = outcome_text(match algorithm {
+                0 => search.bfs(),
+                1 => search.dijkstra(),
+                2 => search.astar(|&n| h(n)),
+                _ => search.greedy(|&n| h(n)),
+            });
+            let mut boxed_events = Vec::new();
+            let mut search = Search::new(&boxed).on_event(|event| boxed_events.push(format!("{event:?}")));
+            if let Some(bound) = bound {
+                search = search.cost_bound(bound);
+            }
+            let owned = outcome_text(match algorithm {
+                0 => search.bfs(),
+                1 => search.dijkstra(),
+                2 => search.astar(|n: &Owned| h(*n.0)),
+                _ => search.greedy(|n: &Owned| h(*n.0)),
+            });
+            prop_assert_eq!(&plain, &owned, "algorithm {}", algorithm);
+            prop_assert_eq!(plain_events, boxed_events, "algorithm {}", algorithm);
+        }
     }
 }

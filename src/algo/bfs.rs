@@ -7,7 +7,7 @@ use crate::engine::table::{
     Lookup, NO_PARENT, Node, Placed, Table, Tables, most_promising, path, take_cheaper_step,
 };
 use crate::observer::{Event, Observer};
-use crate::problem::SearchProblem;
+use crate::problem::{SearchProblem, Successors};
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution};
 
@@ -111,36 +111,48 @@ where
             }
         }
         control.open_size(table.len());
+        let mut buffer = Successors::new();
         while next < table.len() {
             let current = next;
             next += 1;
             control.expand_in(&table)?;
             let (state, &Node { g, .. }) = table.entry(current);
             observer.observe(Event::Expand { state, g, h: zero });
-            // The successors may borrow the state while new states are stored in the table.
-            let state = state.clone();
             let mut goal = None;
-            for (successor, step) in problem.successors(&state) {
+            let mut take = |table: &mut N::Table, successor: P::State, step: P::Cost| {
                 // After the goal, only a second step to it matters: it may be cheaper.
                 if goal.is_some_and(|goal| successor != *table.state(goal)) {
-                    continue;
+                    return Ok(());
                 }
-                let new_g = control.step(g, step, &state, &successor)?;
+                let new_g = control.step(g, step, table.state(current), &successor)?;
                 if control.prunes(new_g) {
-                    continue;
+                    return Ok(());
                 }
                 match table.find_or_insert(successor, Node::new(current, new_g, zero)) {
                     Placed::Inserted(index) => {
-                        if let Err(limit) = control.admit_stored(&mut table, &mut observer, index) {
-                            return Err(control.limit_reached(limit, most_promising(&table)));
+                        if let Err(limit) = control.admit_stored(table, &mut observer, index) {
+                            return Err(control.limit_reached(limit, most_promising(table)));
                         }
                         if problem.is_goal(table.state(index)) {
                             goal = Some(index);
                         }
                     }
-                    Placed::Found(index) => {
-                        take_cheaper_step(&mut table, index, current, new_g);
-                    }
+                    Placed::Found(index) => take_cheaper_step(table, index, current, new_g),
+                }
+                Ok(())
+            };
+            // As in the best-first engine: the successors of a state that owns memory are
+            // collected before any is stored; any other state is copied, and its successors
+            // taken as they come.
+            if std::mem::needs_drop::<P::State>() {
+                buffer.fill(problem.successors(state));
+                for (successor, step) in buffer.drain() {
+                    take(&mut table, successor, step)?;
+                }
+            } else {
+                let state = state.clone();
+                for (successor, step) in problem.successors(&state) {
+                    take(&mut table, successor, step)?;
                 }
             }
             if let Some(goal) = goal {

@@ -19,7 +19,7 @@ use crate::engine::table::{
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
-use crate::problem::SearchProblem;
+use crate::problem::{SearchProblem, Successors};
 use crate::solution::{SearchResult, Solution};
 
 /// What a best-first search ranks the open set by.
@@ -135,6 +135,9 @@ pub(crate) struct Engine<S, C, T, Q, K = PairKeys> {
     pub(crate) open: Q,
     ranking: Ranking,
     order: Order<C>,
+    /// The successors of the state being expanded, for states that own memory (see
+    /// [`expand_with`](Self::expand_with)); never allocated for the others.
+    steps: Successors<S, C>,
     _types: Types<S, C, K>,
 }
 
@@ -170,6 +173,7 @@ where
             open: Q::new(ties),
             ranking,
             order: first_order(ranking, ties),
+            steps: Successors::new(),
             _types: PhantomData,
         }
     }
@@ -182,6 +186,7 @@ where
             open,
             ranking,
             order: first_order(ranking, ties),
+            steps: Successors::new(),
             _types: PhantomData,
         }
     }
@@ -366,22 +371,72 @@ where
         if problem.is_goal(state) {
             return Ok(false);
         }
-        // The successors may borrow the state while new states are stored in the table.
-        let state = state.clone();
-        for (successor, step) in problem.successors(&state) {
-            self.see_step(step);
-            let new_g = control.step(g, step, &state, &successor)?;
-            // The step back to the parent can never improve it: the parent's g is at most
-            // g - (the step that led here), and steps are not negative. Comparing two states
-            // is cheaper than the lookup it saves, and in undirected spaces (grids, puzzles)
-            // one successor in every expansion is the parent.
-            if parent != NO_PARENT && successor == *self.table.state(parent) {
-                continue;
+        // The successors may borrow the state, but new states are stored in the table as they
+        // come. A state that owns memory (a `Vec` board) would cost an allocation to copy: its
+        // successors are collected first, and the borrow ends before any is stored. Any other
+        // state is copied, and its successors are taken as they are produced, with nothing
+        // written to a buffer and read back.
+        if std::mem::needs_drop::<S>() {
+            let mut steps = std::mem::replace(&mut self.steps, Successors::new());
+            steps.fill(problem.successors(state));
+            let taken: Result<(), Failure<S, C>> =
+                steps.drain().try_for_each(|(successor, step)| {
+                    let from = self.table.state(current);
+                    let new_g = control.step(g, step, from, &successor)?;
+                    if let Some(what) = self.take_step(
+                        successor, step, new_g, current, parent, heuristic, control, observer,
+                    )? {
+                        relaxed(what);
+                    }
+                    Ok(())
+                });
+            self.steps = steps;
+            taken?;
+        } else {
+            let state = state.clone();
+            for (successor, step) in problem.successors(&state) {
+                let new_g = control.step(g, step, &state, &successor)?;
+                if let Some(what) = self.take_step(
+                    successor, step, new_g, current, parent, heuristic, control, observer,
+                )? {
+                    relaxed(what);
+                }
             }
-            relaxed(self.relax(successor, current, new_g, heuristic, control, observer)?);
         }
         control.open_size(self.open_len());
         Ok(true)
+    }
+
+    /// Takes the step of cost `step` from the node `current` (whose parent is `parent`) to
+    /// `successor`, reached at cost `new_g`: relaxes the successor, unless it is the parent.
+    /// Returns what [`relax`](Self::relax) did, `None` for the parent.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn take_step<H, O>(
+        &mut self,
+        successor: S,
+        step: C,
+        new_g: C,
+        current: usize,
+        parent: usize,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+    ) -> Result<Option<Relaxed>, Failure<S, C>>
+    where
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        self.see_step(step);
+        // The step back to the parent can never improve it: the parent's g is at most
+        // g - (the step that led here), and steps are not negative. Comparing two states is
+        // cheaper than the lookup it saves, and in undirected spaces (grids, puzzles) one
+        // successor in every expansion is the parent.
+        if parent != NO_PARENT && successor == *self.table.state(parent) {
+            return Ok(None);
+        }
+        self.relax(successor, current, new_g, heuristic, control, observer)
+            .map(Some)
     }
 
     /// Pops and expands nodes until it expands a goal, and returns the goal's index.
