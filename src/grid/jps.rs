@@ -505,6 +505,11 @@ impl<'g> JumpPointSearcher<'g> {
         self.grid
     }
 
+    /// The searcher's usual name: `"JPS"`, or `"JPS+"` with a table.
+    pub(super) fn name(&self) -> &'static str {
+        if self.table.is_some() { "JPS+" } else { "JPS" }
+    }
+
     /// Chooses the path the searches return (default [`Waypoints::Cells`]).
     pub fn set_waypoints(&mut self, waypoints: Waypoints) -> &mut Self {
         self.waypoints = waypoints;
@@ -570,9 +575,13 @@ impl<'g> JumpPointSearcher<'g> {
     }
 
     /// Runs a search set up by [`Search`] on this searcher's data structures.
+    ///
+    /// With `counts`, it pushes there, before each expansion, the number of successors
+    /// generated so far (what a replay of the search counts its expansions' successors from).
     fn run<'p, O: Observer<Cell, f64>>(
         &mut self,
         setup: Setup<'_, GridProblem<'p>, O>,
+        counts: Option<&mut Vec<u64>>,
     ) -> SearchResult<GridProblem<'p>> {
         let Setup {
             problem,
@@ -599,6 +608,7 @@ impl<'g> JumpPointSearcher<'g> {
             arrivals: &mut self.arrivals,
             control: &mut control,
             observer: &mut observer,
+            counts,
         };
         let outcome = match self.table {
             Some(jumps) => run.search(&jumps.jumper()),
@@ -644,6 +654,7 @@ struct Run<'r, 'c, 'p, O> {
     arrivals: &'r mut Vec<u8>,
     control: &'r mut Control<'c, f64>,
     observer: &'r mut O,
+    counts: Option<&'r mut Vec<u64>>,
 }
 
 impl<O: Observer<Cell, f64>> Run<'_, '_, '_, O> {
@@ -682,6 +693,9 @@ impl<O: Observer<Cell, f64>> Run<'_, '_, '_, O> {
                 return Err(self.control.no_path());
             };
             self.control.count_expansion();
+            if let Some(counts) = self.counts.as_deref_mut() {
+                counts.push(self.control.stats().generated);
+            }
             let (&cell, &node) = self.table.entry(index);
             self.observer.observe(Event::Expand {
                 state: &cell,
@@ -821,7 +835,17 @@ impl<'a, 'g, O: Observer<Cell, f64>> Search<'a, GridProblem<'g>, O> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn jps_in(self, searcher: &mut JumpPointSearcher<'_>) -> SearchResult<GridProblem<'g>> {
-        searcher.run(self.into_setup()?)
+        searcher.run(self.into_setup()?, None)
+    }
+
+    /// [`jps_in`](Self::jps_in), pushing onto `counts` before each expansion the number of
+    /// successors generated so far.
+    pub(super) fn jps_counted(
+        self,
+        searcher: &mut JumpPointSearcher<'_>,
+        counts: &mut Vec<u64>,
+    ) -> SearchResult<GridProblem<'g>> {
+        searcher.run(self.into_setup()?, Some(counts))
     }
 
     /// [`jps_in`](Self::jps_in) with a searcher made for this one search: it packs the grid
