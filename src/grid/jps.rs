@@ -12,7 +12,7 @@
 
 use std::ptr;
 
-use super::jps_plus::JumpTable;
+use super::jps_plus::{JumpTable, Jumps};
 use super::{Cell, DIAGONAL, Grid, GridProblem, Movement};
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
@@ -391,7 +391,7 @@ type Key = <f64 as Cost>::Pair;
 ///   (**O(width × height)**, a bit a cell, twice), so it suits grids that change between
 ///   queries (make a new searcher after a change).
 /// - **JPS+** ([`JumpPointSearcher::with_table`]): JPS with the jumps read from a
-///   [`JumpTable`] built once for the map (16 bytes a cell, up to 32,767 cells a side), faster
+///   [`JumpTable`] built once for the map (8 or 16 bytes a cell, up to 32,767 cells a side), faster
 ///   still where jumps are long; for a map that does not change, queried often.
 ///
 /// On a maze of corridors one cell wide, every cell is a turn, and JPS gains little over A*.
@@ -611,7 +611,10 @@ impl<'g> JumpPointSearcher<'g> {
             counts,
         };
         let outcome = match self.table {
-            Some(jumps) => run.search(&jumps.jumper()),
+            Some(jumps) => match jumps.jumper() {
+                Jumps::Narrow(jumps) => run.search(&jumps),
+                Jumps::Wide(jumps) => run.search(&jumps),
+            },
             None => run.search(&self.bits),
         };
         let fill = self.waypoints == Waypoints::Cells;
