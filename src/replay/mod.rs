@@ -274,7 +274,8 @@ struct Labelled {
 /// thousands of states.
 ///
 /// The page follows the best-first searches: Dijkstra, greedy best-first, A* and weighted A*,
-/// whose events are one open list's. Breadth-first search replays too, but it stops in the
+/// whose events are one open list's, and jump point search on a grid ([`Replay::jps`]), whose
+/// panel draws its jump points and the jumps between them. Breadth-first search replays too, but it stops in the
 /// middle of an expansion when it generates the goal, and the page counts all the successors
 /// of that last expansion as generated. The depth-first searches (IDA*, iterative deepening)
 /// keep no open list, report expansions without the states they generate, and expand states

@@ -214,7 +214,21 @@ pub(crate) fn varint(out: &mut Vec<u8>, mut value: u64) {
 
 #[cfg(test)]
 mod tests {
-    use super::varint;
+    use super::{Stream, varint};
+
+    #[test]
+    fn deferred_counts_are_padded_varints_set_after_the_search() {
+        let mut stream = Stream::new(4).deferred();
+        stream.expand(2, 99, 0.0, 1.0);
+        stream.expand(3, 99, 1.0, 0.0);
+        stream.set_counts(|k| [3, 300][k]);
+        // Tag 0 with count field 15 and bit 7 (g and h follow), the padded count, the state's
+        // zigzag delta, g and h.
+        let first = &stream.bytes()[..7];
+        assert_eq!(first, [0x80 | 15 << 3, 0x83, 0x80, 0x80, 0x80, 0x00, 4]);
+        let second = &stream.bytes()[23..29];
+        assert_eq!(second, [0x80 | 15 << 3, 0xac, 0x82, 0x80, 0x80, 0x00]);
+    }
 
     #[test]
     fn varints_are_leb128() {
