@@ -21,7 +21,7 @@ const CUBE_ASTAR_TOTAL: u64 = 911;
 const DIGRAPH_DIJKSTRA_TOTAL: u64 = 105_310;
 
 /// The workloads and the libraries each runs on, as the command line names them.
-const WORKLOADS: [(&str, &[&str]); 12] = [
+const WORKLOADS: [(&str, &[&str]); 13] = [
     ("cube-astar", &["informed", "pathfinding"]),
     (
         "cube-flood",
@@ -46,6 +46,7 @@ const WORKLOADS: [(&str, &[&str]); 12] = [
         &["informed", "pathfinding"],
     ),
     ("grid-astar-hashed", &["informed", "pathfinding"]),
+    ("grid-jps-8room", &["jps", "jps-plus", "pathfinding"]),
 ];
 
 /// What one run found.
@@ -376,6 +377,9 @@ fn run_packed(workload: &str, library: &str) -> Option<u64> {
 /// A user's own `(usize, usize)` grid, hashed, on the 200 scenarios of `dao/arena2` that the
 /// everyday bench runs; skipped where the Moving AI data is absent.
 fn run_grid(workload: &str, library: &str) -> Option<Answer> {
+    if workload == "grid-jps-8room" {
+        return run_jps(library);
+    }
     if workload != "grid-astar-hashed" || !matches!(library, "informed" | "pathfinding") {
         return None;
     }
@@ -413,6 +417,47 @@ fn run_grid(workload: &str, library: &str) -> Option<Answer> {
         common::check(scenario, cost);
     }
     // The total length, rounded: the same for both libraries.
+    let total: f64 = costs.iter().flatten().sum();
+    Some(Answer::Found(total.round() as u64))
+}
+
+/// JPS and JPS+ (the searcher, and its table, made outside the count) against `pathfinding`'s
+/// A* on the 100 scenarios of room/8room_000 the `jps` bench runs.
+fn run_jps(library: &str) -> Option<Answer> {
+    use informed::grid::{JumpPointSearcher, JumpTable, Movement};
+    if !matches!(library, "jps" | "jps-plus" | "pathfinding") {
+        return None;
+    }
+    let Some((grid, scenarios)) = common::movingai("room/8room_000", 100) else {
+        return Some(Answer::Skipped);
+    };
+    let problems: Vec<_> = scenarios
+        .iter()
+        .map(|s| grid.problem(s.start(), s.goal(), Movement::Eight).unwrap())
+        .collect();
+    let table = JumpTable::build(&grid).unwrap();
+    let mut searcher = match library {
+        "jps-plus" => JumpPointSearcher::with_table(&grid, &table).unwrap(),
+        _ => JumpPointSearcher::new(&grid),
+    };
+    let costs: Vec<Option<f64>> = if library == "pathfinding" {
+        measured(|| {
+            problems
+                .iter()
+                .map(|p| common::peer_astar(p, &p.octile()).map(|(_, c)| c))
+                .collect()
+        })
+    } else {
+        measured(|| {
+            problems
+                .iter()
+                .map(|p| searcher.search(p).ok().map(|s| s.cost()))
+                .collect()
+        })
+    };
+    for (scenario, &cost) in scenarios.iter().zip(&costs) {
+        common::check(scenario, cost);
+    }
     let total: f64 = costs.iter().flatten().sum();
     Some(Answer::Found(total.round() as u64))
 }

@@ -24,10 +24,8 @@ use std::str::FromStr;
 use std::time::Instant;
 
 use common::{Cli, Long, Value, millis};
-use informed::grid::{
-    Grid, JumpPointSearcher, JumpTable, Picture, Recorder, Replay, ReplayRecorder, Scenario,
-};
-use informed::{Algorithm, OpenOrder, Search, TieBreak, UnknownAlgorithm};
+use informed::grid::{Grid, JumpPointSearcher, JumpTable, Picture, Recorder, Replay, Scenario};
+use informed::{Algorithm, Search, UnknownAlgorithm};
 
 /// The search to run: one of the crate's algorithms, or jump point search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,8 +98,9 @@ Flags:
   --json          one JSON line per scenario instead of a summary per file (default: off)
   --map FILE      the map of every scenario (default: the file the scenario names, beside it)
   --svg FILE      draw Dijkstra and the algorithm on one scenario of the first file, as SVG;
-                  for jps, the jump points and the jumps between them (default: none)
-  --html FILE     write a page that replays Dijkstra and the algorithm on that scenario
+                  for jps and jps+, A* and the jump points with the jumps between them
+                  (default: none)
+  --html FILE     write a page that replays the same two searches on that scenario
                   (default: none)
   --scenario K    the scenario --svg and --html show, counted from 0 (default: 0)
   -h, --help      this text
@@ -332,28 +331,16 @@ fn run(options: &Options) -> Result<bool, String> {
                 format!("--scenario {k}: the file has {} scenarios", scenarios.len())
             })?;
             let problem = scenario.problem(&grid).map_err(|e| e.to_string())?;
-            let replay = Replay::new()
-                .run(problem, &[Algorithm::Dijkstra], problem.octile())
-                .map_err(|e| e.to_string())?;
             let replay = match algorithm {
-                Choice::Engine(algorithm) => replay
-                    .run(problem, &[algorithm], problem.octile())
-                    .map_err(|e| e.to_string())?,
-                Choice::Jps | Choice::JpsPlus => {
-                    // Jump points come off the open set as A*'s states do: by f, then h.
-                    let order = OpenOrder::new(Algorithm::AStar, TieBreak::Fifo);
-                    let mut recorder = ReplayRecorder::new(problem).order(order);
-                    let outcome = Search::new(&problem)
-                        .observer(&mut recorder)
-                        .jps_in(&mut jps);
-                    let solution = match outcome {
-                        Ok(solution) => Some(solution),
-                        Err(error) if error.is_no_path() => None,
-                        Err(error) => return Err(error.to_string()),
-                    };
-                    replay.search(algorithm.to_string(), &recorder, solution.as_ref())
+                Choice::Engine(algorithm) => {
+                    Replay::new().run(problem, &[Algorithm::Dijkstra, algorithm], problem.octile())
                 }
-            };
+                // A*'s band of expanded cells beside JPS's jump points.
+                Choice::Jps | Choice::JpsPlus => Replay::new()
+                    .run(problem, &[Algorithm::AStar], problem.octile())
+                    .and_then(|replay| replay.jps(&problem, &mut jps)),
+            }
+            .map_err(|e| e.to_string())?;
             replay
                 .write_html(html)
                 .map_err(|e| format!("cannot write {html}: {e}"))?;
@@ -380,10 +367,12 @@ fn draw(
     let problem = scenario.problem(grid).map_err(|e| e.to_string())?;
     let mut recorders = [Recorder::new(), Recorder::new()];
     let mut pictures = Vec::new();
-    for (recorder, algorithm) in recorders
-        .iter_mut()
-        .zip([Choice::Engine(Algorithm::Dijkstra), algorithm])
-    {
+    // Dijkstra's flood beside an engine's search; A*'s band beside JPS's jump points.
+    let first = match algorithm {
+        Choice::Engine(_) => Algorithm::Dijkstra,
+        Choice::Jps | Choice::JpsPlus => Algorithm::AStar,
+    };
+    for (recorder, algorithm) in recorders.iter_mut().zip([Choice::Engine(first), algorithm]) {
         let search = Search::new(&problem).observer(&mut *recorder);
         let outcome = match algorithm {
             Choice::Engine(algorithm) => search.run_with(algorithm, problem.octile()),

@@ -13,7 +13,8 @@
       lines and its path pixels with the path; checks that #frame=N opens frame N, that the
       address follows the scrubber, that no panel moves as the counters grow, and on a weighted
       grid the terrain's colours and legend. With --limits, also checks the 20 MB page size and
-      the 16 ms frame time.
+      the 16 ms frame time. A page with a jump point search (the movingai example's --html with
+      --algorithm jps) must draw its jump points and the jumps between them (`jumps_test`).
 
 Needs Debian's chromium, chromium-driver and python3-selenium.
 """
@@ -36,6 +37,7 @@ REACHED = (0xCF, 0xE6, 0xFF)
 EXPANDED_EARLY = (255, 236, 170)
 EXPANDED_LATE = (230, 86, 20)
 TERRAIN_DEAR = (150, 128, 92)
+JUMP = (0x0B, 0x5F, 0x8A)
 
 # The maze example's default maze (`trap`), in maze coordinates (y up from the bottom row).
 MAZE_HEIGHT = 7
@@ -203,7 +205,7 @@ def seam_test(path, map_path):
 # Where the page's panels are and what they count.
 PANELS = "return window.replay.panels.map(p => ({label: p.label, layout: p.layout, frames: p.frames, " \
     "width: p.width, height: p.height, counters: p.counters(), path: Array.from(p.path), " \
-    "starts: p.starts, goals: p.goals, costs: p.costs}))"
+    "starts: p.starts, goals: p.goals, costs: p.costs, jumps: p.jumps}))"
 
 # The colours of canvas pixels: panel index, then states (a grid's [x, y] cells, or the
 # numbers of the states of a page of points).
@@ -224,7 +226,83 @@ return states.map((s) => panel.layout === 'grid' ? panel.cellCenter(s[0], s[1]) 
 BOXES = "return window.replay.panels.map(p => { const r = p.box.getBoundingClientRect(); " \
     "return [r.left, r.top, r.width]; })"
 
-JSON_NAMES = {"Dijkstra": "dijkstra", "A*": "astar", "BFS": "bfs", "Greedy best-first": "greedy"}
+JSON_NAMES = {"Dijkstra": "dijkstra", "A*": "astar", "BFS": "bfs", "Greedy best-first": "greedy",
+              "JPS": "jps", "JPS+": "jps+"}
+
+# How many pixels of each panel's canvas have the jumps' colour.
+JUMP_PIXELS = """
+const [jump] = arguments;
+return window.replay.panels.map((panel) => {
+  const data = panel.canvas.getContext('2d').getImageData(0, 0, panel.canvas.width, panel.canvas.height).data;
+  let count = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (Math.abs(data[i] - jump[0]) <= 3 && Math.abs(data[i + 1] - jump[1]) <= 3
+        && Math.abs(data[i + 2] - jump[2]) <= 3) count++;
+  }
+  return count;
+});
+"""
+
+
+def jumps_test(panels, expected):
+    """A page with a jump point search: each jump point it stored is drawn as a dot, with the
+    jump from its parent as a line (diagonally, then straight), in the jumps' colour; as many
+    jumps as the search stored jump points besides the start (its --json `stored`); no jump
+    drawn on the other panels; the legend names the jumps."""
+    jumping = [i for i, p in enumerate(panels) if p["jumps"]]
+    if not jumping:
+        return
+    legend = driver.execute_script(
+        "return [...document.querySelectorAll('#legend span')].map(s => s.dataset.legend)")
+    check("jump" in legend, f"the legend names the jumps ({legend})")
+    for index in jumping:
+        panel = panels[index]
+        record = expected.get(JSON_NAMES.get(panel["label"], panel["label"]))
+        width = panel["width"]
+        # The last frame before the path is drawn over the jumps.
+        driver.execute_script("window.replay.show(arguments[0])", panel["frames"])
+        jumps = driver.execute_script(f"return window.replay.panels[{index}].jumpList()")
+        if record is not None:
+            check(len(jumps) == record["stored"] - 1,
+                  f"{panel['label']}: {len(jumps)} jumps drawn, one to each of the "
+                  f"{record['stored']} jump points stored but the start")
+        driver.execute_script("window.replay.show(arguments[0])", panel["frames"] - 1)
+        jumps = driver.execute_script(f"return window.replay.panels[{index}].jumpList()")
+        current = driver.execute_script(f"return window.replay.panels[{index}].current()")
+        check(len(jumps) > 0, f"{panel['label']}: {len(jumps)} jumps at frame {panel['frames'] - 1}")
+        markers = panel["starts"] + panel["goals"] + [current]
+        cell = lambda c: (c % width, c // width)
+        points, segments = [], []
+        for start, end in jumps:
+            (fx, fy), (tx, ty) = cell(start), cell(end)
+            points.append((tx, ty))
+            dx, dy = tx - fx, ty - fy
+            diagonal = min(abs(dx), abs(dy))
+            sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+            corner = (fx + sx * diagonal, fy + sy * diagonal)
+            # The middle of the straight part, two cells or longer.
+            if abs(tx - corner[0]) + abs(ty - corner[1]) >= 2:
+                segments.append(((corner[0] + tx) // 2, (corner[1] + ty) // 2))
+        centres = driver.execute_script(CENTRES, index, [list(cell(c)) for c in markers])
+        unit = driver.execute_script(
+            f"const p = window.replay.panels[{index}]; return p.canvas.width / p.width")
+        clear = max(7, unit)
+
+        def apart(xy):
+            [px, py] = driver.execute_script(CENTRES, index, [list(xy)])[0]
+            return all((px - mx) ** 2 + (py - my) ** 2 > clear ** 2 for mx, my in centres)
+        for what, cells in (("jump points", points), ("straight parts of the jumps", segments)):
+            cells = [c for c in cells if apart(c)]
+            colours = driver.execute_script(READ_STATES, index, [list(c) for c in cells])
+            off = [(c, got[:3]) for c, got in zip(cells, colours) if not near(got, JUMP)]
+            check(cells and not off, f"{panel['label']}: the {len(cells)} {what} (away from the "
+                  f"markers) are drawn in the jumps' colour" + (f" (not {off[:3]})" if off else ""))
+    counts = driver.execute_script(JUMP_PIXELS, list(JUMP))
+    for panel, count in zip(panels, counts):
+        if panel["jumps"]:
+            check(count > 0, f"{panel['label']}: {count} pixels of jumps")
+        else:
+            check(count == 0, f"{panel['label']}: no pixel in the jumps' colour ({count})")
 
 
 def click(button, times=1):
@@ -474,6 +552,7 @@ def replay_test(args):
                   f"{panel['label']}: after steps back, the open list's best is expanded next")
     click("forward", 4)
     check(frame() == last, "and forward again")
+    jumps_test(panels, expected)
     if not limits:
         address_and_layout_test(page, last, panels)
     if screenshot:

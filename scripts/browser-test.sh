@@ -55,6 +55,16 @@ if [ -d "$data/movingai" ]; then
   cargo run --release --quiet --example movingai -- "$data/movingai/dao/arena.map.scen" \
     --svg "$out/arena.svg" --scenario 100 >/dev/null
   "$python" scripts/browser-test.py svg "$out/arena.svg" "$data/movingai/dao/arena.map"
+  # Jump point search beside A* on one scenario of arena2 (A* expands 199 cells, JPS 13 jump
+  # points): the jump points and the jumps between them drawn, the counters those of --json.
+  scen=$data/movingai/dao/arena2.map.scen
+  { head -n 1 "$scen"; sed -n 454p "$scen"; } >"$out/arena2-452.map.scen"   # scenario 452
+  one=$out/arena2-452.map.scen
+  cargo run --release --quiet --example movingai -- "$one" --map "$data/movingai/dao/arena2.map" \
+    --algorithm jps --html "$out/jps.html" --json >"$out/jps.json"
+  cargo run --release --quiet --example movingai -- "$one" --map "$data/movingai/dao/arena2.map" \
+    --json >>"$out/jps.json"
+  "$python" scripts/browser-test.py replay "$out/jps.html" "$out/jps.json"
   # The limits: the hardest scenario of a 1024 x 1024 map (Cauldron, 1600 long), Dijkstra and
   # A* on one page; its one scenario goes into a file of its own, in $out.
   map=$data/movingai/sc1/Cauldron.map

@@ -28,6 +28,7 @@ libraries() {
   case "$1" in
     cube-flood*) echo "informed-reachable informed-bfs-reach pathfinding" ;;
     digraph-dijkstra-packed) echo "informed-hashed informed-dense pathfinding" ;;
+    grid-jps-8room) echo "jps jps-plus pathfinding" ;;
     *) echo "informed pathfinding" ;;
   esac
 }

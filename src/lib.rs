@@ -256,7 +256,7 @@ pub use crate::algo::path_tree::{PathTree, shortest_path_tree};
 pub use crate::algo::reachable::{Reachable, reachable};
 pub use crate::algo::stepper::{Expansion, Stepper, stepper, stepper_with};
 #[cfg(feature = "rayon")]
-pub use crate::batch::par_search;
+pub use crate::batch::{par_search, par_search_with};
 pub use crate::cost::Cost;
 pub use crate::engine::hasher::{FastHasher, FastState};
 pub use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, TieBreak};

@@ -1,5 +1,5 @@
-//! `par_search` (the `rayon` feature) against sequential one-shot searches: the same results,
-//! in the same order. `cargo test --features rayon --test batch`.
+//! `par_search` and `par_search_with` (the `rayon` feature) against sequential one-shot
+//! searches: the same results, in the same order. `cargo test --features rayon --test batch`.
 
 #![cfg(feature = "rayon")]
 
@@ -53,5 +53,43 @@ fn par_search_on_one_grid() {
     for (&goal, found) in goals.iter().zip(parallel) {
         let problem = query(goal);
         assert_eq!(found, informed::astar_with(&problem, problem.octile()));
+    }
+}
+
+/// Jump point search with a searcher per thread (`par_search_with`), JPS and JPS+, on a map
+/// with walls: every query's answer is that of a fresh searcher.
+#[test]
+fn par_search_with_jump_point_searchers() {
+    use informed::grid::{Cell, Grid, JumpPointSearcher, JumpTable, Movement};
+    let mut grid = Grid::new(96, 64);
+    let mut seed = 7u64;
+    for y in 0..64 {
+        for x in 0..96 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            grid.set_free(Cell::new(x, y), (seed >> 33) % 100 >= 25);
+        }
+    }
+    grid.set_free(Cell::new(0, 0), true);
+    let goals: Vec<Cell> = (0..400u32)
+        .map(|i| Cell::new((i * 13) % 96, (i * 7) % 64))
+        .filter(|&cell| grid.is_free(cell))
+        .collect();
+    let table = JumpTable::build(&grid).unwrap();
+    let query = |goal: Cell| {
+        grid.problem(Cell::new(0, 0), goal, Movement::Eight)
+            .unwrap()
+    };
+    for plus in [false, true] {
+        let make = || match plus {
+            true => JumpPointSearcher::with_table(&grid, &table).unwrap(),
+            false => JumpPointSearcher::new(&grid),
+        };
+        let parallel =
+            informed::par_search_with(&goals, make, |jps, &goal| jps.search(&query(goal)));
+        for (&goal, found) in goals.iter().zip(parallel) {
+            assert_eq!(found, make().search(&query(goal)), "{goal}");
+        }
     }
 }

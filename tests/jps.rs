@@ -289,6 +289,28 @@ fn an_open_field_is_two_jumps() {
     assert!(solution.stats().stored < 1000, "{}", solution.stats());
 }
 
+/// A table takes a byte a distance while every distance fits in one (down to −128: 128 free
+/// cells before a wall), two beyond; searches, files and equality are the same for both.
+#[test]
+fn jump_tables_are_narrow_where_every_jump_fits_a_byte() {
+    for (width, bytes) in [(129u32, 8), (130, 16)] {
+        for grid in [Grid::new(width, 1), Grid::new(1, width)] {
+            let table = JumpTable::build(&grid).unwrap();
+            assert_eq!(table.bytes(), width as usize * bytes, "{width} cells");
+            let mut file = Vec::new();
+            table.write(&mut file).unwrap();
+            assert_eq!(file.len(), 28 + width as usize * 16 + 8, "files are 16-bit");
+            assert_eq!(JumpTable::read(file.as_slice(), &grid).unwrap(), table);
+            let end = Cell::new(grid.width() - 1, grid.height() - 1);
+            let mut jps = JumpPointSearcher::with_table(&grid, &table).unwrap();
+            for (start, goal) in [(Cell::new(0, 0), end), (end, Cell::new(0, 0))] {
+                let problem = grid.problem(start, goal, Movement::Eight).unwrap();
+                assert_eq!(jps.search(&problem).unwrap().cost(), f64::from(width - 1));
+            }
+        }
+    }
+}
+
 #[test]
 fn other_movements_and_other_grids_are_refused() {
     let grid = Grid::new(4, 4);

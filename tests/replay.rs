@@ -6,7 +6,9 @@
 mod common;
 
 use common::{config, graph};
-use informed::grid::{Cell, Grid, Movement, Replay, ReplayRecorder, WeightedGrid};
+use informed::grid::{
+    Cell, Grid, JumpPointSearcher, JumpTable, Movement, Replay, ReplayRecorder, WeightedGrid,
+};
 use informed::{
     Algorithm, Event, Heuristic, Observer, OpenOrder, Search, SearchProblem, StatePicture,
     StateRecorder, Stats, TieBreak,
@@ -125,6 +127,13 @@ impl Reader<'_> {
 
 /// Decodes a panel as the page's script does: its events, and its counters at the end.
 fn decode(html: &str, panel: usize) -> (Vec<Raw>, Stats) {
+    let (events, stats, _) = decode_with_parents(html, panel);
+    (events, stats)
+}
+
+/// [`decode`], with the parent each event other than an expansion gives its state (`None`
+/// for a start), as the page draws a jump point search's jumps from them.
+fn decode_with_parents(html: &str, panel: usize) -> (Vec<Raw>, Stats, Vec<Option<usize>>) {
     let width: usize = field(html, panel, "width").parse().unwrap();
     let height: usize = field(html, panel, "height").parse().unwrap();
     let states = if field(html, panel, "layout") == "grid" {
@@ -185,6 +194,7 @@ fn decode(html: &str, panel: usize) -> (Vec<Raw>, Stats) {
     let mut stats = Stats::default();
     let mut open = 0i64;
     let mut events = Vec::new();
+    let mut parents = Vec::new();
     while !reader.done() {
         let first = reader.byte();
         let kind = first & 7;
@@ -208,7 +218,7 @@ fn decode(html: &str, panel: usize) -> (Vec<Raw>, Stats) {
             events.push((EXPAND, current, g[current].to_bits(), h[current].to_bits()));
             continue;
         }
-        let (k, c, value) = if kind <= 3 {
+        let (k, c, value, parent) = if kind <= 3 {
             let d = usize::from(first >> 3 & 7);
             let c = (current as i64 + dx[d] + dy[d] * width as i64) as usize;
             let step = if dx[d] != 0 && dy[d] != 0 {
@@ -222,7 +232,7 @@ fn decode(html: &str, panel: usize) -> (Vec<Raw>, Stats) {
             } else {
                 g[current] + step * cost
             };
-            (kind - 1, c, value)
+            (kind - 1, c, value, Some(current))
         } else {
             let c = reader.varint() as usize;
             let parent = reader.varint();
@@ -230,7 +240,7 @@ fn decode(html: &str, panel: usize) -> (Vec<Raw>, Stats) {
             if parent == 0 && kind - 4 == GENERATE {
                 stats.generated += 1;
             }
-            (kind - 4, c, value)
+            (kind - 4, c, value, (parent as usize).checked_sub(1))
         };
         match k {
             GENERATE => {
@@ -249,9 +259,10 @@ fn decode(html: &str, panel: usize) -> (Vec<Raw>, Stats) {
         }
         g[c] = value;
         events.push((k, c, value.to_bits(), h[c].to_bits()));
+        parents.push(parent);
     }
     stats.max_open = stats.max_open.max(open as usize);
-    (events, stats)
+    (events, stats, parents)
 }
 
 /// Runs `search` on `problem` through a tee, writes a one-panel page, and checks that the page
@@ -398,6 +409,101 @@ fn reopenings_are_replayed() {
         }
     }
     assert!(reopened > 0);
+}
+
+/// A jump point search's events as the page decodes them, and the parent each event other
+/// than an expansion gives its state.
+struct JumpEvents {
+    raw: Vec<Raw>,
+    parents: Vec<Option<usize>>,
+    width: usize,
+    h: Vec<u64>,
+}
+
+impl Observer<Cell, f64> for JumpEvents {
+    fn observe(&mut self, event: Event<'_, Cell, f64>) {
+        let index = |c: &Cell| c.y as usize * self.width + c.x as usize;
+        let (kind, cell, g, parent) = match event {
+            Event::Generate {
+                state,
+                parent,
+                g,
+                h,
+            } => {
+                self.h[index(state)] = h.to_bits();
+                (GENERATE, index(state), g, Some(parent.map(index)))
+            }
+            Event::DecreaseKey {
+                state, parent, g, ..
+            } => (DECREASE, index(state), g, Some(Some(index(parent)))),
+            Event::Reopen {
+                state, parent, g, ..
+            } => (REOPEN, index(state), g, Some(Some(index(parent)))),
+            Event::Expand { state, g, .. } => (EXPAND, index(state), g, None),
+            _ => return,
+        };
+        self.raw.push((kind, cell, g.to_bits(), self.h[cell]));
+        self.parents.extend(parent);
+    }
+}
+
+/// The cells of a panel's path.
+fn path_of(html: &str, panel: usize) -> Vec<usize> {
+    let bytes = unbase64(field(html, panel, "path"));
+    let mut reader = Reader {
+        bytes: &bytes,
+        at: 0,
+    };
+    let mut path = Vec::new();
+    while !reader.done() {
+        path.push(reader.varint() as usize);
+    }
+    path
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// A page of jump point search (JPS and JPS+, with either tie-break) beside A*: it gives
+    /// back every event of the search with the parent of each jump point (the jumps the page
+    /// draws), its counts (`generated`: the jumps that found a jump point, which no event
+    /// shows) and its path; the A* panel draws no jumps.
+    #[test]
+    fn a_jump_point_page_decodes_to_the_search((grid, start, goal) in random_grid()) {
+        let table = JumpTable::build(&grid).unwrap();
+        let problem = grid.problem(start, goal, Movement::Eight).unwrap();
+        let cells = grid.width() as usize * grid.height() as usize;
+        for tie_break in [TieBreak::Fifo, TieBreak::Lifo] {
+            for plus in [false, true] {
+                let mut searcher = if plus {
+                    JumpPointSearcher::with_table(&grid, &table).unwrap()
+                } else {
+                    JumpPointSearcher::new(&grid)
+                };
+                let mut events = JumpEvents { raw: Vec::new(), parents: Vec::new(), width: grid.width() as usize, h: vec![0; cells] };
+                let outcome = Search::new(&problem).tie_break(tie_break).observer(&mut events).jps_in(&mut searcher);
+                let html = Replay::new()
+                    .tie_break(tie_break)
+                    .run(problem, &[Algorithm::AStar], problem.octile())
+                    .unwrap()
+                    .jps(&problem, &mut searcher)
+                    .unwrap()
+                    .to_html();
+                prop_assert_eq!(field(&html, 0, "jumps"), "false");
+                prop_assert_eq!(field(&html, 1, "jumps"), "true");
+                prop_assert_eq!(field(&html, 1, "label"), if plus { "JPS+" } else { "JPS" });
+                let (decoded, stats, parents) = decode_with_parents(&html, 1);
+                prop_assert_eq!(decoded, events.raw);
+                prop_assert_eq!(parents, events.parents);
+                let path: Vec<usize> = match &outcome {
+                    Ok(solution) => solution.path().iter().map(|&c| grid.index(c)).collect(),
+                    Err(_) => Vec::new(),
+                };
+                prop_assert_eq!(path_of(&html, 1), path);
+                assert_stats(stats, outcome_stats(outcome));
+            }
+        }
+    }
 }
 
 #[test]

@@ -12,7 +12,7 @@
 
 use std::ptr;
 
-use super::jps_plus::JumpTable;
+use super::jps_plus::{JumpTable, Jumps};
 use super::{Cell, DIAGONAL, Grid, GridProblem, Movement};
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
@@ -391,18 +391,27 @@ type Key = <f64 as Cost>::Pair;
 ///   (**O(width × height)**, a bit a cell, twice), so it suits grids that change between
 ///   queries (make a new searcher after a change).
 /// - **JPS+** ([`JumpPointSearcher::with_table`]): JPS with the jumps read from a
-///   [`JumpTable`] built once for the map (16 bytes a cell, up to 32,767 cells a side), faster
+///   [`JumpTable`] built once for the map (8 or 16 bytes a cell, up to 32,767 cells a side), faster
 ///   still where jumps are long; for a map that does not change, queried often.
 ///
 /// On a maze of corridors one cell wide, every cell is a turn, and JPS gains little over A*.
 ///
 /// JPS needs every step of a kind to cost the same: its pruning relies on symmetric paths
 /// costing the same. It searches [`GridProblem`]s, so a [`WeightedGrid`](super::WeightedGrid),
-/// whose cells have costs, cannot be passed; use [`astar`](crate::astar) there. Only
-/// [`Movement::Eight`] is searched (another movement is refused with
-/// [`SearchError::Unsupported`]): four-connected jump point search needs other rules (vertical
-/// jumps that scan sideways from every cell, in the way diagonal jumps do here), not written
-/// yet.
+/// whose cells have costs, cannot be passed; use [`astar`](crate::astar) there.
+///
+/// # Four-connected grids
+///
+/// Only [`Movement::Eight`] is searched: another movement is refused with
+/// [`SearchError::Unsupported`] (option `"movement"`). That is a choice, not an oversight: the
+/// rules do not carry over cleanly. Without diagonal steps, a canonical path goes along one
+/// axis first, so a jump along it must stop wherever a jump along the other axis finds a jump
+/// point: every horizontal jump scans up and down from each cell it passes, as the diagonal
+/// jumps do here, and the word-at-a-time scans that make straight jumps cheap no longer carry
+/// the search. The pruning rules and their proof of optimality would be another algorithm's,
+/// and the Moving AI optima, which check this one on 43,330 scenarios, are for eight-connected
+/// movement only. On a four-connected [`Grid`], use [`astar`](crate::astar) with
+/// [`manhattan`](GridProblem::manhattan).
 ///
 /// # Example
 ///
@@ -505,6 +514,11 @@ impl<'g> JumpPointSearcher<'g> {
         self.grid
     }
 
+    /// The searcher's usual name: `"JPS"`, or `"JPS+"` with a table.
+    pub(super) fn name(&self) -> &'static str {
+        if self.table.is_some() { "JPS+" } else { "JPS" }
+    }
+
     /// Chooses the path the searches return (default [`Waypoints::Cells`]).
     pub fn set_waypoints(&mut self, waypoints: Waypoints) -> &mut Self {
         self.waypoints = waypoints;
@@ -570,9 +584,13 @@ impl<'g> JumpPointSearcher<'g> {
     }
 
     /// Runs a search set up by [`Search`] on this searcher's data structures.
+    ///
+    /// With `counts`, it pushes there, before each expansion, the number of successors
+    /// generated so far (what a replay of the search counts its expansions' successors from).
     fn run<'p, O: Observer<Cell, f64>>(
         &mut self,
         setup: Setup<'_, GridProblem<'p>, O>,
+        counts: Option<&mut Vec<u64>>,
     ) -> SearchResult<GridProblem<'p>> {
         let Setup {
             problem,
@@ -599,9 +617,13 @@ impl<'g> JumpPointSearcher<'g> {
             arrivals: &mut self.arrivals,
             control: &mut control,
             observer: &mut observer,
+            counts,
         };
         let outcome = match self.table {
-            Some(jumps) => run.search(&jumps.jumper()),
+            Some(jumps) => match jumps.jumper() {
+                Jumps::Narrow(jumps) => run.search(&jumps),
+                Jumps::Wide(jumps) => run.search(&jumps),
+            },
             None => run.search(&self.bits),
         };
         let fill = self.waypoints == Waypoints::Cells;
@@ -644,6 +666,7 @@ struct Run<'r, 'c, 'p, O> {
     arrivals: &'r mut Vec<u8>,
     control: &'r mut Control<'c, f64>,
     observer: &'r mut O,
+    counts: Option<&'r mut Vec<u64>>,
 }
 
 impl<O: Observer<Cell, f64>> Run<'_, '_, '_, O> {
@@ -682,6 +705,9 @@ impl<O: Observer<Cell, f64>> Run<'_, '_, '_, O> {
                 return Err(self.control.no_path());
             };
             self.control.count_expansion();
+            if let Some(counts) = self.counts.as_deref_mut() {
+                counts.push(self.control.stats().generated);
+            }
             let (&cell, &node) = self.table.entry(index);
             self.observer.observe(Event::Expand {
                 state: &cell,
@@ -821,7 +847,17 @@ impl<'a, 'g, O: Observer<Cell, f64>> Search<'a, GridProblem<'g>, O> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn jps_in(self, searcher: &mut JumpPointSearcher<'_>) -> SearchResult<GridProblem<'g>> {
-        searcher.run(self.into_setup()?)
+        searcher.run(self.into_setup()?, None)
+    }
+
+    /// [`jps_in`](Self::jps_in), pushing onto `counts` before each expansion the number of
+    /// successors generated so far.
+    pub(super) fn jps_counted(
+        self,
+        searcher: &mut JumpPointSearcher<'_>,
+        counts: &mut Vec<u64>,
+    ) -> SearchResult<GridProblem<'g>> {
+        searcher.run(self.into_setup()?, Some(counts))
     }
 
     /// [`jps_in`](Self::jps_in) with a searcher made for this one search: it packs the grid

@@ -136,10 +136,14 @@ fn fingerprint(grid: &Grid) -> u64 {
     hash
 }
 
-/// The jump distances of JPS+ for one map: for every cell and direction, 2 bytes.
+/// The jump distances of JPS+ for one map: for every cell and direction, 1 byte where every
+/// distance of the map fits in one (no jump or wall more than 127 cells away), else 2.
 ///
-/// Distances are 16-bit, so a table serves grids of up to 32,767 cells a side; JPS
-/// ([`JumpPointSearcher::new`](super::JumpPointSearcher::new)) has no such limit.
+/// The eight distances of a cell lie together, so that a jump point's jumps read one cache
+/// line; a map of small rooms or many walls takes 8 bytes a cell (a 512 × 512 map, 2 MiB), a
+/// map with longer jumps 16. Distances are at most 16-bit, so a table serves grids of up to
+/// 32,767 cells a side; JPS ([`JumpPointSearcher::new`](super::JumpPointSearcher::new)) has no
+/// such limit.
 ///
 /// Build it once with [`build`](Self::build) (**O(width × height)**; 20 to 40 ms on a
 /// 512 × 512 map), or save it with [`write`](Self::write) and load it with
@@ -176,8 +180,49 @@ pub struct JumpTable {
     width: u32,
     height: u32,
     fingerprint: u64,
-    /// `distances[8 × (y × width + x) + d]`, directions as in `jps`: 0 east, then clockwise.
-    distances: Vec<i16>,
+    distances: Distances,
+}
+
+/// The distances of a [`JumpTable`]: `[8 × (y × width + x) + d]`, directions as in `jps` (0
+/// east, then clockwise), a byte each where all fit in one.
+#[derive(Clone, PartialEq, Eq)]
+enum Distances {
+    Narrow(Vec<i8>),
+    Wide(Vec<i16>),
+}
+
+impl Distances {
+    /// The distances in bytes if they all fit, else as they are.
+    fn new(wide: Vec<i16>) -> Self {
+        if wide.iter().all(|&d| i8::try_from(d).is_ok()) {
+            Distances::Narrow(wide.into_iter().map(|d| d as i8).collect())
+        } else {
+            Distances::Wide(wide)
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Distances::Narrow(d) => d.len(),
+            Distances::Wide(d) => d.len(),
+        }
+    }
+
+    /// The bytes a distance takes.
+    fn width(&self) -> usize {
+        match self {
+            Distances::Narrow(_) => 1,
+            Distances::Wide(_) => 2,
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> i16 {
+        match self {
+            Distances::Narrow(d) => i16::from(d[i]),
+            Distances::Wide(d) => d[i],
+        }
+    }
 }
 
 impl fmt::Debug for JumpTable {
@@ -215,7 +260,8 @@ impl JumpTable {
     ///
     /// # Complexity
     ///
-    /// **O(width × height)** time, 16 bytes a cell.
+    /// **O(width × height)** time; 8 or 16 bytes a cell (see [`JumpTable`]), and 16 a cell
+    /// while it is built.
     ///
     /// # Example
     ///
@@ -223,7 +269,8 @@ impl JumpTable {
     /// use informed::grid::{Grid, JumpTable};
     ///
     /// let table = JumpTable::build(&Grid::new(64, 64))?;
-    /// assert_eq!(table.bytes(), 64 * 64 * 16);
+    /// // Every jump of a 64 × 64 map fits in a byte: 8 bytes a cell.
+    /// assert_eq!(table.bytes(), 64 * 64 * 8);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn build(grid: &Grid) -> Result<JumpTable, JumpTableError> {
@@ -297,13 +344,13 @@ impl JumpTable {
             width,
             height,
             fingerprint: fingerprint(grid),
-            distances,
+            distances: Distances::new(distances),
         })
     }
 
-    /// The bytes the distances take (2 a cell and direction).
+    /// The bytes the distances take: 1 or 2 a cell and direction (see [`JumpTable`]).
     pub fn bytes(&self) -> usize {
-        self.distances.len() * 2
+        self.distances.len() * self.distances.width()
     }
 
     /// The width of the table's map.
@@ -351,10 +398,11 @@ impl JumpTable {
         writer.write_all(&header)?;
         let mut checksum = FNV_START;
         let mut chunk = Vec::with_capacity(CHUNK_CELLS * 16);
-        for cells in self.distances.chunks(CHUNK_CELLS * 8) {
+        for first in (0..self.distances.len()).step_by(CHUNK_CELLS * 8) {
             chunk.clear();
-            for distance in cells {
-                chunk.extend_from_slice(&distance.to_le_bytes());
+            let end = (first + CHUNK_CELLS * 8).min(self.distances.len());
+            for i in first..end {
+                chunk.extend_from_slice(&self.distances.get(i).to_le_bytes());
             }
             checksum = fnv(checksum, &chunk);
             writer.write_all(&chunk)?;
@@ -410,7 +458,7 @@ impl JumpTable {
             width,
             height,
             fingerprint: print,
-            distances: Vec::new(),
+            distances: Distances::Wide(Vec::new()),
         };
         table.check_grid(grid)?;
         let entries = grid.width() as usize * grid.height() as usize * 8;
@@ -436,7 +484,10 @@ impl JumpTable {
         if u64::from_le_bytes(stored) != checksum {
             return Err(JumpTableError::Corrupt);
         }
-        let table = JumpTable { distances, ..table };
+        let table = JumpTable {
+            distances: Distances::new(distances),
+            ..table
+        };
         if !table.in_bounds() {
             return Err(JumpTableError::Corrupt);
         }
@@ -467,33 +518,43 @@ impl JumpTable {
     /// never index outside it.
     fn in_bounds(&self) -> bool {
         let (width, height) = (i64::from(self.width), i64::from(self.height));
-        self.distances.chunks_exact(8).enumerate().all(|(i, cell)| {
+        (0..self.distances.len() / 8).all(|i| {
             let (x, y) = ((i as i64) % width.max(1), (i as i64) / width.max(1));
-            cell.iter().enumerate().all(|(d, &distance)| {
-                let reach = i64::from(distance.unsigned_abs());
+            (0..8).all(|d| {
+                let reach = i64::from(self.distances.get(8 * i + d).unsigned_abs());
                 let (tx, ty) = (x + DX[d] * reach, y + DY[d] * reach);
                 (0..width).contains(&tx) && (0..height).contains(&ty)
             })
         })
     }
 
-    /// The jumps of this table.
-    pub(super) fn jumper(&self) -> TableJumps<'_> {
-        TableJumps { table: self }
+    /// The jumps of this table, read from its bytes or from its 16-bit distances.
+    pub(super) fn jumper(&self) -> Jumps<'_> {
+        let width = self.width as usize;
+        match &self.distances {
+            Distances::Narrow(distances) => Jumps::Narrow(TableJumps { distances, width }),
+            Distances::Wide(distances) => Jumps::Wide(TableJumps { distances, width }),
+        }
     }
 }
 
-/// The jumps of JPS+: table lookups.
-pub(super) struct TableJumps<'t> {
-    table: &'t JumpTable,
+/// The jumps of a [`JumpTable`], of either width of distance.
+pub(super) enum Jumps<'t> {
+    Narrow(TableJumps<'t, i8>),
+    Wide(TableJumps<'t, i16>),
 }
 
-impl TableJumps<'_> {
+/// The jumps of JPS+: table lookups.
+pub(super) struct TableJumps<'t, T> {
+    distances: &'t [T],
+    width: usize,
+}
+
+impl<T: Copy + Into<i16>> TableJumps<'_, T> {
     /// The distance entry of `cell` in direction `d`.
     #[inline(always)]
     fn distance(&self, cell: Cell, d: usize) -> i16 {
-        self.table.distances
-            [8 * (cell.y as usize * self.table.width as usize + cell.x as usize) + d]
+        self.distances[8 * (cell.y as usize * self.width + cell.x as usize) + d].into()
     }
 
     /// A straight jump from `cell` in direction `d` (even): the goal if it lies ahead on the
@@ -525,7 +586,7 @@ fn step(cell: Cell, d: usize, steps: u32) -> Cell {
     Cell::new(x as u32, y as u32)
 }
 
-impl Jumper for TableJumps<'_> {
+impl<T: Copy + Into<i16>> Jumper for TableJumps<'_, T> {
     #[inline]
     fn jump<E, F>(&self, cell: Cell, d: usize, goal: Cell, mut found: F) -> Result<(), E>
     where

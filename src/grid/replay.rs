@@ -1,9 +1,10 @@
 //! A grid search you can watch: [`ReplayRecorder`] records a search of a [`Grid`](super::Grid)
 //! or a [`WeightedGrid`](super::WeightedGrid) for a [`Replay`] page, a byte or two an event;
-//! [`Replay::run`] runs and records several algorithms on one grid query.
+//! [`Replay::run`] runs and records several algorithms on one grid query, [`Replay::jps`] a
+//! jump point search.
 
 use super::terrain::{GridQuery, Query};
-use super::{Cell, Manhattan, Octile};
+use super::{Cell, GridProblem, JumpPointSearcher, Manhattan, Octile};
 use crate::algo::Algorithm;
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
@@ -22,6 +23,9 @@ use crate::search::Search;
 /// of any other state space records with a [`StateRecorder`](crate::StateRecorder).
 ///
 /// Use one recorder for one search. Events about cells outside the problem's grid are ignored.
+///
+/// A jump point search is recorded by [`Replay::jps`], which also counts the jumps each
+/// expansion makes (no event tells an observer of them).
 ///
 /// # Example
 ///
@@ -42,6 +46,8 @@ pub struct ReplayRecorder<'g> {
     query: Query<'g>,
     stream: Stream,
     order: OpenOrder,
+    /// Records a jump point search ([`Replay::jps`]): successors are counted by the search.
+    jumps: bool,
 }
 
 impl<'g> ReplayRecorder<'g> {
@@ -57,7 +63,25 @@ impl<'g> ReplayRecorder<'g> {
             query,
             stream: Stream::new(query.map().cells()),
             order: OpenOrder::default(),
+            jumps: false,
         }
+    }
+
+    /// A recorder for a jump point search, whose expansions' successor counts (the jumps that
+    /// found a jump point) are set by [`set_jump_counts`](Self::set_jump_counts) after it.
+    fn for_jumps(mut self) -> Self {
+        self.stream = std::mem::take(&mut self.stream).deferred();
+        self.jumps = true;
+        self
+    }
+
+    /// Sets the successor count of each expansion of a jump point search, from the number of
+    /// successors generated before each (`before[k]` before the k-th) and in all (`total`).
+    fn set_jump_counts(&mut self, before: &[u64], total: u64) {
+        self.stream.set_counts(|k| {
+            let next = before.get(k + 1).copied().unwrap_or(total);
+            next - before[k]
+        });
     }
 
     /// Sets the order of the algorithm recorded, which the page shows its open list in
@@ -88,7 +112,11 @@ impl<'g> ReplayRecorder<'g> {
         let Some(index) = self.index(cell) else {
             return;
         };
-        let count = self.query.successor_count(cell);
+        let count = if self.jumps {
+            0
+        } else {
+            self.query.successor_count(cell)
+        };
         self.stream.expand(index, count, g, h);
     }
 
@@ -197,6 +225,7 @@ impl sealed::Recording for ReplayRecorder<'_> {
             path,
             frames: self.stream.expansions(),
             order: self.order,
+            jumps: self.jumps,
         }
     }
 }
@@ -250,5 +279,84 @@ impl Replay {
             self = self.search(label(algorithm), &recorder, solution.as_ref());
         }
         Ok(self)
+    }
+
+    /// Runs jump point search on `problem` with `searcher` (JPS, or JPS+ if it has a
+    /// [`JumpTable`](super::JumpTable)) and the page's [`tie_break`](Replay::tie_break),
+    /// records it and adds a panel named `"JPS"` or `"JPS+"`. A search that finds no path gets
+    /// a panel without one.
+    ///
+    /// The page draws each jump point the search stored, with the jump from its parent: a
+    /// line from cell to cell (turning where the jump goes diagonally, then straight) over the
+    /// handful of cells expanded, where A*'s panel shows the band of cells it expanded. Its
+    /// counters are the search's [`Stats`](crate::Stats): expansions and stored states are jump
+    /// points, and the successors of an expansion are the jumps that found one. (A
+    /// [`ReplayRecorder`] passed to [`Search::jps_in`] as an observer cannot count those: its
+    /// page would count each jump point's neighbouring cells instead.)
+    ///
+    /// # Arguments
+    ///
+    /// - `problem`: a query with [`Movement::Eight`](super::Movement::Eight) on `searcher`'s grid.
+    /// - `searcher`: a [`JumpPointSearcher`](super::JumpPointSearcher), whose
+    ///   [`Waypoints`](super::Waypoints) choose the path drawn.
+    ///
+    /// # Returns
+    ///
+    /// The page with the panel added.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`JumpPointSearcher::search`](super::JumpPointSearcher::search), except
+    /// [`SearchError::NoPath`].
+    ///
+    /// # Complexity
+    ///
+    /// That of the search, plus O(width × height) for the recorder (two `f64` a cell).
+    ///
+    /// # Example
+    ///
+    /// A* and JPS side by side on one map:
+    ///
+    /// ```
+    /// use informed::Algorithm;
+    /// use informed::grid::{Cell, Grid, JumpPointSearcher, Movement, Replay};
+    ///
+    /// let grid = Grid::from_ascii(
+    ///     "............\n\
+    ///      ....####....\n\
+    ///      .......#....\n\
+    ///      .......#....",
+    /// )?;
+    /// let problem = grid.problem(Cell::new(0, 3), Cell::new(11, 3), Movement::Eight)?;
+    /// let mut jps = JumpPointSearcher::new(&grid);
+    /// let replay = Replay::new()
+    ///     .run(problem, &[Algorithm::AStar], problem.octile())?
+    ///     .jps(&problem, &mut jps)?;
+    /// let html = replay.to_html();
+    /// assert!(html.contains("\"label\":\"JPS\"") && html.contains("\"jumps\":true"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn jps(
+        self,
+        problem: &GridProblem<'_>,
+        searcher: &mut JumpPointSearcher<'_>,
+    ) -> Result<Self, SearchError<Cell, f64>> {
+        let order = OpenOrder::new(Algorithm::AStar, self.tie_break);
+        let mut recorder = ReplayRecorder::new(*problem).order(order).for_jumps();
+        let mut before = Vec::new();
+        let outcome = Search::new(problem)
+            .tie_break(self.tie_break)
+            .observer(&mut recorder)
+            .jps_counted(searcher, &mut before);
+        let (solution, stats) = match outcome {
+            Ok(solution) => {
+                let stats = solution.stats();
+                (Some(solution), stats)
+            }
+            Err(error) if error.is_no_path() => (None, error.stats()),
+            Err(error) => return Err(error),
+        };
+        recorder.set_jump_counts(&before, stats.generated);
+        Ok(self.search(searcher.name(), &recorder, solution.as_ref()))
     }
 }

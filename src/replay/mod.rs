@@ -202,6 +202,9 @@ pub struct Panel {
     pub(crate) path: Vec<usize>,
     pub(crate) frames: u64,
     pub(crate) order: OpenOrder,
+    /// A jump point search: the page draws each stored jump point and the jump to it from its
+    /// parent.
+    pub(crate) jumps: bool,
 }
 
 /// A heuristic the page can compute for a state number, to try against the recorded h.
@@ -271,7 +274,8 @@ struct Labelled {
 /// thousands of states.
 ///
 /// The page follows the best-first searches: Dijkstra, greedy best-first, A* and weighted A*,
-/// whose events are one open list's. Breadth-first search replays too, but it stops in the
+/// whose events are one open list's, and jump point search on a grid ([`Replay::jps`]), whose
+/// panel draws its jump points and the jumps between them. Breadth-first search replays too, but it stops in the
 /// middle of an expansion when it generates the goal, and the page counts all the successors
 /// of that last expansion as generated. The depth-first searches (IDA*, iterative deepening)
 /// keep no open list, report expansions without the states they generate, and expand states
@@ -426,6 +430,7 @@ impl Replay {
             ("unseen", palette::UNSEEN.to_owned()),
             ("tree", palette::TREE.to_owned()),
             ("terrain", palette::rgb(palette::TERRAIN_DEAR)),
+            ("jump", palette::JUMP.to_owned()),
         ];
         for (i, (name, colour)) in colours.iter().enumerate() {
             let comma = if i > 0 { "," } else { "" };
@@ -505,7 +510,7 @@ fn write_panel(data: &mut String, labelled: &Labelled) {
         data,
         ",\"layout\":\"{layout}\",\"width\":{width},\"height\":{height},\"starts\":{},\
          \"goals\":{},\"heuristic\":\"{}\",\"hscale\":{},\"cost\":{cost},\"frames\":{},\
-         \"free\":\"{free}\",\"costs\":\"{costs}\",\"xy\":\"{xy}\",\"stream\":\"{}\",\
+         \"jumps\":{},\"free\":\"{free}\",\"costs\":\"{costs}\",\"xy\":\"{xy}\",\"stream\":\"{}\",\
          \"exceptions\":\"{}\",\"path\":\"{}\",\"order\":{{\"by\":\"{by}\",\"weight\":{},\
          \"lifo\":{},\"text\":",
         list(&panel.starts),
@@ -513,6 +518,7 @@ fn write_panel(data: &mut String, labelled: &Labelled) {
         panel.heuristic.0,
         number(panel.heuristic.1),
         panel.frames,
+        panel.jumps,
         base64(&panel.stream),
         base64(&panel.exceptions),
         base64(&path),

@@ -356,6 +356,7 @@ impl<P: SearchProblem> sealed::Recording for StateRecorder<'_, P> {
             path: path.map_or_else(Vec::new, |path| self.numbers(path)),
             frames: self.stream.expansions(),
             order: self.order,
+            jumps: false,
         }
     }
 }

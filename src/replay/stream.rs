@@ -7,7 +7,8 @@
 
 /// Record types, the low three bits of a record's first byte.
 pub(crate) mod tag {
-    /// An expansion. Bits 3–6: how many successors the problem gave (15: a varint follows);
+    /// An expansion. Bits 3–6: how many successors the problem gave (15: a varint follows,
+    /// which may be padded with 0x80 bytes: a count written after the search);
     /// bit 7: the g and h follow (they differ from those last recorded for the state). Then the
     /// zigzag varint of the state's number minus the previous expansion's.
     pub(crate) const EXPAND: u8 = 0;
@@ -57,7 +58,15 @@ pub(crate) struct Stream {
     current: Option<usize>,
     previous: usize,
     expansions: u64,
+    /// Where each expansion's count of successors is, for a stream whose counts are set after
+    /// the search ([`Stream::deferred`]); empty otherwise.
+    counts_at: Vec<usize>,
+    deferred: bool,
 }
+
+/// The bytes of a count written before it is known: a LEB128 varint padded to this length
+/// (`0x80 0x80 0x80 0x80 0x00` is 0), room for any count below 2^35.
+const PADDED: usize = 5;
 
 impl Stream {
     /// A stream for states numbered below `states` (more can be added with [`Stream::grow`]).
@@ -66,6 +75,26 @@ impl Stream {
             g: vec![f64::NAN; states],
             h: vec![f64::NAN; states],
             ..Stream::default()
+        }
+    }
+
+    /// A stream whose expansions' successor counts are given after the search, by
+    /// [`Stream::set_counts`]: those of a search that generates successors without an event
+    /// each (jump point search, whose jumps find jump points the observer never hears of).
+    pub(crate) fn deferred(mut self) -> Self {
+        self.deferred = true;
+        self
+    }
+
+    /// Sets the successor count of each expansion of a [`deferred`](Stream::deferred) stream:
+    /// `count(k)` for the k-th (from 0).
+    pub(crate) fn set_counts(&mut self, count: impl Fn(usize) -> u64) {
+        for (k, &at) in self.counts_at.iter().enumerate() {
+            let value = count(k);
+            for (i, byte) in self.bytes[at..at + PADDED].iter_mut().enumerate() {
+                let more = if i + 1 < PADDED { 0x80 } else { 0 };
+                *byte = ((value >> (7 * i)) & 0x7f) as u8 | more;
+            }
         }
     }
 
@@ -92,15 +121,25 @@ impl Stream {
         self.expansions
     }
 
-    /// Records the expansion of `state`, with `g` and `h`, which gave `successors` successors.
+    /// Records the expansion of `state`, with `g` and `h`, which gave `successors` successors
+    /// (ignored in a [`deferred`](Stream::deferred) stream).
     pub(crate) fn expand(&mut self, state: usize, successors: usize, g: f64, h: f64) {
         let explicit = !same(g, self.g[state]) || !same(h, self.h[state]);
-        let mut first = tag::EXPAND | ((successors.min(15) as u8) << 3);
+        let field = if self.deferred {
+            15
+        } else {
+            successors.min(15) as u8
+        };
+        let mut first = tag::EXPAND | (field << 3);
         if explicit {
             first |= 0x80;
         }
         self.bytes.push(first);
-        if successors >= 15 {
+        if self.deferred {
+            self.counts_at.push(self.bytes.len());
+            self.bytes.extend_from_slice(&[0x80; PADDED - 1]);
+            self.bytes.push(0);
+        } else if successors >= 15 {
             varint(&mut self.bytes, successors as u64);
         }
         let delta = state as i64 - self.previous as i64;
@@ -175,7 +214,21 @@ pub(crate) fn varint(out: &mut Vec<u8>, mut value: u64) {
 
 #[cfg(test)]
 mod tests {
-    use super::varint;
+    use super::{Stream, varint};
+
+    #[test]
+    fn deferred_counts_are_padded_varints_set_after_the_search() {
+        let mut stream = Stream::new(4).deferred();
+        stream.expand(2, 99, 0.0, 1.0);
+        stream.expand(3, 99, 1.0, 0.0);
+        stream.set_counts(|k| [3, 300][k]);
+        // Tag 0 with count field 15 and bit 7 (g and h follow), the padded count, the state's
+        // zigzag delta, g and h.
+        let first = &stream.bytes()[..7];
+        assert_eq!(first, [0x80 | 15 << 3, 0x83, 0x80, 0x80, 0x80, 0x00, 4]);
+        let second = &stream.bytes()[23..29];
+        assert_eq!(second, [0x80 | 15 << 3, 0xac, 0x82, 0x80, 0x80, 0x00]);
+    }
 
     #[test]
     fn varints_are_leb128() {
