@@ -440,6 +440,20 @@ proptest! {
 /// successors into a buffer instead of copying the expanded state.
 struct Boxed<'g>(&'g Graph<u32>);
 
+impl informed::Bidirectional for Boxed<'_> {
+    fn goals(&self) -> impl IntoIterator<Item = Owned> {
+        informed::Bidirectional::goals(self.0)
+            .into_iter()
+            .map(|goal| Owned(Box::new(goal)))
+    }
+
+    fn predecessors(&self, node: &Owned) -> impl IntoIterator<Item = (Owned, u32)> {
+        informed::Bidirectional::predecessors(self.0, &*node.0)
+            .into_iter()
+            .map(|(before, cost)| (Owned(Box::new(before)), cost))
+    }
+}
+
 /// A node number on the heap; shown as the number, so that events read as the plain graph's.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Owned(Box<usize>);
@@ -474,13 +488,14 @@ proptest! {
 
     /// States that own memory take the engines' other way to successors (collected, not
     /// consumed in place): the same expansions, events, paths and statistics as plain states,
-    /// for BFS, Dijkstra in layers and on the heap, A* and greedy search.
+    /// for BFS, Dijkstra in layers and on the heap, A*, greedy search and bidirectional BFS and
+    /// Dijkstra.
     #[test]
     fn states_that_own_memory_search_as_plain_ones(graph in graph(24, 0..4u32), unit: bool, bound: Option<u32>) {
         let graph = if unit { graph.with_costs(1) } else { graph };
         let boxed = Boxed(&graph);
         let h = |node: usize| u32::from(!graph.goals[node]);
-        for algorithm in 0..4 {
+        for algorithm in 0..6 {
             let mut plain_events = Vec::new();
             let mut search = Search::new(&graph).on_event(|event| plain_events.push(format!("{event:?}")));
             if let Some(bound) = bound {
@@ -490,7 +505,9 @@ proptest! {
                 0 => search.bfs(),
                 1 => search.dijkstra(),
                 2 => search.astar(|&n| h(n)),
-                _ => search.greedy(|&n| h(n)),
+                3 => search.greedy(|&n| h(n)),
+                4 => search.bidirectional_bfs(),
+                _ => search.bidirectional_dijkstra(),
             });
             let mut boxed_events = Vec::new();
             let mut search = Search::new(&boxed).on_event(|event| boxed_events.push(format!("{event:?}")));
@@ -501,7 +518,9 @@ proptest! {
                 0 => search.bfs(),
                 1 => search.dijkstra(),
                 2 => search.astar(|n: &Owned| h(*n.0)),
-                _ => search.greedy(|n: &Owned| h(*n.0)),
+                3 => search.greedy(|n: &Owned| h(*n.0)),
+                4 => search.bidirectional_bfs(),
+                _ => search.bidirectional_dijkstra(),
             });
             prop_assert_eq!(&plain, &owned, "algorithm {}", algorithm);
             prop_assert_eq!(plain_events, boxed_events, "algorithm {}", algorithm);

@@ -11,7 +11,7 @@ use crate::engine::table::{
 use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::{Event, Observer};
-use crate::problem::{Bidirectional, SearchProblem};
+use crate::problem::{Bidirectional, SearchProblem, Successors};
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution, Stats};
 
@@ -550,6 +550,7 @@ where
                 }
             }
         }
+        let mut buffer = Successors::new();
         while best.is_none() {
             let sizes = sides
                 .each_ref()
@@ -566,21 +567,15 @@ where
                 control.expand_in(&this.table)?;
                 let (state, &Node { g, .. }) = this.table.entry(current);
                 observer.observe(Event::Expand { state, g, h: zero });
-                // The steps may borrow the state while new states are stored in the table.
-                let state = state.clone();
-                let steps = if side == 0 {
-                    Either::Forward(problem.successors(&state).into_iter())
-                } else {
-                    Either::Backward(back.successors(&state).into_iter())
-                };
-                for (next, step) in steps {
-                    let new_g = match control.step(g, step, &state, &next) {
+                let mut take = |this: &mut Layers<N::Table>, next: P::State, step: P::Cost| {
+                    let from = this.table.state(current);
+                    let new_g = match control.step(g, step, from, &next) {
                         Ok(new_g) => new_g,
                         Err(error) if side == 1 => return Err(forward(error)),
                         Err(error) => return Err(error),
                     };
                     if control.prunes(new_g) {
-                        continue;
+                        return Ok(());
                     }
                     let index = match this.table.lookup(&next) {
                         Lookup::New(key) => {
@@ -589,7 +584,7 @@ where
                         }
                         Lookup::Stored(index) => {
                             take_cheaper_step(&mut this.table, index, current, new_g);
-                            continue;
+                            return Ok(());
                         }
                     };
                     if let Lookup::Stored(there) = other.table.lookup(this.table.state(index)) {
@@ -608,6 +603,30 @@ where
                         if within && best.as_ref().is_none_or(|(_, fewest)| steps < *fewest) {
                             best = Some((this.table.state(index).clone(), steps));
                         }
+                    }
+                    Ok(())
+                };
+                // As in the best-first engine: the steps of a state that owns memory are
+                // collected before any successor is stored; any other state is copied, and
+                // its steps taken as they come.
+                if std::mem::needs_drop::<P::State>() {
+                    if side == 0 {
+                        buffer.fill(problem.successors(state));
+                    } else {
+                        buffer.fill(back.successors(state));
+                    }
+                    for (next, step) in buffer.drain() {
+                        take(this, next, step)?;
+                    }
+                } else {
+                    let state = state.clone();
+                    let steps = if side == 0 {
+                        Either::Forward(problem.successors(&state).into_iter())
+                    } else {
+                        Either::Backward(back.successors(&state).into_iter())
+                    };
+                    for (next, step) in steps {
+                        take(this, next, step)?;
                     }
                 }
             }
