@@ -144,7 +144,7 @@ where
             // As in the best-first engine: the successors of a state that owns memory are
             // collected before any is stored; any other state is copied, and its successors
             // taken as they come.
-            if std::mem::needs_drop::<P::State>() {
+            if const { std::mem::needs_drop::<P::State>() } {
                 buffer.fill(problem.successors(state));
                 for (successor, step) in buffer.drain() {
                     take(&mut table, successor, step)?;

@@ -609,7 +609,7 @@ where
                 // As in the best-first engine: the steps of a state that owns memory are
                 // collected before any successor is stored; any other state is copied, and
                 // its steps taken as they come.
-                if std::mem::needs_drop::<P::State>() {
+                if const { std::mem::needs_drop::<P::State>() } {
                     if side == 0 {
                         buffer.fill(problem.successors(state));
                     } else {

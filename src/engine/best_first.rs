@@ -376,17 +376,17 @@ where
         // successors are collected first, and the borrow ends before any is stored. Any other
         // state is copied, and its successors are taken as they are produced, with nothing
         // written to a buffer and read back.
-        if std::mem::needs_drop::<S>() {
+        if const { std::mem::needs_drop::<S>() } {
             let mut steps = std::mem::replace(&mut self.steps, Successors::new());
             steps.fill(problem.successors(state));
             let taken: Result<(), Failure<S, C>> =
                 steps.drain().try_for_each(|(successor, step)| {
-                    let from = self.table.state(current);
-                    let new_g = control.step(g, step, from, &successor)?;
-                    if let Some(what) = self.take_step(
-                        successor, step, new_g, current, parent, heuristic, control, observer,
-                    )? {
-                        relaxed(what);
+                    self.see_step(step);
+                    let new_g = control.step(g, step, self.table.state(current), &successor)?;
+                    if !self.is_state(parent, &successor) {
+                        relaxed(
+                            self.relax(successor, current, new_g, heuristic, control, observer)?,
+                        );
                     }
                     Ok(())
                 });
@@ -395,11 +395,10 @@ where
         } else {
             let state = state.clone();
             for (successor, step) in problem.successors(&state) {
+                self.see_step(step);
                 let new_g = control.step(g, step, &state, &successor)?;
-                if let Some(what) = self.take_step(
-                    successor, step, new_g, current, parent, heuristic, control, observer,
-                )? {
-                    relaxed(what);
+                if !self.is_state(parent, &successor) {
+                    relaxed(self.relax(successor, current, new_g, heuristic, control, observer)?);
                 }
             }
         }
@@ -407,36 +406,14 @@ where
         Ok(true)
     }
 
-    /// Takes the step of cost `step` from the node `current` (whose parent is `parent`) to
-    /// `successor`, reached at cost `new_g`: relaxes the successor, unless it is the parent.
-    /// Returns what [`relax`](Self::relax) did, `None` for the parent.
-    #[allow(clippy::too_many_arguments)]
+    /// Whether `state` is the node `index` (false for `NO_PARENT`). Used to skip the step back
+    /// to the parent, which can never improve it: the parent's g is at most g - (the step that
+    /// led here), and steps are not negative. Comparing two states is cheaper than the lookup
+    /// it saves, and in undirected spaces (grids, puzzles) one successor in every expansion is
+    /// the parent.
     #[inline(always)]
-    fn take_step<H, O>(
-        &mut self,
-        successor: S,
-        step: C,
-        new_g: C,
-        current: usize,
-        parent: usize,
-        heuristic: &H,
-        control: &mut Control<'_, C>,
-        observer: &mut O,
-    ) -> Result<Option<Relaxed>, Failure<S, C>>
-    where
-        H: Heuristic<S, C>,
-        O: Observer<S, C>,
-    {
-        self.see_step(step);
-        // The step back to the parent can never improve it: the parent's g is at most
-        // g - (the step that led here), and steps are not negative. Comparing two states is
-        // cheaper than the lookup it saves, and in undirected spaces (grids, puzzles) one
-        // successor in every expansion is the parent.
-        if parent != NO_PARENT && successor == *self.table.state(parent) {
-            return Ok(None);
-        }
-        self.relax(successor, current, new_g, heuristic, control, observer)
-            .map(Some)
+    fn is_state(&self, index: usize, state: &S) -> bool {
+        index != NO_PARENT && *state == *self.table.state(index)
     }
 
     /// Pops and expands nodes until it expands a goal, and returns the goal's index.
