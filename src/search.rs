@@ -170,6 +170,22 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
         }
     }
 
+    /// Refuses [`cancel_when`](Self::cancel_when) for `algorithm`, if it was set: for the
+    /// searches on several threads, which cannot share its callback.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn refuse_cancel(
+        &self,
+        algorithm: &'static str,
+    ) -> Result<(), SearchError<P::State, P::Cost>> {
+        match self.cancel {
+            Some(_) => Err(SearchError::Unsupported {
+                option: "cancel_when",
+                algorithm,
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// The same search with another observer.
     fn with_observer<O2>(self, observer: O2) -> Search<'a, P, O2> {
         Search {
