@@ -4,12 +4,18 @@
 //!
 //! ```sh
 //! cargo run --release -p informed-bench --bin korf100 -- [--cycle-check off|parent|path]
-//!     [--heuristic manhattan|linear-conflict] [--engine in-place|copying] [ID ...]
+//!     [--heuristic manhattan|linear-conflict] [--engine in-place|copying]
+//!     [--threads N,N,...] [ID ...]
 //! ```
 //!
 //! `--engine in-place` (the default) runs `Search::idastar_in_place_with`, one board changed
 //! by each move and its undo; `--engine copying` today's generic `Search::idastar_with`, which
 //! copies each successor.
+//!
+//! `--threads 1,2` runs, after the sequential in-place search of each instance, parallel IDA*
+//! (`Search::par_idastar_in_place_with`) on a rayon pool of each number of threads, checks
+//! that it returns the sequential path, and prints each time and its speed-up on the
+//! sequential search's (Manhattan, in place only).
 //!
 //! Reads `../shared/data/puzzles/korf100.txt` (or `$INFORMED_DATA/puzzles/korf100.txt`) and
 //! says it skipped when the file is absent. The default is Korf's setting: Manhattan distance,
@@ -26,6 +32,7 @@ fn main() {
     let mut cycle_check = CycleCheck::Parent;
     let mut heuristic = String::from("manhattan");
     let mut in_place = true;
+    let mut threads: Vec<usize> = Vec::new();
     let mut ids = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -49,6 +56,17 @@ fn main() {
                         "--engine: expected in-place or copying, got {other:?}"
                     )),
                 }
+            }
+            "--threads" => {
+                threads = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .map(|n| match n.parse::<usize>() {
+                        Ok(n) if n > 0 => n,
+                        _ => exit(&format!("--threads: expected numbers above 0, got {n:?}")),
+                    })
+                    .collect()
             }
             id => ids.push(
                 id.parse::<u32>()
@@ -90,6 +108,38 @@ fn main() {
         }
         .expect("IDA* solves every instance");
         let elapsed = started.elapsed().as_secs_f64();
+        for &n in &threads {
+            if heuristic != "manhattan" || !in_place {
+                exit("--threads: parallel IDA* runs with Manhattan, in place");
+            }
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .unwrap_or_else(|e| exit(&format!("--threads {n}: {e}")));
+            let started = Instant::now();
+            let parallel = pool
+                .install(|| {
+                    Search::new(&view)
+                        .cycle_check(cycle_check)
+                        .par_idastar_in_place_with(puzzle.manhattan())
+                })
+                .expect("parallel IDA* solves every instance");
+            let parallel_elapsed = started.elapsed().as_secs_f64();
+            assert_eq!(
+                parallel.path(),
+                solution.path(),
+                "korf {}: parallel IDA* on {n} threads returned another path",
+                instance.id
+            );
+            println!(
+                "korf {}: {n} thread(s): same path, {} expanded, {:.2} s, {:.2}x the sequential \
+                 search's speed",
+                instance.id,
+                parallel.stats().expanded,
+                parallel_elapsed,
+                elapsed / parallel_elapsed
+            );
+        }
         let stats = solution.stats();
         assert_eq!(
             solution.cost(),

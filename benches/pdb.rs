@@ -8,6 +8,7 @@
 //! cargo run --release -p informed-bench --bin pdb -- 24 --gaps   # optimal length − start estimate, easiest first
 //! cargo run --release -p informed-bench --bin pdb -- 15 --engine both   # in place against copying
 //! cargo run --release -p informed-bench --bin pdb -- 15 --partition 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15
+//! cargo run --release -p informed-bench --bin pdb -- 24 --only 38,40 --threads 1,2   # parallel IDA*
 //! ```
 //!
 //! `--engine in-place` (the default) runs `Search::idastar_in_place_with`: one board changed in
@@ -17,6 +18,11 @@
 //! pruning (`--cycle-check path` for the path check the copying runs used before); `--engine
 //! both` runs the two one after the other on each instance, checks that they expand the same
 //! nodes, and prints both times.
+//!
+//! `--threads 1,2` runs, after the sequential in-place search of each instance, parallel IDA*
+//! (`Search::par_idastar_in_place_with`) on a rayon pool of each number of threads, checks
+//! that it returns the sequential path, and prints each time and its speed-up on the
+//! sequential search's.
 //!
 //! The tables are built on the first run (every core) and saved in `--pdb-dir` (default
 //! `target/pdb`), then loaded; building, loading and searching are timed apart. The instances
@@ -207,6 +213,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             return Err(format!("--cycle-check: expected parent or path, got {other:?}").into());
         }
     };
+    let threads: Vec<usize> = match value("--threads") {
+        None => Vec::new(),
+        Some(list) => list
+            .split(',')
+            .map(|n| match n.parse::<usize>() {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(format!("--threads: expected numbers above 0, got {n:?}")),
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    if !threads.is_empty() && engines != [true] {
+        return Err("--threads: parallel IDA* runs in place (--engine in-place)".into());
+    }
     let (mut expanded, mut generated, mut time, mut solved) = (0u64, 0u64, 0.0f64, 0usize);
     let mut copying_time = 0.0f64;
     let mut wrong = 0usize;
@@ -250,6 +269,44 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 instance.id,
                 copying_elapsed / elapsed.max(1e-9)
             );
+        }
+        for &n in &threads {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build()?;
+            let view = InPlace::new(problem);
+            let started = Instant::now();
+            let parallel = pool.install(|| {
+                let mut search = Search::new(&view).cycle_check(cycle_check);
+                if let Some(deadline) = deadline {
+                    search = search.deadline(deadline);
+                }
+                search.par_idastar_in_place_with(&pdb)
+            });
+            let parallel_elapsed = started.elapsed().as_secs_f64();
+            match (&parallel, &result) {
+                (Ok(parallel), Ok(sequential)) => {
+                    assert_eq!(
+                        parallel.path(),
+                        sequential.path(),
+                        "instance {}: parallel IDA* on {n} threads returned another path",
+                        instance.id
+                    );
+                    println!(
+                        "{:>4} {n} thread(s): same path, {} expanded, {parallel_elapsed:.3} s, \
+                         {:.2}x the sequential search's speed",
+                        instance.id,
+                        parallel.stats().expanded,
+                        elapsed / parallel_elapsed.max(1e-9)
+                    );
+                }
+                (parallel, _) => println!(
+                    "{:>4} {n} thread(s): {:?} after {parallel_elapsed:.3} s",
+                    instance.id,
+                    parallel
+                        .as_ref()
+                        .map(|s| s.cost())
+                        .map_err(|e| e.to_string())
+                ),
+            }
         }
         let (stats, outcome) = match &result {
             Ok(solution) if solution.cost() == instance.optimal => {

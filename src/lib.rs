@@ -202,6 +202,10 @@
 //!
 //! None is on by default.
 //!
+//! - **`rayon`**: work on every core, over rayon's thread pool: `par_search` runs many
+//!   independent searches, and `par_idastar_in_place` (with `par_idastar_in_place_with` and
+//!   the `Search` methods of the same names) runs one IDA* in place, each iteration's tree
+//!   split into subtrees searched at once; it returns the sequential search's path.
 //! - **`serde`**: `Serialize` and `Deserialize` for [`Stats`], [`Solution`], [`Partial`],
 //!   [`SearchError`] (with [`Limit`] and [`InvalidWeight`]), [`grid::Cell`],
 //!   [`grid::Movement`], [`grid::Grid`], [`puzzle::Board`], [`puzzle::SlidingPuzzle`] and

@@ -67,6 +67,8 @@ type State<P> = <P as InPlaceProblem>::State;
 type CostOf<P> = <P as InPlaceProblem>::Cost;
 type Failure<P> = SearchError<State<P>, CostOf<P>>;
 type Outcome<P> = Result<Solution<State<P>, CostOf<P>>, Failure<P>>;
+/// The path a search held when a limit stopped it, if it held one.
+type Best<P> = Option<Partial<State<P>, CostOf<P>>>;
 
 /// How the search of one subtree ended.
 enum End<P: InPlaceProblem> {
@@ -98,7 +100,7 @@ struct Job<'a, P: InPlaceProblem, H> {
     /// The expansions left under the cap, if there is one.
     pool: Option<AtomicU64>,
     /// The path held by the worker that found `pool` empty, once one did.
-    capped: Mutex<Option<Option<Partial<State<P>, CostOf<P>>>>>,
+    capped: Mutex<Option<Best<P>>>,
     /// Each worker's counts and the ends of the subtrees it searched.
     ends: Mutex<Vec<(usize, End<P>)>>,
     stats: Mutex<Vec<Stats>>,
@@ -235,7 +237,10 @@ where
         let threads = rayon::current_num_threads().max(1);
         let wanted = threads.saturating_mul(SUBTREES_PER_THREAD);
         // The split phase: made again one level deeper (and its counts dropped) while it lists
-        // too few subtrees.
+        // too few subtrees. From depth 1 each iteration: the first iterations' trees, thin
+        // (few nodes have f within the first bounds), would otherwise leave the split too deep
+        // for the later ones, whose split phase would then do their work on one thread.
+        self.depth = 1;
         let (split_stats, split_end, frontier) = loop {
             let mut walker = self.walker(self.options_left()).splitting(self.depth);
             let end = match walker.sweep(starts, bound) {
@@ -249,7 +254,7 @@ where
             };
             let stats = walker.stats();
             let frontier = walker.into_frontier();
-            let deeper = matches!(end, End::Cut(_))
+            let deeper = matches!(end, End::Cut(_) | End::Exhausted)
                 && (1..wanted).contains(&frontier.len())
                 && self.depth < MAX_SPLIT_DEPTH;
             if !deeper {
@@ -283,7 +288,7 @@ where
     }
 
     /// The error of the expansion cap, found spent by a worker holding the path `best`.
-    fn capped(&self, best: Option<Partial<State<P>, CostOf<P>>>) -> Failure<P> {
+    fn capped(&self, best: Best<P>) -> Failure<P> {
         SearchError::LimitReached {
             limit: self
                 .options
@@ -303,7 +308,7 @@ where
         frontier: &Frontier<P::Move>,
         bound: Bound<CostOf<P>>,
         threads: usize,
-    ) -> (Vec<Option<End<P>>>, Option<Partial<State<P>, CostOf<P>>>) {
+    ) -> (Vec<Option<End<P>>>, Best<P>) {
         let mut options = self.options_left();
         let pool = options.max_expansions.take().map(AtomicU64::new);
         let job = Job {
