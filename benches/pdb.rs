@@ -275,7 +275,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let view = InPlace::new(problem);
             let started = Instant::now();
             let parallel = pool.install(|| {
-                let mut search = Search::new(&view).cycle_check(cycle_check);
+                let mut search: Search<'_, InPlace<PuzzleProblem<'_>>> =
+                    Search::new(&view).cycle_check(cycle_check);
                 if let Some(deadline) = deadline {
                     search = search.deadline(deadline);
                 }

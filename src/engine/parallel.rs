@@ -8,9 +8,9 @@
 //!    [hands over](Walker::splitting) every node it enters at the split depth instead of
 //!    expanding it sweeps the starts within the bound. It expands what sequential IDA* expands
 //!    above that depth, with the same checks and counts, and lists the subtrees below it (the
-//!    moves from a start to each subtree's root) in depth-first order. The split depth is the
-//!    last iteration's, deepened (and the split made again, uncounted) while there are fewer
-//!    than [`SUBTREES_PER_THREAD`] subtrees a thread.
+//!    moves from a start to each subtree's root) in depth-first order. The split depth is
+//!    chosen afresh each iteration: from 1, deepened (the split made again, its counts
+//!    dropped) while there are fewer than [`SUBTREES_PER_THREAD`] subtrees a thread.
 //! 2. **Search**, on the pool: one worker a thread, each with one walker (one mutable state)
 //!    that it reuses, takes the next subtree in depth-first order, puts the path from the start
 //!    back as it was ([`Walker::probe_subtree`]: the state at the split point is a copy of the
