@@ -15,7 +15,10 @@
 //! `--threads 1,2` runs, after the sequential in-place search of each instance, parallel IDA*
 //! (`Search::par_idastar_in_place_with`) on a rayon pool of each number of threads, checks
 //! that it returns the sequential path, and prints each time and its speed-up on the
-//! sequential search's (Manhattan, in place only).
+//! sequential search's (Manhattan, in place only); and beside the wall times, the CPU times:
+//! the sequential thread's, and the parallel run's CPU makespan (the sum over iterations of
+//! the CPU time of the thread that worked longest), what the run would take on idle cores
+//! (see `threads/mod.rs`).
 //!
 //! Reads `../shared/data/puzzles/korf100.txt` (or `$INFORMED_DATA/puzzles/korf100.txt`) and
 //! says it skipped when the file is absent. The default is Korf's setting: Manhattan distance,
@@ -23,16 +26,18 @@
 
 #[path = "korf/mod.rs"]
 mod korf;
+#[path = "threads/mod.rs"]
+mod threads;
 
 use std::time::Instant;
 
-use informed::{Afresh, CycleCheck, InPlace, Search};
+use informed::{Afresh, CycleCheck, Event, InPlace, Search};
 
 fn main() {
     let mut cycle_check = CycleCheck::Parent;
     let mut heuristic = String::from("manhattan");
     let mut in_place = true;
-    let mut threads: Vec<usize> = Vec::new();
+    let mut thread_counts: Vec<usize> = Vec::new();
     let mut ids = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -58,7 +63,7 @@ fn main() {
                 }
             }
             "--threads" => {
-                threads = args
+                thread_counts = args
                     .next()
                     .unwrap_or_default()
                     .split(',')
@@ -88,6 +93,7 @@ fn main() {
             .problem(instance.board)
             .expect("Korf's instances are solvable");
         let view = InPlace::new(problem);
+        let cpu_started = threads::own_cpu_seconds();
         let started = Instant::now();
         let solution = match (heuristic.as_str(), in_place) {
             ("manhattan", true) => Search::new(&view)
@@ -108,23 +114,32 @@ fn main() {
         }
         .expect("IDA* solves every instance");
         let elapsed = started.elapsed().as_secs_f64();
-        for &n in &threads {
+        let cpu = threads::own_cpu_seconds() - cpu_started;
+        for &n in &thread_counts {
             if heuristic != "manhattan" || !in_place {
                 exit("--threads: parallel IDA* runs with Manhattan, in place");
             }
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .unwrap_or_else(|e| exit(&format!("--threads {n}: {e}")));
+            let pool =
+                threads::Pool::new(n).unwrap_or_else(|e| exit(&format!("--threads {n}: {e}")));
+            let mut marks = Vec::new();
             let started = Instant::now();
             let parallel = pool
+                .pool
                 .install(|| {
-                    Search::new(&view)
+                    let result = Search::new(&view)
                         .cycle_check(cycle_check)
-                        .par_idastar_in_place_with(puzzle.manhattan())
+                        .on_event(|event| {
+                            if let Event::Iteration { .. } = event {
+                                marks.push(pool.mark());
+                            }
+                        })
+                        .par_idastar_in_place_with(puzzle.manhattan());
+                    marks.push(pool.mark());
+                    result
                 })
                 .expect("parallel IDA* solves every instance");
             let parallel_elapsed = started.elapsed().as_secs_f64();
+            let makespan = threads::makespan(&marks);
             assert_eq!(
                 parallel.path(),
                 solution.path(),
@@ -132,12 +147,16 @@ fn main() {
                 instance.id
             );
             println!(
-                "korf {}: {n} thread(s): same path, {} expanded, {:.2} s, {:.2}x the sequential \
-                 search's speed",
+                "korf {}: {n} thread(s): same path, {} expanded, {:.3} s ({:.2}x the sequential \
+                 search's {:.3} s); CPU makespan {:.3} s ({:.2}x the sequential thread's {:.3} s)",
                 instance.id,
                 parallel.stats().expanded,
                 parallel_elapsed,
-                elapsed / parallel_elapsed
+                elapsed / parallel_elapsed,
+                elapsed,
+                makespan,
+                cpu / makespan,
+                cpu
             );
         }
         let stats = solution.stats();

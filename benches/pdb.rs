@@ -22,12 +22,15 @@
 //! `--threads 1,2` runs, after the sequential in-place search of each instance, parallel IDA*
 //! (`Search::par_idastar_in_place_with`) on a rayon pool of each number of threads, checks
 //! that it returns the sequential path, and prints each time and its speed-up on the
-//! sequential search's.
+//! sequential search's, and the CPU makespan (see `threads/mod.rs` and the `korf100` binary).
 //!
 //! The tables are built on the first run (every core) and saved in `--pdb-dir` (default
 //! `target/pdb`), then loaded; building, loading and searching are timed apart. The instances
 //! are read in place from `../shared/data/puzzles/`; without them the binary says it skipped.
 //! `--seconds S` stops each 24-puzzle search after S seconds (reported as unfinished).
+
+#[path = "threads/mod.rs"]
+mod threads;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -35,7 +38,7 @@ use std::time::{Duration, Instant};
 use informed::puzzle::{
     AdditivePdb, BuildOptions, Partition, PuzzleProblem, Reflection, SlidingPuzzle,
 };
-use informed::{CycleCheck, InPlace, Search, SearchError, SearchResult};
+use informed::{CycleCheck, Event, InPlace, Search, SearchError, SearchResult};
 
 struct Instance {
     id: u32,
@@ -213,7 +216,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             return Err(format!("--cycle-check: expected parent or path, got {other:?}").into());
         }
     };
-    let threads: Vec<usize> = match value("--threads") {
+    let thread_counts: Vec<usize> = match value("--threads") {
         None => Vec::new(),
         Some(list) => list
             .split(',')
@@ -223,7 +226,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             })
             .collect::<Result<_, _>>()?,
     };
-    if !threads.is_empty() && engines != [true] {
+    if !thread_counts.is_empty() && engines != [true] {
         return Err("--threads: parallel IDA* runs in place (--engine in-place)".into());
     }
     let (mut expanded, mut generated, mut time, mut solved) = (0u64, 0u64, 0.0f64, 0usize);
@@ -251,7 +254,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             };
             (result, started.elapsed().as_secs_f64())
         };
+        let cpu_started = threads::own_cpu_seconds();
         let mut runs: Vec<_> = engines.iter().map(|&in_place| run(in_place)).collect();
+        let cpu = threads::own_cpu_seconds() - cpu_started;
         let (result, elapsed) = runs.pop().expect("one engine at least");
         if let Some((copying, copying_elapsed)) = runs.pop() {
             let (a, b) = (copying.as_ref().ok(), result.as_ref().ok());
@@ -270,17 +275,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 copying_elapsed / elapsed.max(1e-9)
             );
         }
-        for &n in &threads {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build()?;
+        for &n in &thread_counts {
+            let pool = threads::Pool::new(n)?;
             let view = InPlace::new(problem);
+            let mut marks = Vec::new();
             let started = Instant::now();
-            let parallel = pool.install(|| {
+            let parallel = pool.pool.install(|| {
                 let mut search: Search<'_, InPlace<PuzzleProblem<'_>>> =
                     Search::new(&view).cycle_check(cycle_check);
                 if let Some(deadline) = deadline {
                     search = search.deadline(deadline);
                 }
-                search.par_idastar_in_place_with(&pdb)
+                let result = search
+                    .on_event(|event| {
+                        if let Event::Iteration { .. } = event {
+                            marks.push(pool.mark());
+                        }
+                    })
+                    .par_idastar_in_place_with(&pdb);
+                marks.push(pool.mark());
+                result
             });
             let parallel_elapsed = started.elapsed().as_secs_f64();
             match (&parallel, &result) {
@@ -291,12 +305,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         "instance {}: parallel IDA* on {n} threads returned another path",
                         instance.id
                     );
+                    let makespan = threads::makespan(&marks);
                     println!(
-                        "{:>4} {n} thread(s): same path, {} expanded, {parallel_elapsed:.3} s, \
-                         {:.2}x the sequential search's speed",
+                        "{:>4} {n} thread(s): same path, {} expanded, {parallel_elapsed:.3} s \
+                         ({:.2}x the sequential search's {elapsed:.3} s); CPU makespan \
+                         {makespan:.3} s ({:.2}x the sequential thread's {cpu:.3} s)",
                         instance.id,
                         parallel.stats().expanded,
-                        elapsed / parallel_elapsed.max(1e-9)
+                        elapsed / parallel_elapsed.max(1e-9),
+                        cpu / makespan.max(1e-9)
                     );
                 }
                 (parallel, _) => println!(
