@@ -414,3 +414,36 @@ impl InPlaceProblem for FloatWalk<'_> {
         *node = from;
     }
 }
+
+/// A ring of free steps does not trap the threads: IDA*'s guard against zero-cost cycles is
+/// the same in every subtree, the path from the start put back with its costs.
+#[test]
+fn zero_cost_cycles_do_not_trap_parallel_idastar() {
+    // A ring 0 → 1 → 2 → 0 of free steps, and a step of cost 1 from 2 to the goal 3; a second
+    // ring 4 → 5 → 4 of free steps off node 1, so that the split has subtrees to hand over.
+    let graph = common::Graph {
+        adjacency: vec![
+            vec![(1, 0)],
+            vec![(2, 0), (4, 0)],
+            vec![(0, 0), (3, 1)],
+            vec![],
+            vec![(5, 0)],
+            vec![(4, 0)],
+        ],
+        starts: vec![0],
+        goals: vec![false, false, false, true, false, false],
+        numbered: false,
+    };
+    for check in [CycleCheck::Off, CycleCheck::Parent, CycleCheck::Path] {
+        for threads in [1, 2] {
+            let solution = on_threads(threads, || {
+                Search::new(&InPlace::new(Walk(&graph)))
+                    .cycle_check(check)
+                    .par_idastar_in_place(|_: &usize| 0)
+            })
+            .unwrap();
+            assert_eq!(solution.path(), &[0, 1, 2, 3], "{check:?} on {threads}");
+            assert_eq!(solution.cost(), 1);
+        }
+    }
+}
