@@ -175,9 +175,8 @@ where
         Self::with_inverses(setup, heuristic, names)
     }
 
-    /// [`new`](Self::new), told whether the problem names inverses (as another walker of the
-    /// same problem found, [`names_inverses`](Self::names_inverses)), so that they are not
-    /// asked again.
+    /// [`new`](Self::new), told whether the problem names inverses ([`names_inverses`], asked
+    /// once for walkers of the same problem).
     pub(crate) fn with_inverses(
         setup: Setup<'a, InPlace<P>, O>,
         heuristic: H,
@@ -209,12 +208,6 @@ where
             frontier: Frontier::new(),
             start_index: 0,
         }
-    }
-
-    /// Whether the problem names inverses (false unless the cycle check is
-    /// [`CycleCheck::Parent`], which alone asks).
-    pub(crate) fn names_inverses(&self) -> bool {
-        self.parent_by_move
     }
 
     /// The same walker, but that hands over every node at `depth` (at least 1) that its
@@ -715,7 +708,7 @@ fn repeats_at_same_cost<P: InPlaceProblem, M>(
 /// Whether `problem` names the inverse of its moves: asked of the first move of its first
 /// start that has one. (A move whose inverse is `None` then has its parent unpruned: still
 /// correct, the search only does more work.)
-fn names_inverses<P: InPlaceProblem>(problem: &P) -> bool {
+pub(crate) fn names_inverses<P: InPlaceProblem>(problem: &P) -> bool {
     let mut moves = Vec::new();
     for start in problem.starts() {
         moves.clear();

@@ -45,7 +45,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use crate::engine::control::{Control, Setup};
 use crate::engine::depth_first::{Bound, Probe, Sweeps, cut_in_sweep, deepen};
-use crate::engine::in_place::{Frontier, Walker};
+use crate::engine::in_place::{Frontier, Walker, names_inverses};
 use crate::engine::options::Options;
 use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
@@ -114,8 +114,6 @@ pub(crate) struct Split<'a, P: InPlaceProblem, H, O> {
     observer: O,
     options: Options<CostOf<P>>,
     names_inverses: bool,
-    /// The split depth, kept from one iteration to the next.
-    depth: usize,
     /// The counts of every iteration so far.
     total: Stats,
     /// The solution, once a sweep found it.
@@ -140,24 +138,13 @@ where
             observer,
             ..
         } = setup;
-        let probe = Walker::new(
-            Setup {
-                problem,
-                options,
-                control: Control::new(&options, None),
-                observer: NoObserver,
-            },
-            &heuristic,
-        );
-        let names_inverses = probe.names_inverses();
-        drop(probe);
+        let names_inverses = names_inverses(problem.get());
         Split {
             problem,
             heuristic,
             observer,
             options,
             names_inverses,
-            depth: 1,
             total: Stats::default(),
             found: None,
         }
@@ -240,9 +227,9 @@ where
         // too few subtrees. From depth 1 each iteration: the first iterations' trees, thin
         // (few nodes have f within the first bounds), would otherwise leave the split too deep
         // for the later ones, whose split phase would then do their work on one thread.
-        self.depth = 1;
+        let mut depth = 1;
         let (split_stats, split_end, frontier) = loop {
-            let mut walker = self.walker(self.options_left()).splitting(self.depth);
+            let mut walker = self.walker(self.options_left()).splitting(depth);
             let end = match walker.sweep(starts, bound) {
                 Ok(Probe::Found) => {
                     let (path, cost, _) = walker.solution().into_parts();
@@ -256,11 +243,11 @@ where
             let frontier = walker.into_frontier();
             let deeper = matches!(end, End::Cut(_) | End::Exhausted)
                 && (1..wanted).contains(&frontier.len())
-                && self.depth < MAX_SPLIT_DEPTH;
+                && depth < MAX_SPLIT_DEPTH;
             if !deeper {
                 break (stats, end, frontier);
             }
-            self.depth += 1;
+            depth += 1;
         };
         self.add(split_stats);
         let (ends, mut capped) = if frontier.len() == 0 {
