@@ -18,6 +18,11 @@
 //! problem lists as generated and puts it on the stack whose peak is `max_open`; taking a move
 //! up (entering it, or refusing it) takes it off. The one difference: moves are taken as
 //! listed, where the copying engine merges a state listed twice into its cheapest step.
+//!
+//! For parallel IDA* (`super::parallel`), a walker can also [split](Walker::splitting) its
+//! sweeps, handing over the nodes it enters at a depth instead of expanding them, and another
+//! walker can [search one of them](Walker::probe_subtree) with the path from the start put back
+//! as it was: the same checks and counts, shared by the threads.
 
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
@@ -29,7 +34,7 @@ use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
 use crate::in_place::{InPlace, InPlaceProblem, Moves};
 use crate::observer::{Event, Observer};
-use crate::solution::{Partial, Solution};
+use crate::solution::{Partial, Solution, Stats};
 
 type Failure<P> = SearchError<<P as InPlaceProblem>::State, <P as InPlaceProblem>::Cost>;
 type Outcome<P> =
@@ -226,7 +231,7 @@ where
     }
 
     /// The statistics so far.
-    pub(crate) fn stats(&self) -> crate::solution::Stats {
+    pub(crate) fn stats(&self) -> Stats {
         self.control.stats()
     }
 
