@@ -111,6 +111,37 @@ proptest! {
         }
     }
 
+    /// Under a random expansion cap, on 2 threads: the sequential answer, or the cap with no
+    /// more expansions than it allows (the threads claim them from one budget), and no fewer
+    /// than it allows but for the last few the other thread held, with a path from a start.
+    #[test]
+    fn the_cap_holds_across_threads(
+        graph in graph(10, 1..4u64),
+        cap in 1..300u64,
+    ) {
+        let walk = InPlace::new(Walk(&graph));
+        let h = |_: &usize| 0u64;
+        let sequential = Search::new(&walk).max_expansions(100_000).idastar_in_place(h);
+        prop_assume!(sequential.is_ok());
+        let sequential = sequential.unwrap();
+        let parallel = on_threads(2, || {
+            Search::new(&walk).max_expansions(cap).par_idastar_in_place(h)
+        });
+        match parallel {
+            Ok(solution) => prop_assert_eq!(solution.path(), sequential.path()),
+            Err(error) => {
+                prop_assert_eq!(error.limit(), Some(Limit::Expansions(cap)));
+                let expanded = error.stats().expanded;
+                prop_assert!(expanded <= cap);
+                // The other thread holds at most a quarter of what was left when it claimed.
+                prop_assert!(4 * expanded >= 3 * cap, "{expanded} of {cap}");
+                if let Some(best) = error.best() {
+                    prop_assert!(graph.starts.contains(&best.path()[0]));
+                }
+            }
+        }
+    }
+
     /// On random pancake stacks (8 pancakes, parent pruning by the flip's inverse), parallel
     /// IDA* with the gap heuristic returns sequential IDA*'s path, an optimal one.
     #[test]

@@ -52,9 +52,11 @@ use crate::solution::SearchResult;
 /// path, from the start, is held to it). The limits of a [`Search`]:
 ///
 /// - [`max_expansions`](crate::Search::max_expansions) counts the expansions of all threads:
-///   they claim them from one budget, up to 4,096 at a time, so the search stops with
-///   [`Limit::Expansions`](crate::Limit::Expansions) having expanded **at most** the limit
-///   (less by what the other threads had claimed and not spent).
+///   they claim them from one budget, each at most 4,096 at a time and a share of what is left
+///   (what is left over twice the threads), so the search stops with
+///   [`Limit::Expansions`](crate::Limit::Expansions) having expanded **at most** the limit,
+///   less by what the other threads had claimed and not spent (on 2 threads, at most a quarter
+///   of the limit, and a few expansions when the limit is large).
 /// - [`deadline`](crate::Search::deadline) is read by each thread every 4,096 expansions.
 /// - [`cancel_when`](crate::Search::cancel_when) is refused with
 ///   [`SearchError::Unsupported`](crate::SearchError::Unsupported): its callback is `FnMut`,

@@ -27,8 +27,9 @@
 //! limit that ends the search (the expansion cap, the deadline) stops every subtree.
 //!
 //! The expansion cap is shared: each worker claims expansions from one pool in runs of up to
-//! [`CLAIM`] (the split phase spends from it first), and gives back what it did not use; the
-//! worker that finds the pool empty stops the search. The deadline is read every
+//! [`CLAIM`], and never more than a share of what is left (half of it over the workers), so
+//! that the last of it is claimed one by one (the split phase spends from it first); a worker
+//! gives back what it did not use, and the worker that finds the pool empty stops the search. The deadline is read every
 //! [`POLL_INTERVAL`](crate::engine::depth_first::POLL_INTERVAL) expansions by each worker.
 //!
 //! The counts are the sums of the split's and the workers' (`expanded`, `generated`,
@@ -99,6 +100,8 @@ struct Job<'a, P: InPlaceProblem, H> {
     first: AtomicUsize,
     /// The expansions left under the cap, if there is one.
     pool: Option<AtomicU64>,
+    /// Twice the number of workers: a worker claims at most this fraction of what is left.
+    claimants: u64,
     /// The path held by the worker that found `pool` empty, once one did.
     capped: Mutex<Option<Best<P>>>,
     /// Each worker's counts and the ends of the subtrees it searched.
@@ -298,7 +301,9 @@ where
     ) -> (Vec<Option<End<P>>>, Best<P>) {
         let mut options = self.options_left();
         let pool = options.max_expansions.take().map(AtomicU64::new);
+        let workers = threads.min(frontier.len());
         let job = Job {
+            claimants: 2 * workers as u64,
             problem: self.problem,
             heuristic: &self.heuristic,
             options,
@@ -313,7 +318,6 @@ where
             ends: Mutex::new(Vec::new()),
             stats: Mutex::new(Vec::new()),
         };
-        let workers = threads.min(frontier.len());
         rayon::scope(|scope| {
             for _ in 0..workers {
                 scope.spawn(|_| work(&job));
@@ -357,11 +361,14 @@ where
         }
         if let Some(pool) = &job.pool {
             if left.get() == 0 {
+                // A share of what is left (so that no thread holds much of the last of it
+                // while another finds the pool empty), at most `CLAIM`, at least one.
+                let share = |n: u64| (n / job.claimants).clamp(1, CLAIM).min(n);
                 let claimed = pool
                     .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
-                        (n > 0).then(|| n - n.min(CLAIM))
+                        (n > 0).then(|| n - share(n))
                     })
-                    .map_or(0, |n| n.min(CLAIM));
+                    .map_or(0, share);
                 if claimed == 0 {
                     spent.set(true);
                     job.first.store(0, Ordering::Relaxed);
