@@ -55,8 +55,8 @@ use crate::solution::SearchResult;
 ///   they claim them from one budget, each at most 4,096 at a time and a share of what is left
 ///   (what is left over twice the threads), so the search stops with
 ///   [`Limit::Expansions`](crate::Limit::Expansions) having expanded **at most** the limit,
-///   less by what the other threads had claimed and not spent (on 2 threads, at most a quarter
-///   of the limit, and a few expansions when the limit is large).
+///   less by what the other threads had claimed and not spent (on 2 threads, at most 4,096 and
+///   at most a quarter of the limit).
 /// - [`deadline`](crate::Search::deadline) is read by each thread every 4,096 expansions.
 /// - [`cancel_when`](crate::Search::cancel_when) is refused with
 ///   [`SearchError::Unsupported`](crate::SearchError::Unsupported): its callback is `FnMut`,
