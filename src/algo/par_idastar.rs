@@ -16,8 +16,8 @@ use crate::solution::SearchResult;
 /// least-cost path, given an admissible heuristic, and the **same path** (the subtrees are
 /// searched in the sequential order's place: a subtree that finds a goal stops those after it,
 /// and those before it finish, so the first goal in depth-first order is returned). On Korf's
-/// 15-puzzles and 24-puzzles, two threads do the work of one in 1/1.7 to 1/1.9 of its time
-/// (`docs/benchmarks.md`, "Parallel IDA*").
+/// 15-puzzles, two idle cores take 1/1.6 to 1/1.75 of one core's time (`docs/benchmarks.md`,
+/// "Parallel IDA*").
 ///
 /// It runs on the current rayon pool: the global one (as many threads as cores, or
 /// `RAYON_NUM_THREADS`), or one you enter with `rayon::ThreadPool::install` to choose the
