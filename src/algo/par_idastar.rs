@@ -15,9 +15,9 @@ use crate::solution::SearchResult;
 /// The same iterations, bounds and answer as [`idastar_in_place`](crate::idastar_in_place): a
 /// least-cost path, given an admissible heuristic, and the **same path** (the subtrees are
 /// searched in the sequential order's place: a subtree that finds a goal stops those after it,
-/// and those before it finish, so the first goal in depth-first order is returned). On Korf's
-/// 15-puzzles, two idle cores take 1/1.6 to 1/1.75 of one core's time (`docs/benchmarks.md`,
-/// "Parallel IDA*").
+/// and those before it finish, so the first goal in depth-first order is returned). Two idle
+/// cores take 1/1.6 to 1/1.75 of one core's time on Korf's 15-puzzles (a tenth of a second
+/// each), 1/1.8 to 1/2 on 24-puzzles (seconds) (`docs/benchmarks.md`, "Parallel IDA*").
 ///
 /// It runs on the current rayon pool: the global one (as many threads as cores, or
 /// `RAYON_NUM_THREADS`), or one you enter with `rayon::ThreadPool::install` to choose the
