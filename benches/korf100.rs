@@ -4,12 +4,21 @@
 //!
 //! ```sh
 //! cargo run --release -p informed-bench --bin korf100 -- [--cycle-check off|parent|path]
-//!     [--heuristic manhattan|linear-conflict] [--engine in-place|copying] [ID ...]
+//!     [--heuristic manhattan|linear-conflict] [--engine in-place|copying]
+//!     [--threads N,N,...] [ID ...]
 //! ```
 //!
 //! `--engine in-place` (the default) runs `Search::idastar_in_place_with`, one board changed
 //! by each move and its undo; `--engine copying` today's generic `Search::idastar_with`, which
 //! copies each successor.
+//!
+//! `--threads 1,2` runs, after the sequential in-place search of each instance, parallel IDA*
+//! (`Search::par_idastar_in_place_with`) on a rayon pool of each number of threads, checks
+//! that it returns the sequential path, and prints each time and its speed-up on the
+//! sequential search's (Manhattan, in place only); and beside the wall times, the CPU times:
+//! the sequential thread's, and the parallel run's CPU makespan (the sum over iterations of
+//! the CPU time of the thread that worked longest), what the run would take on idle cores
+//! (see `threads/mod.rs`).
 //!
 //! Reads `../shared/data/puzzles/korf100.txt` (or `$INFORMED_DATA/puzzles/korf100.txt`) and
 //! says it skipped when the file is absent. The default is Korf's setting: Manhattan distance,
@@ -17,15 +26,18 @@
 
 #[path = "korf/mod.rs"]
 mod korf;
+#[path = "threads/mod.rs"]
+mod threads;
 
 use std::time::Instant;
 
-use informed::{Afresh, CycleCheck, InPlace, Search};
+use informed::{Afresh, CycleCheck, Event, InPlace, Search};
 
 fn main() {
     let mut cycle_check = CycleCheck::Parent;
     let mut heuristic = String::from("manhattan");
     let mut in_place = true;
+    let mut thread_counts: Vec<usize> = Vec::new();
     let mut ids = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -50,6 +62,17 @@ fn main() {
                     )),
                 }
             }
+            "--threads" => {
+                thread_counts = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .map(|n| match n.parse::<usize>() {
+                        Ok(n) if n > 0 => n,
+                        _ => exit(&format!("--threads: expected numbers above 0, got {n:?}")),
+                    })
+                    .collect()
+            }
             id => ids.push(
                 id.parse::<u32>()
                     .unwrap_or_else(|_| exit(&format!("not an instance number: {id:?}"))),
@@ -70,6 +93,7 @@ fn main() {
             .problem(instance.board)
             .expect("Korf's instances are solvable");
         let view = InPlace::new(problem);
+        let cpu_started = threads::own_cpu_seconds();
         let started = Instant::now();
         let solution = match (heuristic.as_str(), in_place) {
             ("manhattan", true) => Search::new(&view)
@@ -90,6 +114,51 @@ fn main() {
         }
         .expect("IDA* solves every instance");
         let elapsed = started.elapsed().as_secs_f64();
+        let cpu = threads::own_cpu_seconds() - cpu_started;
+        for &n in &thread_counts {
+            if heuristic != "manhattan" || !in_place {
+                exit("--threads: parallel IDA* runs with Manhattan, in place");
+            }
+            let pool =
+                threads::Pool::new(n).unwrap_or_else(|e| exit(&format!("--threads {n}: {e}")));
+            let mut marks = Vec::new();
+            let started = Instant::now();
+            let parallel = pool
+                .pool
+                .install(|| {
+                    let result = Search::new(&view)
+                        .cycle_check(cycle_check)
+                        .on_event(|event| {
+                            if let Event::Iteration { .. } = event {
+                                marks.push(pool.mark());
+                            }
+                        })
+                        .par_idastar_in_place_with(puzzle.manhattan());
+                    marks.push(pool.mark());
+                    result
+                })
+                .expect("parallel IDA* solves every instance");
+            let parallel_elapsed = started.elapsed().as_secs_f64();
+            let makespan = threads::makespan(&marks);
+            assert_eq!(
+                parallel.path(),
+                solution.path(),
+                "korf {}: parallel IDA* on {n} threads returned another path",
+                instance.id
+            );
+            println!(
+                "korf {}: {n} thread(s): same path, {} expanded, {:.3} s ({:.2}x the sequential \
+                 search's {:.3} s); CPU makespan {:.3} s ({:.2}x the sequential thread's {:.3} s)",
+                instance.id,
+                parallel.stats().expanded,
+                parallel_elapsed,
+                elapsed / parallel_elapsed,
+                elapsed,
+                makespan,
+                cpu / makespan,
+                cpu
+            );
+        }
         let stats = solution.stats();
         assert_eq!(
             solution.cost(),

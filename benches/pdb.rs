@@ -8,6 +8,7 @@
 //! cargo run --release -p informed-bench --bin pdb -- 24 --gaps   # optimal length − start estimate, easiest first
 //! cargo run --release -p informed-bench --bin pdb -- 15 --engine both   # in place against copying
 //! cargo run --release -p informed-bench --bin pdb -- 15 --partition 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15
+//! cargo run --release -p informed-bench --bin pdb -- 24 --only 38,40 --threads 1,2   # parallel IDA*
 //! ```
 //!
 //! `--engine in-place` (the default) runs `Search::idastar_in_place_with`: one board changed in
@@ -18,10 +19,18 @@
 //! both` runs the two one after the other on each instance, checks that they expand the same
 //! nodes, and prints both times.
 //!
+//! `--threads 1,2` runs, after the sequential in-place search of each instance, parallel IDA*
+//! (`Search::par_idastar_in_place_with`) on a rayon pool of each number of threads, checks
+//! that it returns the sequential path, and prints each time and its speed-up on the
+//! sequential search's, and the CPU makespan (see `threads/mod.rs` and the `korf100` binary).
+//!
 //! The tables are built on the first run (every core) and saved in `--pdb-dir` (default
 //! `target/pdb`), then loaded; building, loading and searching are timed apart. The instances
 //! are read in place from `../shared/data/puzzles/`; without them the binary says it skipped.
 //! `--seconds S` stops each 24-puzzle search after S seconds (reported as unfinished).
+
+#[path = "threads/mod.rs"]
+mod threads;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -29,7 +38,7 @@ use std::time::{Duration, Instant};
 use informed::puzzle::{
     AdditivePdb, BuildOptions, Partition, PuzzleProblem, Reflection, SlidingPuzzle,
 };
-use informed::{CycleCheck, InPlace, Search, SearchError, SearchResult};
+use informed::{CycleCheck, Event, InPlace, Search, SearchError, SearchResult};
 
 struct Instance {
     id: u32,
@@ -207,6 +216,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             return Err(format!("--cycle-check: expected parent or path, got {other:?}").into());
         }
     };
+    let thread_counts: Vec<usize> = match value("--threads") {
+        None => Vec::new(),
+        Some(list) => list
+            .split(',')
+            .map(|n| match n.parse::<usize>() {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(format!("--threads: expected numbers above 0, got {n:?}")),
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    if !thread_counts.is_empty() && engines != [true] {
+        return Err("--threads: parallel IDA* runs in place (--engine in-place)".into());
+    }
     let (mut expanded, mut generated, mut time, mut solved) = (0u64, 0u64, 0.0f64, 0usize);
     let mut copying_time = 0.0f64;
     let mut wrong = 0usize;
@@ -232,7 +254,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             };
             (result, started.elapsed().as_secs_f64())
         };
+        let cpu_started = threads::own_cpu_seconds();
         let mut runs: Vec<_> = engines.iter().map(|&in_place| run(in_place)).collect();
+        let cpu = threads::own_cpu_seconds() - cpu_started;
         let (result, elapsed) = runs.pop().expect("one engine at least");
         if let Some((copying, copying_elapsed)) = runs.pop() {
             let (a, b) = (copying.as_ref().ok(), result.as_ref().ok());
@@ -250,6 +274,57 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 instance.id,
                 copying_elapsed / elapsed.max(1e-9)
             );
+        }
+        for &n in &thread_counts {
+            let pool = threads::Pool::new(n)?;
+            let view = InPlace::new(problem);
+            let mut marks = Vec::new();
+            let started = Instant::now();
+            let parallel = pool.pool.install(|| {
+                let mut search: Search<'_, InPlace<PuzzleProblem<'_>>> =
+                    Search::new(&view).cycle_check(cycle_check);
+                if let Some(deadline) = deadline {
+                    search = search.deadline(deadline);
+                }
+                let result = search
+                    .on_event(|event| {
+                        if let Event::Iteration { .. } = event {
+                            marks.push(pool.mark());
+                        }
+                    })
+                    .par_idastar_in_place_with(&pdb);
+                marks.push(pool.mark());
+                result
+            });
+            let parallel_elapsed = started.elapsed().as_secs_f64();
+            match (&parallel, &result) {
+                (Ok(parallel), Ok(sequential)) => {
+                    assert_eq!(
+                        parallel.path(),
+                        sequential.path(),
+                        "instance {}: parallel IDA* on {n} threads returned another path",
+                        instance.id
+                    );
+                    let makespan = threads::makespan(&marks);
+                    println!(
+                        "{:>4} {n} thread(s): same path, {} expanded, {parallel_elapsed:.3} s \
+                         ({:.2}x the sequential search's {elapsed:.3} s); CPU makespan \
+                         {makespan:.3} s ({:.2}x the sequential thread's {cpu:.3} s)",
+                        instance.id,
+                        parallel.stats().expanded,
+                        elapsed / parallel_elapsed.max(1e-9),
+                        cpu / makespan.max(1e-9)
+                    );
+                }
+                (parallel, _) => println!(
+                    "{:>4} {n} thread(s): {:?} after {parallel_elapsed:.3} s",
+                    instance.id,
+                    parallel
+                        .as_ref()
+                        .map(|s| s.cost())
+                        .map_err(|e| e.to_string())
+                ),
+            }
         }
         let (stats, outcome) = match &result {
             Ok(solution) if solution.cost() == instance.optimal => {

@@ -185,6 +185,27 @@ impl<S, C> SearchError<S, C> {
         }
     }
 
+    /// The same error with `total` for the work done (for a search whose threads each counted
+    /// their part); the errors found before searching have none, and are unchanged.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn with_stats(mut self, total: Stats) -> Self {
+        match &mut self {
+            SearchError::NoPath { stats, .. }
+            | SearchError::LimitReached { stats, .. }
+            | SearchError::NegativeCost { stats, .. }
+            | SearchError::NanCost { stats, .. }
+            | SearchError::NanEstimate { stats, .. }
+            | SearchError::Overflow { stats, .. }
+            | SearchError::EstimateOverflow { stats, .. }
+            | SearchError::GaveUp { stats, .. }
+            | SearchError::MissingStep { stats, .. } => *stats = total,
+            SearchError::InvalidWeight(_)
+            | SearchError::InvalidCostBound { .. }
+            | SearchError::Unsupported { .. } => {}
+        }
+        self
+    }
+
     /// Whether the search proved that no path exists (no path within the cost bound, if one was
     /// set).
     pub fn is_no_path(&self) -> bool {

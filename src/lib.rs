@@ -204,6 +204,10 @@
 //!
 //! None is on by default.
 //!
+//! - **`rayon`**: work on every core, over rayon's thread pool: `par_search` runs many
+//!   independent searches, and `par_idastar_in_place` (with `par_idastar_in_place_with` and
+//!   the `Search` methods of the same names) runs one IDA* in place, each iteration's tree
+//!   split into subtrees searched at once; it returns the sequential search's path.
 //! - **`serde`**: `Serialize` and `Deserialize` for [`Stats`], [`Solution`], [`Partial`],
 //!   [`SearchError`] (with [`Limit`] and [`InvalidWeight`]), [`grid::Cell`],
 //!   [`grid::Movement`], [`grid::Grid`], [`puzzle::Board`], [`puzzle::SlidingPuzzle`] and
@@ -252,6 +256,8 @@ pub use crate::algo::idastar::{idastar, idastar_in_place, idastar_in_place_with,
 pub use crate::algo::iddfs::{iddfs, iddfs_in_place};
 pub use crate::algo::k_shortest::k_shortest_paths;
 pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
+#[cfg(feature = "rayon")]
+pub use crate::algo::par_idastar::{par_idastar_in_place, par_idastar_in_place_with};
 pub use crate::algo::path_tree::{PathTree, shortest_path_tree};
 pub use crate::algo::reachable::{Reachable, reachable};
 pub use crate::algo::stepper::{Expansion, Stepper, stepper, stepper_with};

@@ -44,6 +44,7 @@ use crate::problem::SearchProblem;
 /// | [`stepper`](Self::stepper) | yes | yes | prunes g + h > bound | yes | yes | yes |
 /// | [`reachable`](Self::reachable) | yes | yes | the greatest cost reported | yes | yes | yes |
 /// | [`idastar`](Self::idastar), [`iddfs`](Self::iddfs), [`depth_first`](Self::depth_first), and in place (of an [`InPlace`](crate::InPlace) problem) [`idastar_in_place`](Self::idastar_in_place), [`iddfs_in_place`](Self::iddfs_in_place), [`depth_first_in_place`](Self::depth_first_in_place) | yes | the longest path held | prunes g + h > bound | ignored | ignored: no table | ignored: no open set |
+/// | `par_idastar_in_place` (feature `rayon`) | over all threads, at most the cap; each thread reads the deadline; `cancel_when` refused | each thread's path | prunes g + h > bound | ignored | ignored: no table | ignored: no open set |
 /// | [`bidirectional_dijkstra`](Self::bidirectional_dijkstra) | yes | both sides together | prunes g > bound on either side, and longer paths | yes | yes | yes |
 /// | [`bidirectional_bfs`](Self::bidirectional_bfs) | yes | both sides together | prunes g > bound on either side, and dearer paths | ignored | yes | ignored |
 /// | [`k_shortest_paths`](Self::k_shortest_paths) | yes, over all its searches | per search | no path dearer than the bound | yes | yes | yes |
@@ -164,6 +165,22 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
         match self.options.cost_bound {
             Some(_) => Err(SearchError::Unsupported {
                 option: "cost_bound",
+                algorithm,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Refuses [`cancel_when`](Self::cancel_when) for `algorithm`, if it was set: for the
+    /// searches on several threads, which cannot share its callback.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn refuse_cancel(
+        &self,
+        algorithm: &'static str,
+    ) -> Result<(), SearchError<P::State, P::Cost>> {
+        match self.cancel {
+            Some(_) => Err(SearchError::Unsupported {
+                option: "cancel_when",
                 algorithm,
             }),
             None => Ok(()),

@@ -25,6 +25,8 @@ pub(crate) mod idastar;
 pub(crate) mod iddfs;
 pub(crate) mod k_shortest;
 pub(crate) mod optimal_paths;
+#[cfg(feature = "rayon")]
+pub(crate) mod par_idastar;
 pub(crate) mod path_tree;
 pub(crate) mod reachable;
 pub(crate) mod stepper;

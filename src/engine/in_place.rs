@@ -18,6 +18,11 @@
 //! problem lists as generated and puts it on the stack whose peak is `max_open`; taking a move
 //! up (entering it, or refusing it) takes it off. The one difference: moves are taken as
 //! listed, where the copying engine merges a state listed twice into its cheapest step.
+//!
+//! For parallel IDA* (`super::parallel`), a walker can also [split](Walker::splitting) its
+//! sweeps, handing over the nodes it enters at a depth instead of expanding them, and another
+//! walker can [search one of them](Walker::probe_subtree) with the path from the start put back
+//! as it was: the same checks and counts, shared by the threads.
 
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
@@ -29,7 +34,7 @@ use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
 use crate::in_place::{InPlace, InPlaceProblem, Moves};
 use crate::observer::{Event, Observer};
-use crate::solution::{Partial, Solution};
+use crate::solution::{Partial, Solution, Stats};
 
 type Failure<P> = SearchError<<P as InPlaceProblem>::State, <P as InPlaceProblem>::Cost>;
 type Outcome<P> =
@@ -92,6 +97,43 @@ pub(crate) struct Walker<
     /// The moves on the stack that [`Stats::max_open`](crate::Stats::max_open) measures (see
     /// the copying engine).
     waiting: usize,
+    /// The depth at which a node is handed over as a subtree instead of expanded (see
+    /// [`Walker::splitting`]); `usize::MAX` for a walker that expands everything.
+    split: usize,
+    /// The subtrees handed over so far, where `split` is a depth.
+    frontier: Frontier<P::Move>,
+    /// Which start the current probe began from (its index in the sweep's starts).
+    start_index: usize,
+}
+
+/// The subtrees a splitting walker ([`Walker::splitting`]) handed over, in the order of the
+/// depth-first search: each the index of its start and the moves from that start to its root.
+pub(crate) struct Frontier<M> {
+    /// Every subtree's moves, one after the other.
+    moves: Vec<M>,
+    /// For each subtree, its start's index and where its moves end in `moves`.
+    ends: Vec<(usize, usize)>,
+}
+
+impl<M> Frontier<M> {
+    fn new() -> Self {
+        Frontier {
+            moves: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// The number of subtrees.
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Subtree `i`: the index of its start and the moves from there to its root.
+    pub(crate) fn get(&self, i: usize) -> (usize, &[M]) {
+        let (start, end) = self.ends[i];
+        let begin = i.checked_sub(1).map_or(0, |up| self.ends[up].1);
+        (start, &self.moves[begin..end])
+    }
 }
 
 impl<P, H, O> Sweeps<P::State, P::Cost> for Walker<'_, P, H, O>
@@ -133,10 +175,21 @@ where
     O: Observer<P::State, P::Cost>,
 {
     pub(crate) fn new(setup: Setup<'a, InPlace<P>, O>, heuristic: H) -> Self {
+        // Whether the problem names inverses: asked of one move of one start, once.
+        let names = names_inverses(setup.problem.get());
+        Self::with_inverses(setup, heuristic, names)
+    }
+
+    /// [`new`](Self::new), told whether the problem names inverses ([`names_inverses`], asked
+    /// once for walkers of the same problem).
+    pub(crate) fn with_inverses(
+        setup: Setup<'a, InPlace<P>, O>,
+        heuristic: H,
+        names_inverses: bool,
+    ) -> Self {
         let cycle_check = setup.options.cycle_check;
         let problem = setup.problem.get();
-        // Whether the problem names inverses: asked of one move of one start, once.
-        let parent_by_move = cycle_check == CycleCheck::Parent && names_inverses(problem);
+        let parent_by_move = cycle_check == CycleCheck::Parent && names_inverses;
         Walker {
             problem,
             heuristic,
@@ -156,7 +209,30 @@ where
             history: Vec::new(),
             countdown: 0,
             waiting: 0,
+            split: usize::MAX,
+            frontier: Frontier::new(),
+            start_index: 0,
         }
+    }
+
+    /// The same walker, but that hands over every node at `depth` (at least 1) that its
+    /// sweeps enter, instead of expanding it: the node is entered as usual (checked, held,
+    /// counted as stored), its moves are not listed, and the moves that lead to it are added
+    /// to the [`Frontier`], to be searched by [`probe_subtree`](Self::probe_subtree). What it
+    /// expands and counts is what a walker without a split expands above `depth`.
+    pub(crate) fn splitting(mut self, depth: usize) -> Self {
+        self.split = depth.max(1);
+        self
+    }
+
+    /// The subtrees handed over by the sweeps so far (see [`splitting`](Self::splitting)).
+    pub(crate) fn into_frontier(self) -> Frontier<P::Move> {
+        self.frontier
+    }
+
+    /// The statistics so far.
+    pub(crate) fn stats(&self) -> Stats {
+        self.control.stats()
     }
 
     /// The states of the current path, start first, replayed from the start.
@@ -236,7 +312,7 @@ where
         }
         self.clear();
         self.root = Some(start.clone());
-        let mut state = start.clone();
+        let state = start.clone();
         let root = Frame {
             g: P::Cost::ZERO,
             h,
@@ -248,6 +324,87 @@ where
         if self.expand(&state)? {
             return Ok(Probe::Found);
         }
+        self.descend(state, bound, cut)
+    }
+
+    /// A depth-first search of the subtree whose root `moves` lead to from `start` (a subtree
+    /// a [`splitting`](Self::splitting) walker handed over within the same `bound`): the path
+    /// from the start is put back as it was (its states, g, estimates and contexts, every
+    /// level but the root's with no move left to try), then the root is expanded and searched
+    /// below as [`probe`](Self::probe) would. On `Found`, the path, from the start, leads to a
+    /// goal.
+    pub(crate) fn probe_subtree(
+        &mut self,
+        start: &P::State,
+        moves: &[P::Move],
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        self.clear();
+        self.waiting = 0;
+        let (h, context) = self.begin(start)?;
+        self.root = Some(start.clone());
+        let mut state = start.clone();
+        let root = Frame {
+            g: P::Cost::ZERO,
+            h,
+            next: 0,
+            end: 0,
+            skip: None,
+        };
+        self.push(root, context, &state)?;
+        for (depth, &mv) in moves.iter().enumerate() {
+            // Level `depth` has one move, the one taken, and nothing left to try.
+            self.stack.push(mv);
+            let parent = &mut self.frames[depth];
+            parent.next = depth + 1;
+            parent.end = depth + 1;
+            let parent = *parent;
+            let step = self.problem.apply(&mut state, mv);
+            let g = match parent.g.checked_sum(step) {
+                Some(sum) if !step.is_nan() && !step.is_below_zero() => sum,
+                _ => {
+                    return Err(step_refused(
+                        self.problem,
+                        &self.control,
+                        parent.g,
+                        step,
+                        &state,
+                        mv,
+                    ));
+                }
+            };
+            let mut context = self.contexts[depth].clone();
+            let h = self.heuristic.update(&state, mv, parent.h, &mut context);
+            let skip = if self.parent_by_move {
+                self.problem.inverse(mv)
+            } else {
+                None
+            };
+            let child = Frame {
+                g,
+                h,
+                next: depth + 1,
+                end: depth + 1,
+                skip,
+            };
+            self.push(child, context, &state)?;
+        }
+        if self.expand(&state)? {
+            return Ok(Probe::Found);
+        }
+        self.descend(state, bound, Probe::Exhausted)
+    }
+
+    /// The depth-first search below the path held, `state` the state on its top (just
+    /// expanded), until a goal is found or every level is left; `cut` is what was cut off
+    /// before.
+    #[inline(always)]
+    fn descend(
+        &mut self,
+        mut state: P::State,
+        bound: Bound<P::Cost>,
+        mut cut: Probe<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
         // The guard of the copying engine against cycles of zero-cost steps (see there).
         let zero_cost_guard =
             matches!(bound, Bound::Cost(_)) && !matches!(self.cycle_check, CycleCheck::Path);
@@ -378,6 +535,10 @@ where
     /// as generated and puts them on the stack. Returns whether it is a goal.
     #[inline(always)]
     fn expand(&mut self, state: &P::State) -> Result<bool, Failure<P>> {
+        if self.frames.len() > self.split {
+            self.hand_over();
+            return Ok(false);
+        }
         if self.countdown == 0 {
             self.refill()?;
         }
@@ -406,7 +567,22 @@ where
         Ok(false)
     }
 
-    fn solution(&self) -> Solution<P::State, P::Cost> {
+    /// Adds the node on top of the path, at the split depth, to the frontier instead of
+    /// expanding it: it keeps no move, so the search leaves it next.
+    #[cold]
+    #[inline(never)]
+    fn hand_over(&mut self) {
+        let depth = self.frames.len() - 1;
+        let taken = self.frames[..depth]
+            .iter()
+            .map(|frame| self.stack[frame.next - 1]);
+        self.frontier.moves.extend(taken);
+        self.frontier
+            .ends
+            .push((self.start_index, self.frontier.moves.len()));
+    }
+
+    pub(crate) fn solution(&self) -> Solution<P::State, P::Cost> {
         let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
         Solution::new(self.path(), cost, self.control.stats())
     }
@@ -442,7 +618,7 @@ where
     }
 
     /// Probes from each of `starts` within `bound` until one finds a goal.
-    fn sweep(
+    pub(crate) fn sweep(
         &mut self,
         starts: &[P::State],
         bound: Bound<P::Cost>,
@@ -450,7 +626,8 @@ where
         self.waiting = starts.len();
         self.control.open_size(self.waiting);
         let mut swept = Probe::Exhausted;
-        for start in starts {
+        for (index, start) in starts.iter().enumerate() {
+            self.start_index = index;
             self.control.count_start();
             match self.probe(start, bound)? {
                 Probe::Found => return Ok(Probe::Found),
@@ -536,7 +713,7 @@ fn repeats_at_same_cost<P: InPlaceProblem, M>(
 /// Whether `problem` names the inverse of its moves: asked of the first move of its first
 /// start that has one. (A move whose inverse is `None` then has its parent unpruned: still
 /// correct, the search only does more work.)
-fn names_inverses<P: InPlaceProblem>(problem: &P) -> bool {
+pub(crate) fn names_inverses<P: InPlaceProblem>(problem: &P) -> bool {
     let mut moves = Vec::new();
     for start in problem.starts() {
         moves.clear();

@@ -2,7 +2,8 @@
 //! [`heap`], [`hasher`]), then the [`options`] a search takes and the [`control`] of its limits
 //! and statistics, [`select`] which turns the options into data structures, and the engines
 //! the algorithms are built on: [`best_first`], [`depth_first`] and its in-place twin
-//! [`in_place`].
+//! [`in_place`], which the parallel IDA* of the `rayon` feature splits over threads
+//! (`parallel`).
 //!
 //! Imports run one way: `crate::algo` uses the engine, the engine uses the data structures and
 //! the crate's vocabulary (`cost`, `problem`, `heuristic`, `observer`, `solution`, `error`),
@@ -15,5 +16,7 @@ pub(crate) mod hasher;
 pub(crate) mod heap;
 pub(crate) mod in_place;
 pub(crate) mod options;
+#[cfg(feature = "rayon")]
+pub(crate) mod parallel;
 pub(crate) mod select;
 pub(crate) mod table;

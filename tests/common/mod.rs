@@ -81,6 +81,46 @@ impl<C: informed::Cost> informed::Bidirectional for Graph<C> {
     }
 }
 
+/// A graph searched in place: the state is the node, a move an edge (from, to, cost); undoing
+/// it goes back to `from`. The moves come in the order of the graph's successors.
+pub struct Walk<'g>(pub &'g Graph<u64>);
+
+impl informed::InPlaceProblem for Walk<'_> {
+    type State = usize;
+    type Move = (usize, usize, u64);
+    type Cost = u64;
+
+    fn starts(&self) -> impl IntoIterator<Item = usize> {
+        self.0.starts.clone()
+    }
+
+    fn is_goal(&self, node: &usize) -> bool {
+        self.0.goals[*node]
+    }
+
+    fn moves(&self, &node: &usize, out: &mut informed::Moves<'_, (usize, usize, u64)>) {
+        out.extend(
+            self.0.adjacency[node]
+                .iter()
+                .map(|&(to, cost)| (node, to, cost)),
+        );
+    }
+
+    fn apply(&self, node: &mut usize, (from, to, cost): (usize, usize, u64)) -> u64 {
+        assert_eq!(
+            *node, from,
+            "a move is applied to the state it was listed for"
+        );
+        *node = to;
+        cost
+    }
+
+    fn undo(&self, node: &mut usize, (from, to, _): (usize, usize, u64)) {
+        assert_eq!(*node, to, "a move is undone from the state it led to");
+        *node = from;
+    }
+}
+
 impl<C: Copy> Graph<C> {
     pub fn len(&self) -> usize {
         self.adjacency.len()
