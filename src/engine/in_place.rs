@@ -34,7 +34,7 @@ use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
 use crate::in_place::{InPlace, InPlaceProblem, Moves};
 use crate::observer::{Event, Observer};
-use crate::solution::{Partial, Solution, Stats};
+use crate::solution::{Partial, Solution};
 
 type Failure<P> = SearchError<<P as InPlaceProblem>::State, <P as InPlaceProblem>::Cost>;
 type Outcome<P> =
@@ -124,11 +124,15 @@ impl<M> Frontier<M> {
     }
 
     /// The number of subtrees.
+    /// Used by parallel IDA* only.
+    #[cfg(feature = "rayon")]
     pub(crate) fn len(&self) -> usize {
         self.ends.len()
     }
 
     /// Subtree `i`: the index of its start and the moves from there to its root.
+    /// Used by parallel IDA* only.
+    #[cfg(feature = "rayon")]
     pub(crate) fn get(&self, i: usize) -> (usize, &[M]) {
         let (start, end) = self.ends[i];
         let begin = i.checked_sub(1).map_or(0, |up| self.ends[up].1);
@@ -220,18 +224,24 @@ where
     /// counted as stored), its moves are not listed, and the moves that lead to it are added
     /// to the [`Frontier`], to be searched by [`probe_subtree`](Self::probe_subtree). What it
     /// expands and counts is what a walker without a split expands above `depth`.
+    /// Used by parallel IDA* only.
+    #[cfg(feature = "rayon")]
     pub(crate) fn splitting(mut self, depth: usize) -> Self {
         self.split = depth.max(1);
         self
     }
 
     /// The subtrees handed over by the sweeps so far (see [`splitting`](Self::splitting)).
+    /// Used by parallel IDA* only.
+    #[cfg(feature = "rayon")]
     pub(crate) fn into_frontier(self) -> Frontier<P::Move> {
         self.frontier
     }
 
     /// The statistics so far.
-    pub(crate) fn stats(&self) -> Stats {
+    /// Used by parallel IDA* only.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn stats(&self) -> crate::solution::Stats {
         self.control.stats()
     }
 
@@ -333,6 +343,8 @@ where
     /// level but the root's with no move left to try), then the root is expanded and searched
     /// below as [`probe`](Self::probe) would. On `Found`, the path, from the start, leads to a
     /// goal.
+    /// Used by parallel IDA* only.
+    #[cfg(feature = "rayon")]
     pub(crate) fn probe_subtree(
         &mut self,
         start: &P::State,
