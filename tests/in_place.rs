@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Graph, Walk, config, graph};
+use common::{Graph, Pancakes, Walk, config, gaps, graph};
 use informed::puzzle::{AdditivePdb, Partition, Reflection, SlidingPuzzle};
 use informed::{
     Afresh, CycleCheck, Event, Heuristic, InPlace, InPlaceProblem, IncrementalHeuristic, Limit,
@@ -169,7 +169,7 @@ proptest! {
     /// with parent pruning by the flip's inverse as with the path check.
     #[test]
     fn pancakes_in_place_are_sorted_optimally(stack in Just((0..7u8).collect::<Vec<_>>()).prop_shuffle()) {
-        let problem = Pancakes(stack.try_into().unwrap());
+        let problem = Pancakes::<7>(stack.try_into().unwrap());
         let fewest = informed::bfs(&InPlace::new(&problem)).unwrap();
         let pruned = Search::new(&InPlace::new(&problem))
             .cycle_check(CycleCheck::Parent)
@@ -188,50 +188,6 @@ proptest! {
             prop_assert!(flipped, "each step is a flip");
         }
     }
-}
-
-/// The pancake puzzle on 7 pancakes: flip the top k.
-struct Pancakes([u8; 7]);
-
-impl InPlaceProblem for Pancakes {
-    type State = [u8; 7];
-    type Move = u8;
-    type Cost = u32;
-
-    fn starts(&self) -> impl IntoIterator<Item = [u8; 7]> {
-        [self.0]
-    }
-
-    fn is_goal(&self, stack: &[u8; 7]) -> bool {
-        stack.windows(2).all(|pair| pair[0] < pair[1])
-    }
-
-    fn moves(&self, _: &[u8; 7], out: &mut Moves<'_, u8>) {
-        out.extend(2..=7);
-    }
-
-    fn apply(&self, stack: &mut [u8; 7], k: u8) -> u32 {
-        stack[..usize::from(k)].reverse();
-        1
-    }
-
-    fn undo(&self, stack: &mut [u8; 7], k: u8) {
-        stack[..usize::from(k)].reverse();
-    }
-
-    fn inverse(&self, k: u8) -> Option<u8> {
-        Some(k)
-    }
-}
-
-/// The gap heuristic: adjacent pancakes (the plate counting as 7) not adjacent in size.
-fn gaps(stack: &[u8; 7]) -> u32 {
-    let below = stack.iter().skip(1).copied().chain([7]);
-    stack
-        .iter()
-        .zip(below)
-        .filter(|&(&a, b)| a.abs_diff(b) != 1)
-        .count() as u32
 }
 
 #[test]

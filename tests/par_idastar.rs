@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{Walk, config, graph};
+use common::{Pancakes, Walk, config, gaps, graph};
 use informed::puzzle::SlidingPuzzle;
 use informed::{
     CycleCheck, Event, InPlace, InPlaceProblem, Limit, Moves, Search, SearchError, SearchResult,
@@ -148,7 +148,7 @@ proptest! {
     fn pancakes_in_parallel_take_the_sequential_path(
         stack in Just((0..8u8).collect::<Vec<_>>()).prop_shuffle()
     ) {
-        let problem = Pancakes(stack.try_into().unwrap());
+        let problem = Pancakes::<8>(stack.try_into().unwrap());
         let view = InPlace::new(&problem);
         let sequential = Search::new(&view)
             .cycle_check(CycleCheck::Parent)
@@ -163,50 +163,6 @@ proptest! {
         prop_assert_eq!(parallel.path(), sequential.path());
         prop_assert_eq!(parallel.cost() as usize, informed::bfs(&view).unwrap().steps());
     }
-}
-
-/// The pancake puzzle on 8 pancakes: flip the top k.
-struct Pancakes([u8; 8]);
-
-impl InPlaceProblem for Pancakes {
-    type State = [u8; 8];
-    type Move = u8;
-    type Cost = u32;
-
-    fn starts(&self) -> impl IntoIterator<Item = [u8; 8]> {
-        [self.0]
-    }
-
-    fn is_goal(&self, stack: &[u8; 8]) -> bool {
-        stack.is_sorted()
-    }
-
-    fn moves(&self, _: &[u8; 8], out: &mut Moves<'_, u8>) {
-        out.extend(2..=8);
-    }
-
-    fn apply(&self, stack: &mut [u8; 8], k: u8) -> u32 {
-        stack[..usize::from(k)].reverse();
-        1
-    }
-
-    fn undo(&self, stack: &mut [u8; 8], k: u8) {
-        stack[..usize::from(k)].reverse();
-    }
-
-    fn inverse(&self, k: u8) -> Option<u8> {
-        Some(k)
-    }
-}
-
-/// The gap heuristic: adjacent pancakes (the plate counting as 8) not adjacent in size.
-fn gaps(stack: &[u8; 8]) -> u32 {
-    let below = stack.iter().skip(1).copied().chain([8]);
-    stack
-        .iter()
-        .zip(below)
-        .filter(|&(&a, b)| a.abs_diff(b) != 1)
-        .count() as u32
 }
 
 /// Korf's goal: the blank top-left, tile t in cell t.

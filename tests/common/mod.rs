@@ -466,3 +466,48 @@ pub fn cell_grid(cells: &[Vec<bool>]) -> informed::grid::Grid {
         .collect();
     informed::grid::Grid::from_ascii(&picture.join("\n")).unwrap()
 }
+
+/// The pancake puzzle on `N` pancakes (sizes 0 to N - 1, 0 on top): a move flips the top k ≥ 2,
+/// and is its own inverse.
+pub struct Pancakes<const N: usize>(pub [u8; N]);
+
+impl<const N: usize> informed::InPlaceProblem for Pancakes<N> {
+    type State = [u8; N];
+    type Move = u8;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = [u8; N]> {
+        [self.0]
+    }
+
+    fn is_goal(&self, stack: &[u8; N]) -> bool {
+        stack.is_sorted()
+    }
+
+    fn moves(&self, _: &[u8; N], out: &mut informed::Moves<'_, u8>) {
+        out.extend(2..=N as u8);
+    }
+
+    fn apply(&self, stack: &mut [u8; N], k: u8) -> u32 {
+        stack[..usize::from(k)].reverse();
+        1
+    }
+
+    fn undo(&self, stack: &mut [u8; N], k: u8) {
+        stack[..usize::from(k)].reverse();
+    }
+
+    fn inverse(&self, k: u8) -> Option<u8> {
+        Some(k)
+    }
+}
+
+/// The gap heuristic: adjacent pancakes (the plate counting as `N`) not adjacent in size.
+pub fn gaps<const N: usize>(stack: &[u8; N]) -> u32 {
+    let below = stack.iter().skip(1).copied().chain([N as u8]);
+    stack
+        .iter()
+        .zip(below)
+        .filter(|&(&a, b)| a.abs_diff(b) != 1)
+        .count() as u32
+}
