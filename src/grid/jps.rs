@@ -327,8 +327,9 @@ fn successor_directions(bits: &BitGrid, cell: Cell, arrivals: u8) -> u8 {
 }
 
 /// The cell where a move from `from` to `to` turns: it goes diagonally for as many steps as
-/// the smaller of its two sides, then straight. `None` for a straight or diagonal move.
-fn turn(from: Cell, to: Cell) -> Option<Cell> {
+/// the smaller of its two sides, then straight. `None` for a straight or diagonal move. The
+/// pictures draw a jump through it too.
+pub(super) fn turn(from: Cell, to: Cell) -> Option<Cell> {
     let dx = i64::from(to.x) - i64::from(from.x);
     let dy = i64::from(to.y) - i64::from(from.y);
     let diagonal = dx.abs().min(dy.abs());

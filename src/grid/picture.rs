@@ -13,6 +13,7 @@
 use std::fmt::Write as _;
 
 use super::Cell;
+use super::jps::turn;
 use super::terrain::{GridMap, MapRef};
 use crate::observer::{Event, Observer};
 use crate::replay::palette::{self, expanded_colour, on_terrain, rgb};
@@ -647,18 +648,4 @@ fn fill(svg: &mut String, runs: &[(u32, u32, u32)], style: &str) {
         let _ = write!(svg, "M{x} {y}h{n}v1h-{n}z");
     }
     let _ = writeln!(svg, "\" {style}/>");
-}
-
-/// The cell where a jump from `from` to `to` turns: a jump goes diagonally for as many steps as
-/// the smaller of its two sides, then straight. `None` for a straight or diagonal jump.
-fn turn(from: Cell, to: Cell) -> Option<Cell> {
-    let dx = i64::from(to.x) - i64::from(from.x);
-    let dy = i64::from(to.y) - i64::from(from.y);
-    let diagonal = dx.abs().min(dy.abs());
-    (diagonal != 0 && dx.abs() != dy.abs()).then(|| {
-        Cell::new(
-            (i64::from(from.x) + dx.signum() * diagonal) as u32,
-            (i64::from(from.y) + dy.signum() * diagonal) as u32,
-        )
-    })
 }
