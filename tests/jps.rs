@@ -4,12 +4,9 @@
 
 mod common;
 
-use std::path::Path;
-
 use common::config;
 use informed::grid::{
-    Cell, DIAGONAL, Grid, JumpPointSearcher, JumpTable, JumpTableError, Movement, Scenario,
-    Waypoints,
+    Cell, DIAGONAL, Grid, JumpPointSearcher, JumpTable, JumpTableError, Movement, Waypoints,
 };
 use informed::{Event, Limit, Search, SearchError, Solution, TieBreak};
 use proptest::prelude::*;
@@ -522,11 +519,8 @@ fn sampled_movingai_scenarios_match_their_optimal_lengths() {
     let files = common::scenario_files(&data.join("movingai"));
     assert!(files.len() >= 15, "found {} files", files.len());
     let mut seed = 0x2026_u64;
-    let (mut checked, mut no_path) = (0, 0);
-    for file in &files {
-        let scenarios = Scenario::load_all(file).unwrap();
-        let map = file.with_file_name(Path::new(scenarios[0].map()).file_name().unwrap());
-        let grid = Grid::load_map(&map).unwrap();
+    let mut checks = common::ScenarioChecks::default();
+    for (file, grid, scenarios) in common::scenario_maps(&files) {
         let table = JumpTable::build(&grid).unwrap();
         let mut searchers = [
             JumpPointSearcher::new(&grid),
@@ -544,30 +538,20 @@ fn sampled_movingai_scenarios_match_their_optimal_lengths() {
             }
             let problem = scenario.problem(&grid).unwrap();
             for searcher in &mut searchers {
-                let cost = match searcher.search(&problem) {
-                    Ok(solution) => {
-                        assert_eq!(
-                            cell_path_cost(&grid, solution.path()),
-                            Ok(solution.cost()),
-                            "{} scenario {index}",
-                            file.display()
-                        );
-                        Some(solution.cost())
-                    }
-                    Err(error) if error.is_no_path() => None,
-                    Err(error) => panic!("{}: scenario {index}: {error}", file.display()),
-                };
-                assert!(
-                    scenario.accepts(cost),
-                    "{} scenario {index}: {cost:?} vs {}",
-                    file.display(),
-                    scenario.optimal()
-                );
-                checked += 1;
-                no_path += usize::from(cost.is_none());
+                let outcome = searcher.search(&problem).map(|solution| {
+                    assert_eq!(
+                        cell_path_cost(&grid, solution.path()),
+                        Ok(solution.cost()),
+                        "{} scenario {index}",
+                        file.display()
+                    );
+                    solution.cost()
+                });
+                checks.check(file, index, scenario, outcome);
             }
         }
     }
+    let common::ScenarioChecks { checked, no_path } = checks;
     assert!(
         checked >= 2 * 8 * files.len(),
         "only {checked} searches checked"

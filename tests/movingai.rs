@@ -4,9 +4,7 @@
 
 mod common;
 
-use std::path::Path;
-
-use informed::grid::{Grid, Movement, Scenario};
+use informed::grid::Movement;
 
 #[test]
 fn sampled_scenarios_match_their_optimal_lengths() {
@@ -19,17 +17,8 @@ fn sampled_scenarios_match_their_optimal_lengths() {
         "expected the 15 benchmark files, found {}",
         files.len()
     );
-    let (mut checked, mut no_path) = (0, 0);
-    for file in &files {
-        let scenarios = Scenario::load_all(file).unwrap();
-        let map = file.with_file_name(Path::new(scenarios[0].map()).file_name().unwrap());
-        let grid = Grid::load_map(&map).unwrap();
-        assert_eq!(
-            scenarios[0].map_size(),
-            (grid.width(), grid.height()),
-            "{}",
-            file.display()
-        );
+    let mut checks = common::ScenarioChecks::default();
+    for (file, grid, scenarios) in common::scenario_maps(&files) {
         // Eight scenarios spread over the buckets, plus every "no path" line.
         let stride = (scenarios.len() / 8).max(1);
         let picked = scenarios
@@ -41,21 +30,10 @@ fn sampled_scenarios_match_their_optimal_lengths() {
                 .problem(scenario.start(), scenario.goal(), Movement::Eight)
                 .unwrap();
             let outcome = informed::astar_with(&problem, problem.octile());
-            let cost = match &outcome {
-                Ok(solution) => Some(solution.cost()),
-                Err(error) if error.is_no_path() => None,
-                Err(error) => panic!("{}: scenario {index}: {error}", file.display()),
-            };
-            assert!(
-                scenario.accepts(cost),
-                "{} scenario {index}: {cost:?} vs {}",
-                file.display(),
-                scenario.optimal()
-            );
-            checked += 1;
-            no_path += usize::from(cost.is_none());
+            checks.check(file, index, scenario, outcome.map(|s| s.cost()));
         }
     }
+    let common::ScenarioChecks { checked, no_path } = checks;
     assert!(
         checked >= 8 * files.len(),
         "only {checked} scenarios checked"

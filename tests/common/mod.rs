@@ -438,6 +438,70 @@ pub fn scenario_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     found
 }
 
+/// The scenario files in `files` with their maps, each loaded once: the file, its grid (of the
+/// size its scenarios state) and its scenarios.
+pub fn scenario_maps(
+    files: &[std::path::PathBuf],
+) -> impl Iterator<
+    Item = (
+        &std::path::Path,
+        informed::grid::Grid,
+        Vec<informed::grid::Scenario>,
+    ),
+> {
+    use informed::grid::{Grid, Scenario};
+    files.iter().map(|file| {
+        let scenarios = Scenario::load_all(file).unwrap();
+        let name = std::path::Path::new(scenarios[0].map())
+            .file_name()
+            .unwrap();
+        let grid = Grid::load_map(file.with_file_name(name)).unwrap();
+        assert_eq!(
+            scenarios[0].map_size(),
+            (grid.width(), grid.height()),
+            "{}",
+            file.display()
+        );
+        (file.as_path(), grid, scenarios)
+    })
+}
+
+/// Searches of Moving AI scenarios checked against their published optimal lengths, counted.
+#[derive(Default)]
+pub struct ScenarioChecks {
+    /// The searches checked.
+    pub checked: usize,
+    /// The searches that found no path (and were right to).
+    pub no_path: usize,
+}
+
+impl ScenarioChecks {
+    /// Checks that the outcome of a search of scenario `index` of `file` is a cost the
+    /// scenario accepts (an error saying there is no path stands for `None`); panics on any
+    /// other error.
+    pub fn check(
+        &mut self,
+        file: &std::path::Path,
+        index: usize,
+        scenario: &informed::grid::Scenario,
+        outcome: Result<f64, informed::SearchError<informed::grid::Cell, f64>>,
+    ) {
+        let cost = match outcome {
+            Ok(cost) => Some(cost),
+            Err(error) if error.is_no_path() => None,
+            Err(error) => panic!("{}: scenario {index}: {error}", file.display()),
+        };
+        assert!(
+            scenario.accepts(cost),
+            "{} scenario {index}: {cost:?} vs {}",
+            file.display(),
+            scenario.optimal()
+        );
+        self.checked += 1;
+        self.no_path += usize::from(cost.is_none());
+    }
+}
+
 /// A grid of cells (`true` free) with a start and a goal, both free: a query on a random map.
 pub type CellQuery = (Vec<Vec<bool>>, (u32, u32), (u32, u32));
 
