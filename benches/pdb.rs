@@ -28,6 +28,9 @@
 //! `target/pdb`), then loaded; building, loading and searching are timed apart. The instances
 //! are read in place from `../shared/data/puzzles/`; without them the binary says it skipped.
 //! `--seconds S` stops each 24-puzzle search after S seconds (reported as unfinished).
+//! `--budget S` gives all the instances S seconds of search in total, in the order `--only`
+//! lists them: each search stops when the budget is spent, and the ones after it are not run.
+//! With the order `--gaps` prints, `--budget 3600` answers how many are solved in an hour.
 
 #[path = "threads/mod.rs"]
 mod threads;
@@ -146,6 +149,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .collect();
     }
     let seconds: Option<f64> = value("--seconds").map(|s| s.parse()).transpose()?;
+    let budget: Option<f64> = value("--budget").map(|s| s.parse()).transpose()?;
+    if let Some(bad) = [seconds, budget]
+        .into_iter()
+        .flatten()
+        .find(|s| !(s.is_finite() && *s > 0.0))
+    {
+        return Err(format!("--seconds and --budget take a positive number, got {bad}").into());
+    }
     let dir = value("--pdb-dir").map_or_else(
         || Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/pdb"),
         PathBuf::from,
@@ -232,10 +243,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (mut expanded, mut generated, mut time, mut solved) = (0u64, 0u64, 0.0f64, 0usize);
     let mut copying_time = 0.0f64;
     let mut wrong = 0usize;
+    let mut not_run = 0usize;
     for instance in &list {
         let board = puzzle.parse(&instance.tiles)?;
         let problem = puzzle.problem(board)?;
-        let deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s));
+        let left = budget.map(|b| b - time - copying_time);
+        if left.is_some_and(|left| left <= 0.0) {
+            not_run += 1;
+            continue;
+        }
+        let limit = match (seconds, left) {
+            (Some(s), Some(l)) => Some(s.min(l)),
+            (s, l) => s.or(l),
+        };
+        let deadline = limit.map(|s| Instant::now() + Duration::from_secs_f64(s));
         let run = |in_place: bool| -> (SearchResult<PuzzleProblem<'_>>, f64) {
             let view = InPlace::new(problem);
             let started = Instant::now();
@@ -367,6 +388,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         expanded as f64 / time.max(1e-9),
         generated as f64 / list.len().max(1) as f64
     );
+    if let Some(budget) = budget {
+        println!(
+            "budget {budget:.0} s of search: {solved} solved within it, {not_run} not started"
+        );
+    }
     if engines.len() == 2 {
         println!(
             "copying engine: {copying_time:.2} s of search; in place: {time:.2} s; {:.2}x faster",
