@@ -164,45 +164,41 @@ impl<S, C> From<InvalidWeight> for SearchError<S, C> {
     }
 }
 
+/// `$found` with `$stats` bound to the counts of `$error`, a [`SearchError`] (by reference or
+/// mutable reference), or `$none` for the errors found before searching, which have none: the
+/// one list of which variants carry [`Stats`].
+macro_rules! stats_field {
+    ($error:expr, $stats:ident => $found:expr, $none:expr) => {
+        match $error {
+            SearchError::NoPath { $stats, .. }
+            | SearchError::LimitReached { $stats, .. }
+            | SearchError::NegativeCost { $stats, .. }
+            | SearchError::NanCost { $stats, .. }
+            | SearchError::NanEstimate { $stats, .. }
+            | SearchError::Overflow { $stats, .. }
+            | SearchError::EstimateOverflow { $stats, .. }
+            | SearchError::GaveUp { $stats, .. }
+            | SearchError::MissingStep { $stats, .. } => $found,
+            SearchError::InvalidWeight(_)
+            | SearchError::InvalidCostBound { .. }
+            | SearchError::Unsupported { .. } => $none,
+        }
+    };
+}
+
 impl<S, C> SearchError<S, C> {
     /// The statistics of the work done before the search ended (all zero for the errors found
     /// before searching: [`InvalidWeight`](Self::InvalidWeight),
     /// [`InvalidCostBound`](Self::InvalidCostBound), [`Unsupported`](Self::Unsupported)).
     pub fn stats(&self) -> Stats {
-        match self {
-            SearchError::NoPath { stats, .. }
-            | SearchError::LimitReached { stats, .. }
-            | SearchError::NegativeCost { stats, .. }
-            | SearchError::NanCost { stats, .. }
-            | SearchError::NanEstimate { stats, .. }
-            | SearchError::Overflow { stats, .. }
-            | SearchError::EstimateOverflow { stats, .. }
-            | SearchError::GaveUp { stats, .. }
-            | SearchError::MissingStep { stats, .. } => *stats,
-            SearchError::InvalidWeight(_)
-            | SearchError::InvalidCostBound { .. }
-            | SearchError::Unsupported { .. } => Stats::default(),
-        }
+        stats_field!(self, stats => *stats, Stats::default())
     }
 
     /// The same error with `total` for the work done (for a search whose threads each counted
     /// their part); the errors found before searching have none, and are unchanged.
     #[cfg(feature = "rayon")]
     pub(crate) fn with_stats(mut self, total: Stats) -> Self {
-        match &mut self {
-            SearchError::NoPath { stats, .. }
-            | SearchError::LimitReached { stats, .. }
-            | SearchError::NegativeCost { stats, .. }
-            | SearchError::NanCost { stats, .. }
-            | SearchError::NanEstimate { stats, .. }
-            | SearchError::Overflow { stats, .. }
-            | SearchError::EstimateOverflow { stats, .. }
-            | SearchError::GaveUp { stats, .. }
-            | SearchError::MissingStep { stats, .. } => *stats = total,
-            SearchError::InvalidWeight(_)
-            | SearchError::InvalidCostBound { .. }
-            | SearchError::Unsupported { .. } => {}
-        }
+        stats_field!(&mut self, stats => *stats = total, ());
         self
     }
 

@@ -18,7 +18,7 @@
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
 use crate::engine::options::CycleCheck;
-use crate::engine::table::checked_step;
+use crate::engine::table::{checked_step, sound_step};
 use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
@@ -145,13 +145,13 @@ pub(crate) fn step_cost<S: Clone, C: Cost>(
     from: &S,
     to: &S,
 ) -> Result<C, SearchError<S, C>> {
-    match g.checked_sum(step) {
-        Some(sum) if !step.is_nan() && !step.is_below_zero() => Ok(sum),
-        _ => Err(step_error(control, g, step, from, to)),
+    match sound_step(g, step) {
+        Some(sum) => Ok(sum),
+        None => Err(step_error(control, g, step, from, to)),
     }
 }
 
-/// The error [`checked_step`] gives for a step that [`step_cost`] refused.
+/// The error [`checked_step`] gives for a step that [`sound_step`] refused.
 #[cold]
 #[inline(never)]
 fn step_error<S: Clone, C: Cost>(
@@ -163,7 +163,7 @@ fn step_error<S: Clone, C: Cost>(
 ) -> SearchError<S, C> {
     match checked_step(g, step, from, to, control.stats()) {
         Err(error) => error,
-        Ok(_) => unreachable!("a step the fast check refused is NaN, negative or overflows"),
+        Ok(_) => unreachable!("a step sound_step refused is NaN, negative or overflows"),
     }
 }
 

@@ -30,6 +30,7 @@ use crate::engine::depth_first::{
     Bound, POLL_INTERVAL, Probe, Sweeps, beyond, cut_in_sweep, deepen, search_within, step_cost,
 };
 use crate::engine::options::CycleCheck;
+use crate::engine::table::sound_step;
 use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
 use crate::in_place::{InPlace, InPlaceProblem, Moves};
@@ -372,9 +373,9 @@ where
             parent.end = depth + 1;
             let parent = *parent;
             let step = self.problem.apply(&mut state, mv);
-            let g = match parent.g.checked_sum(step) {
-                Some(sum) if !step.is_nan() && !step.is_below_zero() => sum,
-                _ => {
+            let g = match sound_step(parent.g, step) {
+                Some(sum) => sum,
+                None => {
                     return Err(step_refused(
                         self.problem,
                         &self.control,
@@ -460,9 +461,9 @@ where
                             continue;
                         }
                     }
-                    let g = match parent.g.checked_sum(step) {
-                        Some(sum) if !step.is_nan() && !step.is_below_zero() => sum,
-                        _ => {
+                    let g = match sound_step(parent.g, step) {
+                        Some(sum) => sum,
+                        None => {
                             return Err(step_refused(
                                 *problem, control, parent.g, step, &state, mv,
                             ));
@@ -686,7 +687,7 @@ fn step_refused<P: InPlaceProblem>(
     problem.undo(&mut from, mv);
     match step_cost(control, g, step, &from, state) {
         Err(error) => error,
-        Ok(_) => unreachable!("a step the fast check refused is NaN, negative or overflows"),
+        Ok(_) => unreachable!("a step sound_step refused is NaN, negative or overflows"),
     }
 }
 

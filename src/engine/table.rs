@@ -605,6 +605,17 @@ pub(crate) fn path_cost<P: SearchProblem>(
     Ok(total)
 }
 
+/// g + `step` when the step passes every check of [`checked_step`], without building an error:
+/// the check of the depth-first engines' inner loops, which ask [`checked_step`] for the error
+/// (out of line) only when this says `None`.
+#[inline(always)]
+pub(crate) fn sound_step<C: Cost>(g: C, step: C) -> Option<C> {
+    if step.is_nan() || step.is_below_zero() {
+        return None;
+    }
+    g.checked_sum(step)
+}
+
 /// g + `step` for a step from `from` to `to`, or the error a NaN, negative or overflowing step
 /// is: the one check made on every step (by [`Control::step`](crate::engine::control::Control)
 /// during a search, and by [`path_cost`] after it).
