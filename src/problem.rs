@@ -28,6 +28,14 @@ use crate::cost::Cost;
 /// 4-peg Tower of Hanoi with packed states, consuming an iterator in place took 16% fewer
 /// instructions than filling a reused buffer (`docs/benchmarks.md`).
 ///
+/// Wall time can disagree: a successor iterator that branches unpredictably between items (a
+/// `flat_map` over pairs of pegs with a `filter_map` that keeps the legal moves) interleaves
+/// its branches with the engine's hash probes, and on BFS over the 4-peg Tower of Hanoi that
+/// took twice the time of the same moves collected into an array first and then returned
+/// (`array.into_iter().take(n)`); `pathfinding`, which also consumes the iterator in place,
+/// took the same twice. If a profile shows the search waiting on the node table, try returning
+/// the successors from an array.
+///
 /// The iterator may borrow `self` and `state`. While it runs the engine stores new states, so it
 /// hands `successors` a copy of the state it expands when the state is plain data (no
 /// destructor: integers, arrays, tuples of them), and otherwise (a `Vec` board) collects the
