@@ -10,12 +10,11 @@
 
 mod common;
 
-use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use common::{check, movingai, peer_astar};
+use common::{movingai, peer_astar, queries, solve_all};
 use criterion::{Criterion, criterion_group, criterion_main};
-use informed::grid::{Grid, GridProblem, JumpPointSearcher, JumpTable, Movement, Scenario};
+use informed::grid::{JumpPointSearcher, JumpTable};
 
 /// The maps, and how many of their scenarios (an even subsample, every bucket represented).
 const MAPS: [(&str, usize); 7] = [
@@ -27,18 +26,6 @@ const MAPS: [(&str, usize); 7] = [
     ("maze/maze512-1-0", 40),
     ("random/random512-10-0", 200),
 ];
-
-fn queries<'g>(grid: &'g Grid, scenarios: &'g [Scenario]) -> Vec<(&'g Scenario, GridProblem<'g>)> {
-    scenarios
-        .iter()
-        .map(|s| {
-            (
-                s,
-                grid.problem(s.start(), s.goal(), Movement::Eight).unwrap(),
-            )
-        })
-        .collect()
-}
 
 /// The states stored by A*, JPS and JPS+ over the scenarios, and the cost of the searchers.
 fn stored_states(_: &mut Criterion) {
@@ -98,36 +85,32 @@ fn jump_point_search(c: &mut Criterion) {
         group.measurement_time(Duration::from_secs(3));
         group.bench_function("pathfinding-astar", |b| {
             b.iter(|| {
-                for (scenario, problem) in &queries {
-                    let cost = peer_astar(problem, &problem.octile()).map(|(_, c)| c);
-                    check(scenario, black_box(cost));
-                }
+                solve_all(&queries, |problem| {
+                    peer_astar(problem, &problem.octile()).map(|(_, c)| c)
+                })
             })
         });
         group.bench_function("informed-astar", |b| {
             b.iter(|| {
-                for (scenario, problem) in &queries {
-                    let cost = informed::astar_with(problem, problem.octile())
+                solve_all(&queries, |problem| {
+                    informed::astar_with(problem, problem.octile())
                         .ok()
-                        .map(|s| s.cost());
-                    check(scenario, black_box(cost));
-                }
+                        .map(|s| s.cost())
+                })
             })
         });
         group.bench_function("jps", |b| {
             b.iter(|| {
-                for (scenario, problem) in &queries {
-                    let cost = jps.search(problem).ok().map(|s| s.cost());
-                    check(scenario, black_box(cost));
-                }
+                solve_all(&queries, |problem| {
+                    jps.search(problem).ok().map(|s| s.cost())
+                })
             })
         });
         group.bench_function("jps-plus", |b| {
             b.iter(|| {
-                for (scenario, problem) in &queries {
-                    let cost = plus.search(problem).ok().map(|s| s.cost());
-                    check(scenario, black_box(cost));
-                }
+                solve_all(&queries, |problem| {
+                    plus.search(problem).ok().map(|s| s.cost())
+                })
             })
         });
         group.finish();

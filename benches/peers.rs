@@ -7,11 +7,13 @@
 mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use common::{Rng, check, movingai, peer_astar, peer_bfs, peer_dijkstra, sealed_grid, walled_grid};
+use common::{
+    Rng, movingai, peer_astar, peer_bfs, peer_dijkstra, queries, sealed_grid, solve_all,
+    walled_grid,
+};
 use criterion::{
     BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
 };
@@ -140,41 +142,32 @@ fn movingai_maps(c: &mut Criterion) {
             return;
         };
         let mut group = configure(c, &format!("movingai/{map}"));
-        let queries: Vec<_> = scenarios
-            .iter()
-            .map(|s| {
-                (
-                    s,
-                    grid.problem(s.start(), s.goal(), Movement::Eight).unwrap(),
-                )
-            })
-            .collect();
+        let queries = queries(&grid, &scenarios);
         group.bench_function("informed", |b| {
             b.iter(|| {
-                for (scenario, problem) in &queries {
-                    let cost = informed::astar_with(problem, problem.octile())
+                solve_all(&queries, |problem| {
+                    informed::astar_with(problem, problem.octile())
                         .ok()
-                        .map(|s| s.cost());
-                    check(scenario, black_box(cost));
-                }
+                        .map(|s| s.cost())
+                })
             })
         });
         group.bench_function("informed-hashed", |b| {
             b.iter(|| {
-                for (scenario, problem) in &queries {
-                    let outcome = Search::new(problem)
+                solve_all(&queries, |problem| {
+                    Search::new(problem)
                         .node_table(NodeTable::Hashed)
-                        .astar_with(problem.octile());
-                    check(scenario, black_box(outcome.ok().map(|s| s.cost())));
-                }
+                        .astar_with(problem.octile())
+                        .ok()
+                        .map(|s| s.cost())
+                })
             })
         });
         group.bench_function("pathfinding", |b| {
             b.iter(|| {
-                for (scenario, problem) in &queries {
-                    let cost = peer_astar(problem, &problem.octile()).map(|(_, c)| c);
-                    check(scenario, black_box(cost));
-                }
+                solve_all(&queries, |problem| {
+                    peer_astar(problem, &problem.octile()).map(|(_, c)| c)
+                })
             })
         });
         group.finish();

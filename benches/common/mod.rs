@@ -191,6 +191,33 @@ pub fn check(scenario: &Scenario, cost: Option<f64>) {
     );
 }
 
+/// Each scenario with its 8-connected problem on `grid` (the Moving AI rule).
+pub fn queries<'g>(
+    grid: &'g Grid,
+    scenarios: &'g [Scenario],
+) -> Vec<(&'g Scenario, informed::grid::GridProblem<'g>)> {
+    scenarios
+        .iter()
+        .map(|s| {
+            (
+                s,
+                grid.problem(s.start(), s.goal(), Movement::Eight).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Solves every query with `solve` (the cost found, `None` for no path) and [`check`]s each
+/// answer: the loop a benchmark of one solver over the scenarios times.
+pub fn solve_all<'g>(
+    queries: &[(&Scenario, informed::grid::GridProblem<'g>)],
+    mut solve: impl FnMut(&informed::grid::GridProblem<'g>) -> Option<f64>,
+) {
+    for (scenario, problem) in queries {
+        check(scenario, std::hint::black_box(solve(problem)));
+    }
+}
+
 /// A seeded pseudo-random generator (SplitMix64), so every run benchmarks the same inputs.
 pub struct Rng(pub u64);
 
