@@ -242,11 +242,27 @@ where
         starts: &[P::State],
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
-        Prober::sweep(self, starts, bound)
+        // Every start is on the stack before the first is taken.
+        self.waiting = starts.len();
+        self.control.open_size(self.waiting);
+        let mut swept = Probe::Exhausted;
+        for (taken, start) in starts.iter().enumerate() {
+            self.control.count_start();
+            match self.probe(start, bound)? {
+                Probe::Found => return Ok(Probe::Found),
+                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
+                Probe::Exhausted => {}
+            }
+            // A probe that ends without a goal has taken up everything it put on the stack.
+            debug_assert_eq!(self.waiting, starts.len() - 1 - taken);
+        }
+        self.clear();
+        Ok(swept)
     }
 
     fn solution(&self) -> Solution<P::State, P::Cost> {
-        Prober::solution(self)
+        let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
+        Solution::new(self.path(), cost, self.control.stats())
     }
 
     fn no_path(&mut self) -> Failure<P> {
@@ -254,7 +270,10 @@ where
     }
 
     fn depth_reached(&self, bound: Bound<P::Cost>) -> Failure<P> {
-        Prober::depth_reached(self, bound)
+        self.limit_reached(Limit::Depth(match bound {
+            Bound::Depth(d) => d,
+            Bound::Cost(_) => 0,
+        }))
     }
 
     fn begin_iteration(&mut self) {
@@ -480,11 +499,6 @@ where
         Ok(false)
     }
 
-    fn solution(&self) -> Solution<P::State, P::Cost> {
-        let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
-        Solution::new(self.path(), cost, self.control.stats())
-    }
-
     /// The least estimate among the starts, the first bound of IDA*; `None` without starts.
     pub(crate) fn least_start_estimate(&self) -> Result<Option<P::Cost>, Failure<P>> {
         let mut least: Option<P::Cost> = None;
@@ -511,38 +525,5 @@ where
     ) -> Outcome<P> {
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
         deepen(self, &starts, first, next)
-    }
-
-    /// Probes from each of `starts` within `bound` until one finds a goal (`Found`, the path
-    /// held); otherwise whether any cut nodes off, with the least f cut off a cost bound.
-    fn sweep(
-        &mut self,
-        starts: &[P::State],
-        bound: Bound<P::Cost>,
-    ) -> Result<Probe<P::Cost>, Failure<P>> {
-        // Every start is on the stack before the first is taken.
-        self.waiting = starts.len();
-        self.control.open_size(self.waiting);
-        let mut swept = Probe::Exhausted;
-        for (taken, start) in starts.iter().enumerate() {
-            self.control.count_start();
-            match self.probe(start, bound)? {
-                Probe::Found => return Ok(Probe::Found),
-                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
-                Probe::Exhausted => {}
-            }
-            // A probe that ends without a goal has taken up everything it put on the stack.
-            debug_assert_eq!(self.waiting, starts.len() - 1 - taken);
-        }
-        self.clear();
-        Ok(swept)
-    }
-
-    /// The error of a search whose bound cut nodes off and that goes no deeper.
-    fn depth_reached(&self, bound: Bound<P::Cost>) -> Failure<P> {
-        self.limit_reached(Limit::Depth(match bound {
-            Bound::Depth(d) => d,
-            Bound::Cost(_) => 0,
-        }))
     }
 }

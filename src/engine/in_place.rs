@@ -152,11 +152,25 @@ where
         starts: &[P::State],
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
-        Walker::sweep(self, starts, bound)
+        self.waiting = starts.len();
+        self.control.open_size(self.waiting);
+        let mut swept = Probe::Exhausted;
+        for (index, start) in starts.iter().enumerate() {
+            self.start_index = index;
+            self.control.count_start();
+            match self.probe(start, bound)? {
+                Probe::Found => return Ok(Probe::Found),
+                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
+                Probe::Exhausted => {}
+            }
+        }
+        self.clear();
+        Ok(swept)
     }
 
     fn solution(&self) -> Solution<P::State, P::Cost> {
-        Walker::solution(self)
+        let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
+        Solution::new(self.path(), cost, self.control.stats())
     }
 
     fn no_path(&mut self) -> Failure<P> {
@@ -164,7 +178,10 @@ where
     }
 
     fn depth_reached(&self, bound: Bound<P::Cost>) -> Failure<P> {
-        Walker::depth_reached(self, bound)
+        self.limit_reached(Limit::Depth(match bound {
+            Bound::Depth(d) => d,
+            Bound::Cost(_) => 0,
+        }))
     }
 
     fn begin_iteration(&mut self) {
@@ -595,11 +612,6 @@ where
             .push((self.start_index, self.frontier.moves.len()));
     }
 
-    pub(crate) fn solution(&self) -> Solution<P::State, P::Cost> {
-        let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
-        Solution::new(self.path(), cost, self.control.stats())
-    }
-
     /// The least estimate among the starts, the first bound of IDA*; `None` without starts.
     pub(crate) fn least_start_estimate(&self) -> Result<Option<P::Cost>, Failure<P>> {
         let mut least: Option<P::Cost> = None;
@@ -628,36 +640,6 @@ where
     ) -> Outcome<P> {
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
         deepen(self, &starts, first, next)
-    }
-
-    /// Probes from each of `starts` within `bound` until one finds a goal.
-    pub(crate) fn sweep(
-        &mut self,
-        starts: &[P::State],
-        bound: Bound<P::Cost>,
-    ) -> Result<Probe<P::Cost>, Failure<P>> {
-        self.waiting = starts.len();
-        self.control.open_size(self.waiting);
-        let mut swept = Probe::Exhausted;
-        for (index, start) in starts.iter().enumerate() {
-            self.start_index = index;
-            self.control.count_start();
-            match self.probe(start, bound)? {
-                Probe::Found => return Ok(Probe::Found),
-                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
-                Probe::Exhausted => {}
-            }
-        }
-        self.clear();
-        Ok(swept)
-    }
-
-    /// The error of a search whose bound cut nodes off and that goes no deeper.
-    fn depth_reached(&self, bound: Bound<P::Cost>) -> Failure<P> {
-        self.limit_reached(Limit::Depth(match bound {
-            Bound::Depth(d) => d,
-            Bound::Cost(_) => 0,
-        }))
     }
 }
 
