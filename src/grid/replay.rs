@@ -46,8 +46,6 @@ pub struct ReplayRecorder<'g> {
     query: Query<'g>,
     stream: Stream,
     order: OpenOrder,
-    /// Records a jump point search ([`Replay::jps`]): successors are counted by the search.
-    jumps: bool,
 }
 
 impl<'g> ReplayRecorder<'g> {
@@ -63,7 +61,6 @@ impl<'g> ReplayRecorder<'g> {
             query,
             stream: Stream::new(query.map().cells()),
             order: OpenOrder::default(),
-            jumps: false,
         }
     }
 
@@ -71,7 +68,6 @@ impl<'g> ReplayRecorder<'g> {
     /// found a jump point) are set by [`set_jump_counts`](Self::set_jump_counts) after it.
     fn for_jumps(mut self) -> Self {
         self.stream = std::mem::take(&mut self.stream).deferred();
-        self.jumps = true;
         self
     }
 
@@ -112,7 +108,8 @@ impl<'g> ReplayRecorder<'g> {
         let Some(index) = self.index(cell) else {
             return;
         };
-        let count = if self.jumps {
+        // A jump point search's counts are the search's, set after it.
+        let count = if self.stream.is_deferred() {
             0
         } else {
             self.query.successor_count(cell)
@@ -225,7 +222,7 @@ impl sealed::Recording for ReplayRecorder<'_> {
             path,
             frames: self.stream.expansions(),
             order: self.order,
-            jumps: self.jumps,
+            jumps: self.stream.is_deferred(),
         }
     }
 }

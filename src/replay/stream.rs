@@ -86,6 +86,11 @@ impl Stream {
         self
     }
 
+    /// Whether the successor counts are given after the search ([`Stream::deferred`]).
+    pub(crate) fn is_deferred(&self) -> bool {
+        self.deferred
+    }
+
     /// Sets the successor count of each expansion of a [`deferred`](Stream::deferred) stream:
     /// `count(k)` for the k-th (from 0).
     pub(crate) fn set_counts(&mut self, count: impl Fn(usize) -> u64) {
