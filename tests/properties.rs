@@ -483,6 +483,35 @@ impl informed::SearchProblem for Boxed<'_> {
     }
 }
 
+/// Runs algorithm `algorithm` (BFS, Dijkstra, A*, greedy, bidirectional BFS, bidirectional
+/// Dijkstra) on `problem` within `bound`, with `h` where one is taken: its outcome as text, and
+/// every event it told an observer.
+fn recorded_run<P>(
+    problem: &P,
+    algorithm: usize,
+    bound: Option<u32>,
+    h: impl Fn(&P::State) -> u32,
+) -> (String, Vec<String>)
+where
+    P: informed::Bidirectional<Cost = u32>,
+    P::State: std::fmt::Debug,
+{
+    let mut events = Vec::new();
+    let mut search = Search::new(problem).on_event(|event| events.push(format!("{event:?}")));
+    if let Some(bound) = bound {
+        search = search.cost_bound(bound);
+    }
+    let outcome = outcome_text(match algorithm {
+        0 => search.bfs(),
+        1 => search.dijkstra(),
+        2 => search.astar(h),
+        3 => search.greedy(h),
+        4 => search.bidirectional_bfs(),
+        _ => search.bidirectional_dijkstra(),
+    });
+    (outcome, events)
+}
+
 proptest! {
     #![proptest_config(config())]
 
@@ -496,32 +525,8 @@ proptest! {
         let boxed = Boxed(&graph);
         let h = |node: usize| u32::from(!graph.goals[node]);
         for algorithm in 0..6 {
-            let mut plain_events = Vec::new();
-            let mut search = Search::new(&graph).on_event(|event| plain_events.push(format!("{event:?}")));
-            if let Some(bound) = bound {
-                search = search.cost_bound(bound);
-            }
-            let plain = outcome_text(match algorithm {
-                0 => search.bfs(),
-                1 => search.dijkstra(),
-                2 => search.astar(|&n| h(n)),
-                3 => search.greedy(|&n| h(n)),
-                4 => search.bidirectional_bfs(),
-                _ => search.bidirectional_dijkstra(),
-            });
-            let mut boxed_events = Vec::new();
-            let mut search = Search::new(&boxed).on_event(|event| boxed_events.push(format!("{event:?}")));
-            if let Some(bound) = bound {
-                search = search.cost_bound(bound);
-            }
-            let owned = outcome_text(match algorithm {
-                0 => search.bfs(),
-                1 => search.dijkstra(),
-                2 => search.astar(|n: &Owned| h(*n.0)),
-                3 => search.greedy(|n: &Owned| h(*n.0)),
-                4 => search.bidirectional_bfs(),
-                _ => search.bidirectional_dijkstra(),
-            });
+            let (plain, plain_events) = recorded_run(&graph, algorithm, bound, |&n| h(n));
+            let (owned, boxed_events) = recorded_run(&boxed, algorithm, bound, |n: &Owned| h(*n.0));
             prop_assert_eq!(&plain, &owned, "algorithm {}", algorithm);
             prop_assert_eq!(plain_events, boxed_events, "algorithm {}", algorithm);
         }
