@@ -62,15 +62,7 @@ fn par_search_on_one_grid() {
 fn par_search_with_jump_point_searchers() {
     use informed::grid::{Cell, Grid, JumpPointSearcher, JumpTable, Movement};
     let mut grid = Grid::new(96, 64);
-    let mut seed = 7u64;
-    for y in 0..64 {
-        for x in 0..96 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            grid.set_free(Cell::new(x, y), (seed >> 33) % 100 >= 25);
-        }
-    }
+    common::scatter_walls(&mut grid, 25, &mut 7);
     grid.set_free(Cell::new(0, 0), true);
     let goals: Vec<Cell> = (0..400u32)
         .map(|i| Cell::new((i * 13) % 96, (i * 7) % 64))

@@ -385,14 +385,7 @@ fn reopenings_are_replayed() {
     let mut reopened = 0;
     for _ in 0..200 {
         let mut grid = Grid::new(24, 24);
-        for y in 0..24 {
-            for x in 0..24 {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                grid.set_free(Cell::new(x, y), (seed >> 33) % 100 >= 30);
-            }
-        }
+        common::scatter_walls(&mut grid, 30, &mut seed);
         let (start, goal) = (Cell::new(0, 0), Cell::new(23, 23));
         grid.set_free(start, true);
         grid.set_free(goal, true);

@@ -502,6 +502,23 @@ impl ScenarioChecks {
     }
 }
 
+/// Makes each cell of `grid` a wall with probability `percent` % and free otherwise, row by
+/// row, from the 64-bit linear congruential generator `seed` (advanced once a cell): the same
+/// walls on every run, and a different grid for each call that goes on from the same seed.
+pub fn scatter_walls(grid: &mut informed::grid::Grid, percent: u64, seed: &mut u64) {
+    for y in 0..grid.height() {
+        for x in 0..grid.width() {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            grid.set_free(
+                informed::grid::Cell::new(x, y),
+                (*seed >> 33) % 100 >= percent,
+            );
+        }
+    }
+}
+
 /// A grid of cells (`true` free) with a start and a goal, both free: a query on a random map.
 pub type CellQuery = (Vec<Vec<bool>>, (u32, u32), (u32, u32));
 
