@@ -264,7 +264,7 @@ pub use crate::algo::stepper::{Expansion, Stepper, stepper, stepper_with};
 #[cfg(feature = "rayon")]
 pub use crate::batch::{par_search, par_search_with};
 pub use crate::cost::Cost;
-pub use crate::engine::hasher::{FastHasher, FastState};
+pub use crate::engine::hasher::{FastBuildHasher, FastHasher};
 pub use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, TieBreak};
 pub use crate::error::{Limit, SearchError, SearchFailure};
 pub use crate::heuristic::{

@@ -7,7 +7,7 @@ use std::hash::Hash;
 use crate::cost::Cost;
 use crate::engine::best_first::{CostKeys, Engine, Keys, PairKeys, Priority, Ranking, best_first};
 use crate::engine::control::{Control, Setup};
-use crate::engine::hasher::FastState;
+use crate::engine::hasher::FastBuildHasher;
 use crate::engine::heap::{Frontier, IndexedHeap, LazyHeap};
 use crate::engine::options::{Hashing, OpenSet, Options};
 use crate::engine::select::dense_bound;
@@ -84,7 +84,7 @@ impl<C: Cost> KeptKeys<C> for CostKeys {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Searcher<S, C: Cost> {
-    hashed: Option<HashTable<S, C, FastState>>,
+    hashed: Option<HashTable<S, C, FastBuildHasher>>,
     dense: Option<DenseStore<S, C>>,
     opens: Opens<C>,
 }

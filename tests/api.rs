@@ -3,7 +3,7 @@
 use std::panic::{RefUnwindSafe, UnwindSafe};
 
 use informed::{
-    Algorithm, Anytime, Audit, Event, Expansion, FastHasher, FastState, Hashing, Improvement,
+    Algorithm, Anytime, Audit, Event, Expansion, FastBuildHasher, FastHasher, Hashing, Improvement,
     InvalidWeight, Limit, Max, NoObserver, NodeTable, OpenSet, OptimalPaths, Partial, PathTree,
     SearchError, Solution, Stats, TieBreak, UnknownAlgorithm, Violation, Weighted, Zero,
 };
@@ -30,7 +30,7 @@ fn public_types_are_send_sync_and_unwind_safe() {
     assert_thread_safe::<NodeTable>();
     assert_thread_safe::<OpenSet>();
     assert_thread_safe::<FastHasher>();
-    assert_thread_safe::<FastState>();
+    assert_thread_safe::<FastBuildHasher>();
     // `Moves` borrows the engine's stack mutably: Send and Sync, not unwind-safe.
     fn assert_send_sync_borrow<T: Send + Sync>() {}
     assert_send_sync_borrow::<informed::Moves<'static, u8>>();

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use informed::{FastState, SearchProblem};
+use informed::{FastBuildHasher, SearchProblem};
 use serde::{Deserialize, Serialize};
 use timely::worker::Worker;
 
@@ -550,7 +550,7 @@ where
 
     // Depth 0: the distinct starts, each kept by its owner before any round (in which other
     // workers' messages may arrive).
-    let mut seen: HashSet<P::State, FastState> = HashSet::default();
+    let mut seen: HashSet<P::State, FastBuildHasher> = HashSet::default();
     let starts: Vec<P::State> = problem
         .starts()
         .into_iter()

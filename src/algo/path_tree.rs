@@ -5,7 +5,7 @@ use std::fmt;
 
 use indexmap::IndexMap;
 
-use crate::engine::hasher::FastState;
+use crate::engine::hasher::FastBuildHasher;
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
 use crate::search::Search;
@@ -77,7 +77,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
             reached?;
         }
         let mut nodes =
-            IndexMap::with_capacity_and_hasher(flood.stored().len(), FastState::default());
+            IndexMap::with_capacity_and_hasher(flood.stored().len(), FastBuildHasher::default());
         for (state, parent, cost) in flood.stored() {
             nodes.insert(state.clone(), (parent, cost));
         }
@@ -93,7 +93,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
 #[derive(Clone)]
 pub struct PathTree<S, C> {
     /// Each state with its parent's index in this map (`None` for a start) and its least cost.
-    nodes: IndexMap<S, (Option<usize>, C), FastState>,
+    nodes: IndexMap<S, (Option<usize>, C), FastBuildHasher>,
     stats: Stats,
 }
 

@@ -67,5 +67,6 @@ impl Hasher for FastHasher {
     }
 }
 
-/// Builds [`FastHasher`]s: the default hasher of node tables.
-pub type FastState = std::hash::BuildHasherDefault<FastHasher>;
+/// Builds [`FastHasher`]s: the default hasher of node tables, a [`BuildHasher`](std::hash::BuildHasher)
+/// for a `HashMap` or `IndexMap` of your own (`HashMap<K, V, FastBuildHasher>`).
+pub type FastBuildHasher = std::hash::BuildHasherDefault<FastHasher>;

@@ -7,7 +7,7 @@
 
 use std::collections::hash_map::RandomState;
 
-use crate::engine::hasher::FastState;
+use crate::engine::hasher::FastBuildHasher;
 use crate::engine::heap::{Binary, Lazy, OpenSets, Quaternary};
 use crate::engine::options::{DENSE_LIMIT, Hashing, NodeTable, OpenSet, Options};
 use crate::engine::table::{Dense, Hashed, Tables};
@@ -52,7 +52,7 @@ where
 {
     match (dense_bound(problem, options.node_table), options.hashing) {
         (Some(bound), _) => body.run(Dense { problem, bound }),
-        (None, Hashing::Fast) => body.run(Hashed::<FastState>::new()),
+        (None, Hashing::Fast) => body.run(Hashed::<FastBuildHasher>::new()),
         (None, Hashing::Std) => body.run(Hashed::<RandomState>::new()),
     }
 }

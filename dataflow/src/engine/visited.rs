@@ -4,12 +4,12 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::hash::{BuildHasher, Hash};
 
-use informed::FastState;
+use informed::FastBuildHasher;
 
 /// The owner of a state among `workers`, from a hash of it: a different mix from the one its
 /// owner's hash map uses, so that the states one worker owns spread over all of its buckets.
 pub(crate) fn route_hash<S: Hash>(state: &S) -> u64 {
-    let hash = FastState::default().hash_one(state);
+    let hash = FastBuildHasher::default().hash_one(state);
     // The finalizer of SplitMix64.
     let mut z = hash ^ (hash >> 31);
     z = z.wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -63,7 +63,7 @@ impl Workers {
 #[derive(Debug)]
 pub(crate) enum Visited<S, K> {
     /// Any hashable state.
-    Hashed(HashMap<S, K, FastState>),
+    Hashed(HashMap<S, K, FastBuildHasher>),
     /// States with a perfect rank, owned by `rank % workers`: one bit at `rank / workers`.
     Ranked {
         bits: Vec<u64>,
