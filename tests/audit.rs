@@ -63,6 +63,46 @@ fn an_overestimate_names_the_state_and_its_true_cost() {
     }));
 }
 
+/// h = 5 everywhere on a chain 0 → 1 → 2 (goal 2, steps of 1): every step satisfies
+/// h(from) ≤ 1 + h(to), but h(goal) = 5 overestimates the goal's remaining cost, 0. Consistency
+/// includes h = 0 at the goals, so the audit must not call it consistent while it finds it
+/// inadmissible.
+#[test]
+fn a_goal_estimated_above_zero_is_neither_consistent_nor_admissible() {
+    let chain = informed::from_fn(
+        0u32,
+        |&n: &u32| (n < 2).then_some((n + 1, 1u32)),
+        |&n| n == 2,
+    );
+    let report = audit(&chain, |_| 5, 100).unwrap();
+    assert!(report.is_complete());
+    assert_eq!(report.inconsistent_count(), 0);
+    assert_eq!(report.goal_estimate_count(), 1);
+    assert!(!report.is_consistent());
+    assert_eq!(report.is_admissible(), Some(false));
+    assert!(
+        report
+            .violations()
+            .contains(&Violation::GoalEstimate { state: 2, h: 5 })
+    );
+    assert!(
+        report.to_string().contains("1 goal estimated above 0"),
+        "{report}"
+    );
+
+    // Met before the enumeration ends, the goal's estimate proves inadmissibility at once.
+    let endless = informed::from_fn(0u64, |&n: &u64| [(n + 1, 1u64)], |&n| n == 3);
+    let partial = audit(&endless, |&n: &u64| 1000 - n.min(1000), 50).unwrap();
+    assert!(!partial.is_complete());
+    assert!(!partial.is_consistent());
+    assert_eq!(partial.is_admissible(), Some(false));
+
+    // Zero at the goal, the same elsewhere: consistent and admissible.
+    let fine = audit(&chain, |&n: &u32| 2 - n, 100).unwrap();
+    assert!(fine.is_consistent());
+    assert_eq!(fine.is_admissible(), Some(true));
+}
+
 #[test]
 fn a_partial_enumeration_checks_consistency_only() {
     let endless = informed::from_fn(0u64, |&n: &u64| [(n + 1, 1u64)], |_| false);
@@ -127,6 +167,13 @@ proptest! {
         let reachable = graph.starts.iter().any(|&s| reaches(&graph, s, bumped));
         let expected = usize::from(exact[bumped].is_some() && reachable);
         prop_assert_eq!(report.overestimate_count(), expected);
+        // A reachable goal estimated above zero is also a goal estimate, and not consistent.
+        let at_goal = usize::from(reachable && graph.goals[bumped]);
+        prop_assert_eq!(report.goal_estimate_count(), at_goal);
+        if at_goal == 1 {
+            prop_assert!(!report.is_consistent());
+            prop_assert_eq!(report.is_admissible(), Some(false));
+        }
     }
 }
 

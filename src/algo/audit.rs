@@ -50,6 +50,16 @@ pub enum Violation<S, C> {
         /// The state.
         state: S,
     },
+    /// h(goal) is above zero. A consistent heuristic is zero at every goal (with h(goal) = 0,
+    /// consistency on each step implies admissibility); one that is not overestimates the
+    /// goal's remaining cost, zero, so it is neither consistent nor admissible. Found at every
+    /// goal the audit enumerates, complete or not.
+    GoalEstimate {
+        /// The goal state.
+        state: S,
+        /// Its estimate h, above zero.
+        h: C,
+    },
 }
 
 /// The findings of [`audit`].
@@ -61,6 +71,7 @@ pub struct Audit<S, C> {
     inconsistent: usize,
     overestimates: usize,
     nan_estimates: usize,
+    goal_estimates: usize,
     violations: Vec<Violation<S, C>>,
 }
 
@@ -81,15 +92,19 @@ impl<S, C> Audit<S, C> {
         self.complete
     }
 
-    /// Whether no enumerated step violated consistency and no estimate was NaN.
+    /// Whether the heuristic is consistent on what was enumerated: no step violated
+    /// h(from) ≤ cost(from → to) + h(to), no goal had an estimate above zero, and no estimate
+    /// was NaN. (A consistent heuristic is admissible: when this holds on a complete audit,
+    /// [`is_admissible`](Self::is_admissible) is `Some(true)`.)
     pub fn is_consistent(&self) -> bool {
-        self.inconsistent == 0 && self.nan_estimates == 0
+        self.inconsistent == 0 && self.nan_estimates == 0 && self.goal_estimates == 0
     }
 
     /// Whether no state was overestimated and no estimate was NaN: `Some` only for a complete
-    /// audit, or `Some(false)` as soon as a NaN estimate was seen.
+    /// audit, or `Some(false)` as soon as a NaN estimate or a goal estimated above zero was
+    /// seen (either proves the heuristic inadmissible without the exact costs).
     pub fn is_admissible(&self) -> Option<bool> {
-        if self.nan_estimates > 0 {
+        if self.nan_estimates > 0 || self.goal_estimates > 0 {
             return Some(false);
         }
         self.complete.then_some(self.overestimates == 0)
@@ -98,6 +113,11 @@ impl<S, C> Audit<S, C> {
     /// The number of enumerated states whose estimate is NaN.
     pub fn nan_estimate_count(&self) -> usize {
         self.nan_estimates
+    }
+
+    /// The number of enumerated goals whose estimate is above zero.
+    pub fn goal_estimate_count(&self) -> usize {
+        self.goal_estimates
     }
 
     /// The number of inconsistent steps found.
@@ -110,8 +130,9 @@ impl<S, C> Audit<S, C> {
         self.overestimates
     }
 
-    /// The first [`KEPT_VIOLATIONS`] violations: inconsistencies and NaN estimates in the order
-    /// the steps and states were enumerated, then overestimates in the order of the states.
+    /// The first [`KEPT_VIOLATIONS`] violations: inconsistencies, NaN estimates and goals
+    /// estimated above zero in the order the steps and states were enumerated, then
+    /// overestimates in the order of the states.
     pub fn violations(&self) -> &[Violation<S, C>] {
         &self.violations
     }
@@ -121,6 +142,7 @@ impl<S, C> Audit<S, C> {
             Violation::Inconsistent { .. } => self.inconsistent += 1,
             Violation::Overestimate { .. } => self.overestimates += 1,
             Violation::NanEstimate { .. } => self.nan_estimates += 1,
+            Violation::GoalEstimate { .. } => self.goal_estimates += 1,
         }
         if self.violations.len() < KEPT_VIOLATIONS {
             self.violations.push(violation);
@@ -144,6 +166,14 @@ impl<S, C> fmt::Display for Audit<S, C> {
         if self.nan_estimates > 0 {
             let nan = Counted(self.nan_estimates as u64, "NaN estimate", "NaN estimates");
             write!(f, "{nan}, ")?;
+        }
+        if self.goal_estimates > 0 {
+            let goals = Counted(
+                self.goal_estimates as u64,
+                "goal estimated above 0",
+                "goals estimated above 0",
+            );
+            write!(f, "{goals}, ")?;
         }
         if self.complete {
             let over = self.overestimates as u64;
@@ -169,8 +199,9 @@ fn exceeds<C: Cost>(a: C, b: C) -> bool {
 }
 
 /// Checks `heuristic` on `problem`: consistency on every step among the first `max_states`
-/// states reachable from the starts, and — if that is all of them — admissibility against the
-/// exact remaining cost of every state.
+/// states reachable from the starts (h(from) ≤ cost(from → to) + h(to) on each step, and
+/// h = 0 at each goal), and — if that is all of them — admissibility against the exact
+/// remaining cost of every state.
 ///
 /// A heuristic that silently overestimates makes A* return wrong paths with no sign of it; an
 /// audit on a small instance of the problem (a small map, a 3×3 puzzle) catches it first.
@@ -336,6 +367,7 @@ where
             inconsistent: 0,
             overestimates: 0,
             nan_estimates: 0,
+            goal_estimates: 0,
             violations: Vec::new(),
         };
         // Each state is stored with its raw estimate as h (parents are not needed), breadth
@@ -355,6 +387,11 @@ where
                         if h.is_nan() {
                             report.record(Violation::NanEstimate {
                                 state: state.clone(),
+                            });
+                        } else if exceeds(h, zero) && problem.is_goal(&state) {
+                            report.record(Violation::GoalEstimate {
+                                state: state.clone(),
+                                h,
                             });
                         }
                         let node = Node::new(crate::engine::table::NO_PARENT, zero, h);
