@@ -292,11 +292,21 @@ impl<S, C: Cost> SearchError<S, C> {
             SearchError::NoPath {
                 cost_bound: None,
                 stats,
-            } => write!(
-                f,
-                "no path: no reachable state is a goal ({} expanded)",
-                stats.expanded
-            ),
+            } => {
+                write!(
+                    f,
+                    "no path: no reachable state is a goal ({} expanded",
+                    stats.expanded
+                )?;
+                if stats.pruned > 0 {
+                    write!(
+                        f,
+                        "; {} pruned, an infinite step cost or estimate being impassable",
+                        Counted(stats.pruned, "successor", "successors")
+                    )?;
+                }
+                f.write_str(")")
+            }
             SearchError::LimitReached { limit, stats, .. } => write!(
                 f,
                 "search stopped: {limit} ({} expanded, {} stored)",

@@ -184,8 +184,9 @@ where
 ///
 /// With w > 1 the search trusts the estimate more than the cost already paid: it usually expands
 /// far fewer states, and when the inner heuristic is admissible the path it returns costs at most
-/// w × the optimal cost. With w = 1 it is the inner heuristic itself. Integer estimates are rounded
-/// toward zero, which keeps that bound.
+/// w × the optimal cost. With w = 1 it is the inner heuristic itself; with w below 1 an admissible
+/// inner heuristic stays admissible, so the bound is max(1, w) × optimal. Integer estimates are
+/// rounded toward zero, which keeps that bound.
 ///
 /// [`Search::weighted_astar`](crate::Search::weighted_astar) and
 /// [`weighted_astar`](crate::weighted_astar) wrap a heuristic in this type.

@@ -11,7 +11,7 @@
 //! | [`dijkstra`] | g, the cost so far | least cost | — |
 //! | [`greedy`] | h, the estimate | some path, fast | a heuristic |
 //! | [`astar`] | f = g + h | least cost | an admissible heuristic |
-//! | [`weighted_astar`] | f = g + w·h | cost ≤ w × least | an admissible heuristic |
+//! | [`weighted_astar`] | f = g + w·h | cost ≤ max(1, w) × least | an admissible heuristic |
 //!
 //! Each returns a [`Solution`] (the path, its cost and [`Stats`]: expanded, generated, reopened
 //! nodes, …) or a [`SearchError`] that says why there is none: no path exists, a limit stopped the

@@ -147,3 +147,41 @@ fn greedy_can_be_far_from_optimal() {
     assert_eq!(informed::greedy(&problem, h).unwrap().cost(), 101);
     assert_eq!(informed::astar(&problem, h).unwrap().cost(), 2);
 }
+
+/// An infinite float step cost is impassable in every search, `bfs` included (which otherwise
+/// ignores costs): `bfs` and `dijkstra` agree on what is reachable, and where nothing else leads
+/// to the goal, the error says how many steps were pruned.
+#[test]
+fn an_infinite_step_is_impassable_to_bfs_as_to_dijkstra() {
+    // 0 → 3 directly at infinite cost, or 0 → 1 → 2 → 3 at cost 1 each.
+    let detour = informed::from_fn(
+        0u8,
+        |&n: &u8| match n {
+            0 => vec![(3, f64::INFINITY), (1, 1.0)],
+            1 | 2 => vec![(n + 1, 1.0)],
+            _ => vec![],
+        },
+        |&n| n == 3,
+    );
+    let bfs = informed::bfs(&detour).unwrap();
+    assert_eq!(bfs.path(), [0, 1, 2, 3]);
+    assert_eq!(bfs.cost(), 3.0);
+    assert_eq!(bfs.stats().pruned, 1);
+    assert_eq!(informed::dijkstra(&detour).unwrap().path(), bfs.path());
+
+    let blocked = informed::from_fn(
+        0u8,
+        |&n: &u8| (n == 0).then_some((3, f64::INFINITY)),
+        |&n| n == 3,
+    );
+    for error in [
+        informed::bfs(&blocked).unwrap_err(),
+        informed::dijkstra(&blocked).unwrap_err(),
+    ] {
+        assert!(error.is_no_path());
+        assert_eq!(error.stats().pruned, 1);
+        let message = error.to_string();
+        assert!(message.contains("1 successor pruned"), "{message}");
+        assert!(message.contains("impassable"), "{message}");
+    }
+}

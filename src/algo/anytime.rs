@@ -84,7 +84,7 @@ pub type AnytimeResult<P> =
 /// Anytime weighted A*: weighted A* that does not stop at its first solution.
 ///
 /// It expands states in order of g + w·h, so a first solution comes about as fast as weighted
-/// A*'s, costing at most w × optimal. It then keeps searching, pruning every state whose
+/// A*'s, costing at most max(1, w) × optimal. It then keeps searching, pruning every state whose
 /// g + h (unweighted) cannot beat the best cost found, and reports each better path as it finds
 /// it, with a proven bound on how far from optimal it still is. Run to completion (the open set
 /// empties), the last path is optimal; stopped early by a limit set on the [`Search`]

@@ -139,8 +139,9 @@ where
 ///
 /// With w > 1 the search trusts the estimate more than the cost already paid and usually expands
 /// far fewer states. The price is optimality: with an admissible heuristic the returned path
-/// costs **at most w × the optimal cost**. With w = 1 this is [`astar`]; with w = 0,
-/// [`dijkstra`](crate::dijkstra). It expands the states [`astar`] with a
+/// costs **at most max(1, w) × the optimal cost**. With w = 1 this is [`astar`]; with w = 0,
+/// [`dijkstra`](crate::dijkstra); a w between 0 and 1 scales an admissible estimate down, which
+/// keeps it admissible: the path is optimal, found with more expansions than [`astar`] makes. It expands the states [`astar`] with a
 /// [`Weighted`](crate::Weighted) heuristic would, but keeps the unweighted h: the cost bound and
 /// the events see the unweighted estimate, and a weighted sum too large for the cost type
 /// saturates instead of failing (see the errors).
@@ -148,21 +149,21 @@ where
 /// # Arguments
 ///
 /// - `problem`: the state space; step costs must be non-negative.
-/// - `heuristic`: a closure giving the unweighted estimate; admissible for the w-bound to hold.
+/// - `heuristic`: a closure giving the unweighted estimate; admissible for the bound to hold.
 ///   For a heuristic that is a type, call [`weighted_astar_with`].
 /// - `weight`: w, finite and at least 0.
 ///
 /// # Returns
 ///
-/// The [`Solution`](crate::Solution): a path of cost at most w × optimal (given an admissible
-/// heuristic), its cost and the [`Stats`](crate::Stats).
+/// The [`Solution`](crate::Solution): a path of cost at most max(1, w) × optimal (given an
+/// admissible heuristic), its cost and the [`Stats`](crate::Stats).
 ///
 /// # Errors
 ///
 /// [`SearchError::InvalidWeight`](crate::SearchError::InvalidWeight) for a negative, NaN or
 /// infinite weight (before searching), and otherwise those of [`astar`]. g + w·h is not an
 /// overflow: where it exceeds the cost type it saturates, so a huge weight ranks the saturated
-/// states by h alone (greedy search, the limit of w → ∞), and the w-bound still holds.
+/// states by h alone (greedy search, the limit of w → ∞), and the bound still holds.
 ///
 /// # Complexity
 ///

@@ -11,18 +11,23 @@ use crate::problem::{SearchProblem, Successors};
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution};
 
-/// Finds a path with the fewest steps from a start state to a goal, ignoring step costs.
+/// Finds a path with the fewest steps from a start state to a goal, ignoring step costs (but
+/// for an infinite one, which makes a step impassable here as in every search).
 ///
 /// States are expanded in the order they were first generated, layer by layer. The goal test is
 /// made when a state is generated, one layer earlier than a best-first search would make it, so
 /// the goal itself is never counted as expanded. The reported cost is still the sum of the step
 /// costs along the path (checked like any other search's), but it need not be the least cost:
 /// use [`dijkstra`](crate::dijkstra) for that. Where `successors` pushes one state twice, the
-/// cheaper step is the one taken.
+/// cheaper step is the one taken. A float step cost of infinity is the crate's mark of an
+/// impassable step (see [`Cost`](crate::Cost)): the successor is pruned, counted in
+/// [`Stats::pruned`](crate::Stats::pruned), so that `bfs` and [`dijkstra`](crate::dijkstra)
+/// agree on which goals are reachable.
 ///
 /// # Arguments
 ///
-/// - `problem`: the state space; its step costs are summed into the path cost only.
+/// - `problem`: the state space; its step costs are summed into the path cost only (an
+///   infinite one prunes the step).
 ///
 /// # Returns
 ///
@@ -32,7 +37,8 @@ use crate::solution::{SearchResult, Solution};
 ///
 /// # Errors
 ///
-/// - [`SearchError::NoPath`](crate::SearchError::NoPath) if no goal is reachable.
+/// - [`SearchError::NoPath`](crate::SearchError::NoPath) if no goal is reachable by steps of
+///   finite cost (its message counts the steps pruned as impassable).
 /// - [`SearchError::LimitReached`](crate::SearchError::LimitReached) if a limit set on a
 ///   [`Search`] stopped it.
 /// - [`SearchError::NegativeCost`](crate::SearchError::NegativeCost),

@@ -31,7 +31,7 @@ pub(crate) enum Ranking {
     Cost,
     /// g + w·h, ties to the smaller h, reopening as for `Cost`. The weighted sum saturates at the
     /// cost type's bounds: a large weight turns the ranking into h alone among the saturated
-    /// states, its limit as w grows, and the bound of w × optimal still holds.
+    /// states, its limit as w grows, and the bound of max(1, w) × optimal still holds.
     Weighted(f64),
     /// h alone, ties to the smaller g. Closed states are never reopened: greedy search makes no
     /// optimality claim, and reopening would only cost time.
