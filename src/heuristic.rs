@@ -13,6 +13,23 @@ use crate::cost::Cost;
 /// types. (A closure passed to a parameter bounded by this trait would not learn its argument's
 /// type from the bound, so one entry point cannot serve both.)
 ///
+/// When the wrong form is called, the compiler says which is right: a type given to `astar`
+/// fails with "`Manhattan` is not a heuristic closure …" and a note naming `astar_with`. The
+/// other way round, an unannotated closure given to `astar_with` fails with Rust's own
+/// "implementation of `FnOnce` is not general enough", which no library can reword: give that
+/// closure to `astar` (or write its argument's type, `|&(x, y): &(i32, i32)| …`, which every
+/// form accepts).
+///
+/// # Combining closures
+///
+/// [`Max`] and [`Weighted`] take heuristic values, closures among them, but they do not know the
+/// problem, so a closure given to them needs its argument's type written out (as in the example
+/// below); without it, the compiler reports that `Max<{closure}, {closure}>` is not a heuristic.
+/// A closure can also combine closures itself, its type inferred as usual:
+/// `informed::astar(&problem, |s| manhattan(s).max(conflicts(s)))`, or
+/// `|s| manhattan(s) + pattern(s)` for a sum of estimates that is admissible (an additive
+/// pattern database's groups, say).
+///
 /// The quality of the estimate decides how much work an informed search does (see
 /// `docs/choosing.md`):
 ///
@@ -38,6 +55,12 @@ use crate::cost::Cost;
 /// assert_eq!(best.estimate(&(3, -4)), 7);
 /// assert_eq!(Heuristic::<(i64, i64), i64>::estimate(&Zero, &(3, -4)), 0);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a heuristic of states `{S}` with costs `{C}`",
+    label = "not a `Heuristic<{S}, {C}>`",
+    note = "a closure goes to the short form of the call (`astar`, not `astar_with`), which infers its argument's type from the problem",
+    note = "a closure inside `Max::new` or `Weighted::new` needs its argument's type written out: `|state: &State| ...`"
+)]
 pub trait Heuristic<S, C> {
     /// The estimated cost from `state` to the nearest goal.
     fn estimate(&self, state: &S) -> C;
@@ -102,6 +125,34 @@ impl<S, C, F: Fn(&S) -> C> Heuristic<S, C> for F {
         self(state)
     }
 }
+
+/// A heuristic closure `Fn(&S) -> C`: what the short forms of the algorithms take
+/// ([`astar`](crate::astar), [`greedy`](crate::greedy), [`idastar`](crate::idastar), …).
+///
+/// Implemented for every closure and function of that signature; there is nothing to
+/// implement. It is `Fn(&S) -> C` under a name of the crate's own, for two reasons: the
+/// closure's argument type is inferred from it as from `Fn` itself (`|&(x, y)| x + y` compiles
+/// as written), and when something else is passed the compiler's error says where it belongs —
+/// a value of a [`Heuristic`] type goes to the `_with` form of the call
+/// ([`astar_with`](crate::astar_with), …).
+///
+/// # Example
+///
+/// ```
+/// let problem = informed::from_fn(0i32, |&n: &i32| [(n + 1, 1u32), (n - 1, 1)], |&n| n == 7);
+/// // The closure's argument, a `&i32`, comes from the problem.
+/// let solution = informed::astar(&problem, |&n| 7u32.saturating_sub(n as u32))?;
+/// assert_eq!(solution.cost(), 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a heuristic closure `Fn(&{S}) -> {C}`",
+    label = "expected a closure `Fn(&{S}) -> {C}`",
+    note = "a value of a `Heuristic` type goes to the `_with` form of the call: `astar_with`, `greedy_with`, `idastar_with`, `weighted_astar_with`, `Search::astar_with`, ..."
+)]
+pub trait HeuristicFn<S, C>: Fn(&S) -> C {}
+
+impl<S, C, F: Fn(&S) -> C + ?Sized> HeuristicFn<S, C> for F {}
 
 /// Implements `Heuristic` for `&Type`, so that one heuristic value serves many searches without
 /// a copy. (A blanket impl for every `&H` would overlap with the impl for closures.)
@@ -361,6 +412,12 @@ impl TryFrom<InvalidWeightData> for InvalidWeight {
 /// stack[..4].reverse();
 /// assert_eq!(Gaps.update(&stack, 4, h, &mut context), Gaps.begin(&stack).0);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an incremental heuristic of states `{S}`, moves `{M}` and costs `{C}`",
+    label = "not an `IncrementalHeuristic<{S}, {M}, {C}>`",
+    note = "a closure goes to the short form of the call (`idastar_in_place`, not `idastar_in_place_with`)",
+    note = "a `Heuristic` with no incremental form runs in place wrapped as `Afresh(heuristic)`"
+)]
 pub trait IncrementalHeuristic<S, M, C> {
     /// What the heuristic keeps beside each state of the path, besides the estimate; `()` for
     /// most.

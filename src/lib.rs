@@ -268,7 +268,7 @@ pub use crate::engine::hasher::{FastBuildHasher, FastHasher};
 pub use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, TieBreak};
 pub use crate::error::{Limit, SearchError, SearchFailure};
 pub use crate::heuristic::{
-    Afresh, Heuristic, IncrementalHeuristic, InvalidWeight, Max, Weighted, Zero,
+    Afresh, Heuristic, HeuristicFn, IncrementalHeuristic, InvalidWeight, Max, Weighted, Zero,
 };
 pub use crate::in_place::{InPlace, InPlaceProblem, Moves};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};

@@ -13,7 +13,7 @@ use crate::engine::options::{Hashing, OpenSet, Options};
 use crate::engine::select::dense_bound;
 use crate::engine::table::{DenseStore, DenseTable, HashTable, Table, path_cost, path_into};
 use crate::error::SearchError;
-use crate::heuristic::{Heuristic, Zero};
+use crate::heuristic::{Heuristic, HeuristicFn, Zero};
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
 use crate::search::Search;
@@ -145,7 +145,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
     pub fn astar<P, F>(&mut self, problem: &P, heuristic: F) -> SearchResult<P>
     where
         P: SearchProblem<State = S, Cost = C>,
-        F: Fn(&S) -> C,
+        F: HeuristicFn<S, C>,
     {
         Search::new(problem).astar_in_with(self, heuristic)
     }
@@ -236,7 +236,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
     ) -> Result<(C, Stats), SearchError<S, C>>
     where
         P: SearchProblem<State = S, Cost = C>,
-        F: Fn(&S) -> C,
+        F: HeuristicFn<S, C>,
     {
         self.astar_into_with(problem, heuristic, path)
     }
@@ -475,7 +475,7 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
         heuristic: F,
     ) -> SearchResult<P>
     where
-        F: Fn(&P::State) -> P::Cost,
+        F: HeuristicFn<P::State, P::Cost>,
     {
         self.astar_in_with(searcher, heuristic)
     }

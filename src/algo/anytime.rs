@@ -7,7 +7,7 @@ use crate::engine::heap::{Frontier, OpenSets};
 use crate::engine::select::{EngineBody, with_engine};
 use crate::engine::table::{Table, Tables};
 use crate::error::SearchError;
-use crate::heuristic::{Heuristic, InvalidWeight};
+use crate::heuristic::{Heuristic, HeuristicFn, InvalidWeight};
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
 use crate::search::Search;
@@ -144,7 +144,7 @@ pub type AnytimeResult<P> =
 pub fn anytime_astar<P, F>(problem: &P, heuristic: F, weight: f64) -> AnytimeResult<P>
 where
     P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
+    F: HeuristicFn<P::State, P::Cost>,
 {
     Search::new(problem).anytime_astar_with(heuristic, weight)
 }
@@ -183,7 +183,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// # Errors
     ///
     /// As for [`anytime_astar`](crate::anytime_astar).
-    pub fn anytime_astar<F: Fn(&P::State) -> P::Cost>(
+    pub fn anytime_astar<F: HeuristicFn<P::State, P::Cost>>(
         self,
         heuristic: F,
         weight: f64,

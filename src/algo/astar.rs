@@ -1,7 +1,7 @@
 //! A* and weighted A*: ranks states by f = g + h (or g + w·h).
 
 use crate::engine::best_first::{PairKeys, Ranking, best_first};
-use crate::heuristic::{Heuristic, InvalidWeight};
+use crate::heuristic::{Heuristic, HeuristicFn, InvalidWeight};
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
 use crate::search::Search;
@@ -82,7 +82,7 @@ use crate::solution::SearchResult;
 pub fn astar<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
 where
     P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
+    F: HeuristicFn<P::State, P::Cost>,
 {
     Search::new(problem).astar_with(heuristic)
 }
@@ -97,7 +97,9 @@ where
 /// type left to inference (`|&(x, y)| x + y`), compiles: its bound `Fn(&State) -> Cost` tells
 /// the compiler the argument's type. A bound on the [`Heuristic`] trait cannot, so this entry
 /// point takes the types and [`astar`] the closures. Both run the same search: the same path,
-/// cost and [`Stats`](crate::Stats) for the same estimates.
+/// cost and [`Stats`](crate::Stats) for the same estimates. A closure whose argument's type is
+/// left to inference fails here with "implementation of `FnOnce` is not general enough": give it
+/// to [`astar`].
 ///
 /// # Arguments
 ///
@@ -197,7 +199,7 @@ where
 pub fn weighted_astar<P, F>(problem: &P, heuristic: F, weight: f64) -> SearchResult<P>
 where
     P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
+    F: HeuristicFn<P::State, P::Cost>,
 {
     Search::new(problem).weighted_astar_with(heuristic, weight)
 }
@@ -251,7 +253,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// # Errors
     ///
     /// As for [`astar`](crate::astar).
-    pub fn astar<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> SearchResult<P> {
+    pub fn astar<F: HeuristicFn<P::State, P::Cost>>(self, heuristic: F) -> SearchResult<P> {
         self.astar_with(heuristic)
     }
 
@@ -272,7 +274,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// As for [`weighted_astar`](crate::weighted_astar).
     pub fn weighted_astar<F>(self, heuristic: F, weight: f64) -> SearchResult<P>
     where
-        F: Fn(&P::State) -> P::Cost,
+        F: HeuristicFn<P::State, P::Cost>,
     {
         self.weighted_astar_with(heuristic, weight)
     }

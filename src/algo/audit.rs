@@ -7,7 +7,7 @@ use crate::engine::control::Setup;
 use crate::engine::select::{TableBody, with_tables};
 use crate::engine::table::{Lookup, Node, Table, Tables};
 use crate::error::Counted;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::{Event, Observer};
 use crate::problem::SearchProblem;
 use crate::search::Search;
@@ -260,7 +260,7 @@ pub fn audit<P, F>(
 ) -> Result<Audit<P::State, P::Cost>, ErrorOf<P>>
 where
     P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
+    F: HeuristicFn<P::State, P::Cost>,
 {
     Search::new(problem)
         .max_stored(max_states)
@@ -311,7 +311,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// As for [`audit`](crate::audit).
     pub fn audit<F>(self, heuristic: F) -> Result<Audit<P::State, P::Cost>, ErrorOf<P>>
     where
-        F: Fn(&P::State) -> P::Cost,
+        F: HeuristicFn<P::State, P::Cost>,
     {
         self.audit_with(heuristic)
     }

@@ -6,7 +6,7 @@ use crate::engine::options::TieBreak;
 use crate::engine::select::{TableBody, with_tables};
 use crate::engine::table::{Lookup, NO_PARENT, Node, Table, Tables, path, take_cheaper_step};
 use crate::error::SearchError;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::{Event, Observer};
 use crate::problem::{SearchProblem, Successors};
 use crate::search::Search;
@@ -55,7 +55,7 @@ use crate::solution::{SearchResult, Solution};
 pub fn beam_search<P, F>(problem: &P, heuristic: F, width: usize) -> SearchResult<P>
 where
     P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
+    F: HeuristicFn<P::State, P::Cost>,
 {
     Search::new(problem).beam_search_with(heuristic, width)
 }
@@ -94,7 +94,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// # Errors
     ///
     /// As for [`beam_search`](crate::beam_search).
-    pub fn beam_search<F: Fn(&P::State) -> P::Cost>(
+    pub fn beam_search<F: HeuristicFn<P::State, P::Cost>>(
         self,
         heuristic: F,
         width: usize,

@@ -1,7 +1,7 @@
 //! Greedy best-first search: ranks states by the estimate h alone.
 
 use crate::engine::best_first::{PairKeys, Ranking, best_first};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
 use crate::search::Search;
@@ -61,7 +61,7 @@ use crate::solution::SearchResult;
 pub fn greedy<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
 where
     P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
+    F: HeuristicFn<P::State, P::Cost>,
 {
     Search::new(problem).greedy_with(heuristic)
 }
@@ -113,7 +113,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// # Errors
     ///
     /// As for [`greedy`](crate::greedy).
-    pub fn greedy<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> SearchResult<P> {
+    pub fn greedy<F: HeuristicFn<P::State, P::Cost>>(self, heuristic: F) -> SearchResult<P> {
         self.greedy_with(heuristic)
     }
 

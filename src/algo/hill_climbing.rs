@@ -4,7 +4,7 @@
 use crate::cost::Cost;
 use crate::engine::control::Control;
 use crate::error::{Limit, SearchError};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::{Event, Observer};
 use crate::problem::{SearchProblem, Successors};
 use crate::search::Search;
@@ -55,7 +55,7 @@ use crate::solution::{Partial, SearchResult, Solution};
 pub fn hill_climbing<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
 where
     P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
+    F: HeuristicFn<P::State, P::Cost>,
 {
     Search::new(problem).hill_climbing_with(heuristic)
 }
@@ -136,7 +136,7 @@ pub fn hill_climbing_with_restarts<P, E, F>(
 ) -> SearchResult<P>
 where
     P: SearchProblem,
-    E: Fn(&P::State) -> P::Cost,
+    E: HeuristicFn<P::State, P::Cost>,
     F: FnMut(u64) -> P::State,
 {
     Search::new(problem).hill_climbing_with_restarts(heuristic, restarts, random_start)
@@ -150,7 +150,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// As for [`hill_climbing`](crate::hill_climbing).
     pub fn hill_climbing<F>(self, heuristic: F) -> SearchResult<P>
     where
-        F: Fn(&P::State) -> P::Cost,
+        F: HeuristicFn<P::State, P::Cost>,
     {
         self.hill_climbing_with(heuristic)
     }
@@ -182,7 +182,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
         random_start: F,
     ) -> SearchResult<P>
     where
-        E: Fn(&P::State) -> P::Cost,
+        E: HeuristicFn<P::State, P::Cost>,
         F: FnMut(u64) -> P::State,
     {
         self.climb(heuristic, restarts, random_start)

@@ -2,7 +2,7 @@
 
 use crate::engine::depth_first::{Bound, Prober};
 use crate::engine::in_place::Walker;
-use crate::heuristic::{Afresh, Heuristic, IncrementalHeuristic};
+use crate::heuristic::{Afresh, Heuristic, HeuristicFn, IncrementalHeuristic};
 use crate::in_place::{InPlace, InPlaceProblem};
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
@@ -68,7 +68,7 @@ use crate::solution::SearchResult;
 pub fn idastar<P, F>(problem: &P, heuristic: F) -> SearchResult<P>
 where
     P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
+    F: HeuristicFn<P::State, P::Cost>,
 {
     Search::new(problem).idastar_with(heuristic)
 }
@@ -120,7 +120,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// # Errors
     ///
     /// As for [`idastar`](crate::idastar).
-    pub fn idastar<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> SearchResult<P> {
+    pub fn idastar<F: HeuristicFn<P::State, P::Cost>>(self, heuristic: F) -> SearchResult<P> {
         self.idastar_with(heuristic)
     }
 
@@ -211,7 +211,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
 pub fn idastar_in_place<P, F>(problem: &P, heuristic: F) -> SearchResult<InPlace<&P>>
 where
     P: InPlaceProblem,
-    F: Fn(&P::State) -> P::Cost,
+    F: HeuristicFn<P::State, P::Cost>,
 {
     Search::new(&InPlace::new(problem)).idastar_in_place(heuristic)
 }
@@ -266,7 +266,7 @@ impl<P: InPlaceProblem, O: Observer<P::State, P::Cost>> Search<'_, InPlace<P>, O
     /// # Errors
     ///
     /// As for [`idastar`](crate::idastar).
-    pub fn idastar_in_place<F: Fn(&P::State) -> P::Cost>(
+    pub fn idastar_in_place<F: HeuristicFn<P::State, P::Cost>>(
         self,
         heuristic: F,
     ) -> SearchResult<InPlace<P>> {

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
 use crate::search::Search;
@@ -182,7 +182,7 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// Those of the algorithm run.
     pub fn run<F>(self, algorithm: Algorithm, heuristic: F) -> SearchResult<P>
     where
-        F: Fn(&P::State) -> P::Cost,
+        F: HeuristicFn<P::State, P::Cost>,
     {
         self.run_with(algorithm, heuristic)
     }

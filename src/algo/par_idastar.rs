@@ -2,7 +2,7 @@
 //! feature).
 
 use crate::engine::parallel::Split;
-use crate::heuristic::{Afresh, IncrementalHeuristic};
+use crate::heuristic::{Afresh, HeuristicFn, IncrementalHeuristic};
 use crate::in_place::{InPlace, InPlaceProblem};
 use crate::observer::Observer;
 use crate::search::Search;
@@ -117,7 +117,7 @@ where
     P::State: Send + Sync,
     P::Move: Send + Sync,
     P::Cost: Send + Sync,
-    F: Fn(&P::State) -> P::Cost + Sync,
+    F: HeuristicFn<P::State, P::Cost> + Sync,
 {
     Search::new(&InPlace::new(problem)).par_idastar_in_place(heuristic)
 }
@@ -185,7 +185,7 @@ where
     /// As for [`par_idastar_in_place`](crate::par_idastar_in_place).
     pub fn par_idastar_in_place<F>(self, heuristic: F) -> SearchResult<InPlace<P>>
     where
-        F: Fn(&P::State) -> P::Cost + Sync,
+        F: HeuristicFn<P::State, P::Cost> + Sync,
     {
         self.par_idastar_in_place_with(Afresh(heuristic))
     }

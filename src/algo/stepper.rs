@@ -5,7 +5,7 @@ use std::fmt;
 use crate::engine::best_first::{ErasedEngine, PairKeys, Ranking, erased_engine};
 use crate::engine::control::Control;
 use crate::error::SearchError;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::{NoObserver, Observer};
 use crate::problem::SearchProblem;
 use crate::search::Search;
@@ -218,7 +218,7 @@ impl<P: SearchProblem, H, O> fmt::Debug for Stepper<'_, P, H, O> {
 pub fn stepper<P, F>(problem: &P, heuristic: F) -> Stepper<'_, P, F>
 where
     P: SearchProblem,
-    F: Fn(&P::State) -> P::Cost,
+    F: HeuristicFn<P::State, P::Cost>,
 {
     Search::new(problem).stepper_with(heuristic)
 }
@@ -253,7 +253,7 @@ where
 impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
     /// An A* search with this search's options and a closure heuristic, to drive one expansion at a time (see
     /// [`Stepper`]). A NaN cost bound is reported by the first step.
-    pub fn stepper<F: Fn(&P::State) -> P::Cost>(self, heuristic: F) -> Stepper<'a, P, F, O> {
+    pub fn stepper<F: HeuristicFn<P::State, P::Cost>>(self, heuristic: F) -> Stepper<'a, P, F, O> {
         self.stepper_with(heuristic)
     }
 
