@@ -16,8 +16,24 @@
 //! Each returns a [`Solution`] (the path, its cost and [`Stats`]: expanded, generated, reopened
 //! nodes, …) or a [`SearchError`] that says why there is none: no path exists, a limit stopped the
 //! search, or a step cost or estimate was bad (negative, NaN, overflowing) — never a panic and
-//! never a silently wrong answer. A [`Search`] sets limits, tie-breaking and an [`Observer`]
-//! before running any of them.
+//! never a silently wrong answer.
+//!
+//! # Three ways in
+//!
+//! Every algorithm runs the same search through each of them; pick by what the call needs.
+//!
+//! | reach for | when | looks like |
+//! |---|---|---|
+//! | a free function | one search with the defaults | `informed::astar(&problem, \|s\| h(s))?` |
+//! | [`Search`] | options first: limits, a time limit, tie-breaking, an [`Observer`] | `Search::new(&problem).max_expansions(10_000).astar(\|s\| h(s))?` |
+//! | [`Searcher`] | many searches in a loop (a game's queries): it keeps its node table and heap, so later searches do not allocate | `searcher.astar(&problem, \|s\| h(s))?` |
+//!
+//! A heuristic is a closure for the calls named above, its argument's type inferred from the
+//! problem; a heuristic that is a type (the grid's and puzzle's, [`Max`], a pattern database,
+//! your own [`Heuristic`]) goes to the `_with` form of the same call ([`astar_with`],
+//! [`Search::astar_with`], [`Searcher::astar_with`]), and the compiler's error says so if the
+//! two are swapped. To drive a search one expansion at a time (to draw it, or to interleave it
+//! with other work), take a [`stepper`].
 //!
 //! Dijkstra, greedy, A* and weighted A* are one best-first engine with different priorities. Its
 //! open set is a heap with decrease-key: each state is stored once in a node table (parents are
