@@ -194,6 +194,29 @@ impl<S, C: Cost> Heuristic<S, C> for Zero {
 ///
 /// Admissible when both are, consistent when both are, and at least as informed as either: the
 /// usual way to combine heuristics that are strong in different parts of the space.
+///
+/// Its parts are heuristic values: types such as [`puzzle::Manhattan`](crate::puzzle::Manhattan),
+/// or closures with their argument's type written out (`Max` does not know the problem, so it
+/// cannot infer it). Two closures combine just as well in one closure given to the short form
+/// of a call, which infers the type: `informed::astar(&problem, |s| a(s).max(b(s)))`.
+///
+/// # Example
+///
+/// ```
+/// use informed::puzzle::SlidingPuzzle;
+/// use informed::Max;
+///
+/// let puzzle = SlidingPuzzle::new(3, 3)?;
+/// let problem = puzzle.problem(puzzle.parse("8 6 7 2 5 4 3 0 1")?)?;
+/// // A type and an annotated closure: the blank's distance from its goal cell, admissible.
+/// let blank = |board: &informed::puzzle::Board| {
+///     let (from, to) = (puzzle.blank(*board), puzzle.goal_cell(0));
+///     ((from % 3).abs_diff(to % 3) + (from / 3).abs_diff(to / 3)) as u32
+/// };
+/// let solution = informed::astar_with(&problem, Max::new(puzzle.manhattan(), blank))?;
+/// assert_eq!(solution.cost(), 31);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Max<A, B> {
     first: A,
@@ -249,6 +272,10 @@ pub struct Weighted<H> {
 
 impl<H> Weighted<H> {
     /// The heuristic `weight × inner(s)`.
+    ///
+    /// `inner` is a heuristic value: a type, or a closure with its argument's type written out
+    /// (`Weighted` does not know the problem). For weighted A* with a closure, call
+    /// [`weighted_astar`](crate::weighted_astar), which infers it.
     ///
     /// # Panics
     ///
