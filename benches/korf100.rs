@@ -24,6 +24,8 @@
 //! says it skipped when the file is absent. The default is Korf's setting: Manhattan distance,
 //! no move back to the parent (`--cycle-check parent`).
 
+#[path = "args/mod.rs"]
+mod args;
 #[path = "korf/mod.rs"]
 mod korf;
 #[path = "threads/mod.rs"]
@@ -34,55 +36,46 @@ use std::time::Instant;
 use informed::{Afresh, CycleCheck, Event, InPlace, Search};
 
 fn main() {
-    let mut cycle_check = CycleCheck::Parent;
-    let mut heuristic = String::from("manhattan");
-    let mut in_place = true;
-    let mut thread_counts: Vec<usize> = Vec::new();
-    let mut ids = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--cycle-check" => {
-                cycle_check = match args.next().as_deref() {
-                    Some("off") => CycleCheck::Off,
-                    Some("parent") => CycleCheck::Parent,
-                    Some("path") => CycleCheck::Path,
-                    other => exit(&format!(
-                        "--cycle-check: expected off, parent or path, got {other:?}"
-                    )),
-                }
-            }
-            "--heuristic" => heuristic = args.next().unwrap_or_default(),
-            "--engine" => {
-                in_place = match args.next().as_deref() {
-                    Some("in-place") => true,
-                    Some("copying") => false,
-                    other => exit(&format!(
-                        "--engine: expected in-place or copying, got {other:?}"
-                    )),
-                }
-            }
-            "--threads" => {
-                thread_counts = args
-                    .next()
-                    .unwrap_or_default()
-                    .split(',')
-                    .map(|n| match n.parse::<usize>() {
-                        Ok(n) if n > 0 => n,
-                        _ => exit(&format!("--threads: expected numbers above 0, got {n:?}")),
-                    })
-                    .collect()
-            }
-            id => ids.push(
-                id.parse::<u32>()
-                    .unwrap_or_else(|_| exit(&format!("not an instance number: {id:?}"))),
-            ),
-        }
+    let mut args = args::Args::from_env();
+    let cycle_check = match args
+        .choice("--cycle-check", &["off", "parent", "path"])
+        .unwrap_or_else(fail)
+        .as_deref()
+    {
+        Some("off") => CycleCheck::Off,
+        Some("path") => CycleCheck::Path,
+        _ => CycleCheck::Parent,
+    };
+    let heuristic = args
+        .choice("--heuristic", &["manhattan", "linear-conflict"])
+        .unwrap_or_else(fail)
+        .unwrap_or_else(|| "manhattan".to_owned());
+    let in_place = args
+        .choice("--engine", &["in-place", "copying"])
+        .unwrap_or_else(fail)
+        .is_none_or(|engine| engine == "in-place");
+    let thread_counts: Vec<usize> = args
+        .list("--threads", "numbers above 0", |n| {
+            n.parse().ok().filter(|&n: &usize| n > 0)
+        })
+        .unwrap_or_else(fail)
+        .unwrap_or_default();
+    if !thread_counts.is_empty() && (heuristic != "manhattan" || !in_place) {
+        fail::<()>("--threads: parallel IDA* runs with Manhattan, in place".to_owned());
     }
+    let ids: Vec<u32> = args
+        .rest()
+        .unwrap_or_else(fail)
+        .iter()
+        .map(|id| args::read("instance", id, "an instance number"))
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(fail);
     let puzzle = korf::puzzle();
     let Some(instances) = korf::instances(&puzzle) else {
         return;
     };
+    let known: Vec<u32> = instances.iter().map(|i| i.id).collect();
+    args::check_instances("instance", &ids, &known, "korf100.txt").unwrap_or_else(fail);
     let chosen: Vec<_> = instances
         .iter()
         .filter(|i| ids.is_empty() || ids.contains(&i.id))
@@ -108,19 +101,14 @@ fn main() {
             ("linear-conflict", false) => Search::new(&problem)
                 .cycle_check(cycle_check)
                 .idastar_with(puzzle.linear_conflict()),
-            (other, _) => exit(&format!(
-                "--heuristic: expected manhattan or linear-conflict, got {other:?}"
-            )),
+            (other, _) => unreachable!("--heuristic {other} was checked"),
         }
         .expect("IDA* solves every instance");
         let elapsed = started.elapsed().as_secs_f64();
         let cpu = threads::own_cpu_seconds() - cpu_started;
         for &n in &thread_counts {
-            if heuristic != "manhattan" || !in_place {
-                exit("--threads: parallel IDA* runs with Manhattan, in place");
-            }
             let pool =
-                threads::Pool::new(n).unwrap_or_else(|e| exit(&format!("--threads {n}: {e}")));
+                threads::Pool::new(n).unwrap_or_else(|e| fail(format!("--threads {n}: {e}")));
             let mut marks = Vec::new();
             let started = Instant::now();
             let parallel = pool
@@ -189,7 +177,7 @@ fn main() {
     );
 }
 
-fn exit(message: &str) -> ! {
-    eprintln!("korf100: {message}");
-    std::process::exit(2)
+/// Reports a bad argument and exits with status 2.
+fn fail<T>(message: String) -> T {
+    args::exit("korf100", &message)
 }

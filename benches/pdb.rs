@@ -32,6 +32,8 @@
 //! lists them: each search stops when the budget is spent, and the ones after it are not run.
 //! With the order `--gaps` prints, `--budget 3600` answers how many are solved in an hour.
 
+#[path = "args/mod.rs"]
+mod args;
 #[path = "threads/mod.rs"]
 mod threads;
 
@@ -114,30 +116,118 @@ fn tables(
     Ok(pdb)
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |flag: &str| {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
+/// What the command line asks for, read and checked before any work starts.
+struct Options {
+    side: usize,
+    file: &'static str,
+    only: Option<Vec<u32>>,
+    seconds: Option<f64>,
+    budget: Option<f64>,
+    dir: PathBuf,
+    partition: Option<String>,
+    reflection: Reflection,
+    gaps: bool,
+    engines: &'static [bool],
+    cycle_check: CycleCheck,
+    thread_counts: Vec<usize>,
+}
+
+fn options(mut args: args::Args) -> Result<Options, String> {
+    let only = args.list("--only", "instance numbers", |id| id.parse().ok())?;
+    let seconds = args.seconds("--seconds")?;
+    let budget = args.seconds("--budget")?;
+    let dir = args.value("--pdb-dir")?.map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/pdb"),
+        PathBuf::from,
+    );
+    let partition = args.value("--partition")?;
+    let reflection = if args.flag("--no-reflection") {
+        Reflection::None
+    } else {
+        Reflection::Diagonal
     };
-    let size = args.first().map(String::as_str).unwrap_or("15");
-    let (side, file) = match size {
-        "15" => (4, "korf100.txt"),
-        "24" => (5, "korf-felner-24.txt"),
-        other => return Err(format!("unknown puzzle {other:?}: expected 15 or 24").into()),
+    let gaps = args.flag("--gaps");
+    let engines: &[bool] = match args
+        .choice("--engine", &["in-place", "copying", "both"])?
+        .as_deref()
+    {
+        Some("copying") => &[false],
+        Some("both") => &[false, true],
+        _ => &[true],
     };
+    let cycle_check = match args
+        .choice("--cycle-check", &["parent", "path"])?
+        .as_deref()
+    {
+        Some("path") => CycleCheck::Path,
+        _ => CycleCheck::Parent,
+    };
+    let thread_counts = args
+        .list("--threads", "numbers above 0", |n| {
+            n.parse().ok().filter(|&n: &usize| n > 0)
+        })?
+        .unwrap_or_default();
+    if !thread_counts.is_empty() && engines != [true] {
+        return Err("--threads: parallel IDA* runs in place (--engine in-place)".into());
+    }
+    let (side, file) = match args.rest()?.as_slice() {
+        [] => (4, "korf100.txt"),
+        [size] if size == "15" => (4, "korf100.txt"),
+        [size] if size == "24" => (5, "korf-felner-24.txt"),
+        [size] => return Err(format!("puzzle {size:?}: expected 15 or 24")),
+        [_, extra, ..] => return Err(format!("{extra:?}: one puzzle size only (15 or 24)")),
+    };
+    Ok(Options {
+        side,
+        file,
+        only,
+        seconds,
+        budget,
+        dir,
+        partition,
+        reflection,
+        gaps,
+        engines,
+        cycle_check,
+        thread_counts,
+    })
+}
+
+fn main() -> std::process::ExitCode {
+    let options = options(args::Args::from_env()).unwrap_or_else(|e| args::exit("pdb", &e));
+    match run(options) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("pdb: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
+    let Options {
+        side,
+        file,
+        only,
+        seconds,
+        budget,
+        dir,
+        partition,
+        reflection,
+        gaps,
+        engines,
+        cycle_check,
+        thread_counts,
+    } = options;
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/puzzles");
     let Some(mut list) = instances(&data.join(file), side * side) else {
         println!("skipped: {} is absent", data.join(file).display());
         return Ok(());
     };
-    if let Some(only) = value("--only") {
-        let ids: Vec<u32> = only
-            .split(',')
-            .map(|s| s.parse().map_err(|_| format!("--only: cannot read {s:?}")))
-            .collect::<Result<_, _>>()?;
+    if let Some(ids) = only {
+        let known: Vec<u32> = list.iter().map(|i| i.id).collect();
+        args::check_instances("--only", &ids, &known, file)
+            .unwrap_or_else(|e| args::exit("pdb", &e));
         list = ids
             .iter()
             .filter_map(|id| list.iter().position(|i| i.id == *id))
@@ -148,29 +238,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             })
             .collect();
     }
-    let seconds: Option<f64> = value("--seconds").map(|s| s.parse()).transpose()?;
-    let budget: Option<f64> = value("--budget").map(|s| s.parse()).transpose()?;
-    if let Some(bad) = [seconds, budget]
-        .into_iter()
-        .flatten()
-        .find(|s| !(s.is_finite() && *s > 0.0))
-    {
-        return Err(format!("--seconds and --budget take a positive number, got {bad}").into());
-    }
-    let dir = value("--pdb-dir").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/pdb"),
-        PathBuf::from,
-    );
     let goal: Vec<String> = (0..side * side).map(|t| t.to_string()).collect();
     let puzzle = SlidingPuzzle::new(side, side)?.with_goal(&goal.join(" "))?;
-    let partition = match value("--partition") {
-        Some(text) => Partition::parse(&puzzle, &text)?,
+    let partition = match partition {
+        Some(text) => Partition::parse(&puzzle, &text)
+            .unwrap_or_else(|e| args::exit("pdb", &format!("--partition {text:?}: {e}"))),
         None => Partition::standard(&puzzle),
-    };
-    let reflection = if args.iter().any(|a| a == "--no-reflection") {
-        Reflection::None
-    } else {
-        Reflection::Diagonal
     };
     let pdb = tables(&puzzle, &partition, &dir)?.with_reflection(reflection)?;
     println!(
@@ -194,7 +267,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{:>4} {:>4} {:>14} {:>14} {:>9} {:>11}  result",
         "id", "len", "expanded", "generated", "seconds", "expanded/s"
     );
-    if args.iter().any(|a| a == "--gaps") {
+    if gaps {
         // How far each start's estimate is below its optimal length: the fewer IDA* iterations
         // (each about the branching factor squared times the last), the easier the instance.
         use informed::Heuristic;
@@ -208,37 +281,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             println!("instance {id:>3}: optimal {optimal}, estimate {h}, gap {gap}");
         }
         return Ok(());
-    }
-    let engine = value("--engine").unwrap_or_else(|| "in-place".to_owned());
-    let engines: &[bool] = match engine.as_str() {
-        "in-place" => &[true],
-        "copying" => &[false],
-        "both" => &[false, true],
-        other => {
-            return Err(
-                format!("--engine: expected in-place, copying or both, got {other:?}").into(),
-            );
-        }
-    };
-    let cycle_check = match value("--cycle-check").as_deref() {
-        None | Some("parent") => CycleCheck::Parent,
-        Some("path") => CycleCheck::Path,
-        Some(other) => {
-            return Err(format!("--cycle-check: expected parent or path, got {other:?}").into());
-        }
-    };
-    let thread_counts: Vec<usize> = match value("--threads") {
-        None => Vec::new(),
-        Some(list) => list
-            .split(',')
-            .map(|n| match n.parse::<usize>() {
-                Ok(n) if n > 0 => Ok(n),
-                _ => Err(format!("--threads: expected numbers above 0, got {n:?}")),
-            })
-            .collect::<Result<_, _>>()?,
-    };
-    if !thread_counts.is_empty() && engines != [true] {
-        return Err("--threads: parallel IDA* runs in place (--engine in-place)".into());
     }
     let (mut expanded, mut generated, mut time, mut solved) = (0u64, 0u64, 0.0f64, 0usize);
     let mut copying_time = 0.0f64;

@@ -301,11 +301,6 @@ pub use crate::solution::{ErrorOf, Partial, SearchResult, Solution, SolutionOf, 
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-/// The migration guide's examples (`docs/migrating-from-pathfinding.md`), compiled and run.
-#[cfg(doctest)]
-#[doc = include_str!("../docs/migrating-from-pathfinding.md")]
-struct MigrationDoctests;
-
 pub mod graph;
 pub mod grid;
 pub mod pdb;
@@ -313,6 +308,8 @@ pub mod pdb;
 pub mod petgraph;
 #[doc = include_str!("../docs/choosing.md")]
 pub mod guide {}
+#[doc = include_str!("../docs/migrating-from-pathfinding.md")]
+pub mod migrating {}
 pub mod puzzle;
 
 mod algo;
