@@ -195,7 +195,7 @@
 //! [`from_fn`] builds a problem from a start state and two closures, as `pathfinding` users
 //! write them ([`from_fn_unit`] where every step costs 1); it runs on the same engine with every
 //! algorithm and option. A heuristic is a closure too, its argument's type left to inference
-//! (`docs/migrating-from-pathfinding.md` maps each `pathfinding` function).
+//! ([`migrating`] maps each `pathfinding` function).
 //!
 //! ```
 //! let problem = informed::from_fn(
