@@ -12,6 +12,7 @@
 //! [`Replay::run`](Replay::run) (a grid convenience) is defined beside it in `grid`.
 
 pub(crate) mod picture;
+mod record;
 mod states;
 
 pub(crate) mod palette;

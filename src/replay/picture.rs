@@ -3,6 +3,7 @@
 use std::fmt::{self, Write as _};
 
 use super::palette::{self, expanded_colour, rgb};
+use super::record::NONE;
 use super::states::StateRecorder;
 use crate::problem::SearchProblem;
 use crate::solution::Stats;
@@ -88,8 +89,15 @@ enum Seen {
     Expanded(u64),
 }
 
+impl<'p, P: SearchProblem> StateRecorder<'p, P> {
+    /// A picture of the search (all of it; see [`StatePicture::after`] for part of it).
+    pub fn picture(&self) -> StatePicture<'_, 'p, P> {
+        StatePicture::new(self)
+    }
+}
+
 impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
-    pub(crate) fn new(recorder: &'r StateRecorder<'p, P>) -> Self {
+    fn new(recorder: &'r StateRecorder<'p, P>) -> Self {
         StatePicture {
             recorder,
             after: None,
@@ -179,7 +187,7 @@ impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
         let count = self.recorder.states();
         let mut first = vec![None; count];
         let mut open = vec![false; count];
-        let mut parents = vec![u32::MAX; count];
+        let mut parents = vec![NONE; count];
         let limit = self.after.unwrap_or(u64::MAX);
         let mut expansions = 0u64;
         for entry in &self.recorder.history {
@@ -246,7 +254,7 @@ impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
         // The tree, under the points.
         let mut tree = String::new();
         for (state, &parent) in parents.iter().enumerate() {
-            if seen[state] == Seen::Not || parent == u32::MAX {
+            if seen[state] == Seen::Not || parent == NONE {
                 continue;
             }
             if let (Some((x, y)), Some((px, py))) = (point(state), point(parent as usize)) {

@@ -4,34 +4,20 @@ use std::fmt::{self, Write as _};
 
 use indexmap::IndexSet;
 
-use super::picture::StatePicture;
+use super::record::{Entry, NONE};
 use super::stream::{Opened, Stream};
 use super::{Layout, OpenOrder, Panel, fit_heuristic, sealed};
 use crate::cost::Cost;
 use crate::observer::{Event, Observer};
 use crate::problem::SearchProblem;
 
-/// No parent (a start state), in a `u32` field.
-const NONE: u32 = u32::MAX;
-
 /// A position function, boxed so that recorders of one problem type are one type.
 type Position<'p, S> = Box<dyn Fn(&S) -> (f64, f64) + Send + Sync + 'p>;
 /// A label function.
 type Label<'p, S> = Box<dyn Fn(&S) -> String + Send + Sync + 'p>;
 
-/// One recorded event: what happened, to which state (numbered in the order first seen), from
-/// which parent, with which g and h (h of an expansion or a generation only).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry<C> {
-    pub(crate) expanded: bool,
-    pub(crate) state: u32,
-    pub(crate) parent: u32,
-    pub(crate) g: C,
-    pub(crate) h: C,
-}
-
 /// An [`Observer`] that records a search of any [`SearchProblem`], given where to draw each
-/// state: for a [`Replay`](crate::Replay) page, an SVG picture ([`StatePicture`]) or a text
+/// state: for a [`Replay`](super::Replay) page, an SVG picture ([`StatePicture`](super::StatePicture)) or a text
 /// listing of the expansions ([`trace`](Self::trace)).
 ///
 /// `position` places a state in the plane (x to the right, **y downward**, as on a screen:
@@ -158,11 +144,6 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
     /// more).
     pub fn bytes(&self) -> usize {
         self.stream.bytes().len()
-    }
-
-    /// A picture of the search (all of it; see [`StatePicture::after`] for part of it).
-    pub fn picture(&self) -> StatePicture<'_, 'p, P> {
-        StatePicture::new(self)
     }
 
     /// One line per expansion, in order: its number, the state's label, g, h and f, and the
