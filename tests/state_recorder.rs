@@ -44,3 +44,86 @@ fn ordinary_pictures_are_unchanged() {
         "{svg}\n{scattered_svg}"
     );
 }
+
+/// The numbers of an SVG's attributes (`name="value"` with a numeric value).
+fn attribute_numbers(svg: &str) -> Vec<f64> {
+    svg.split('"')
+        .skip(1)
+        .step_by(2)
+        .flat_map(|value| value.split([' ', ',', 'M', 'L', 'a', 'z']))
+        .filter_map(|word| word.parse::<f64>().ok())
+        .collect()
+}
+
+/// Positions as far apart as `f64` allows: the frame's spread overflowed to infinity and the
+/// picture came out with `viewBox="0 0 668 NaN"`.
+#[test]
+fn coordinates_near_the_largest_double_draw_a_finite_picture() {
+    let problem = informed::from_fn_unit(0usize, |&n: &usize| [n + 1], |&n| n == 4);
+    let places = [
+        (-1e308, -1e308),
+        (f64::MAX, 5.0),
+        (3.0, 1e308),
+        (-f64::MAX, f64::MAX),
+        (0.5, -0.25),
+    ];
+    for points in [4, 5] {
+        let mut recorder = StateRecorder::new(&problem, move |&n| places[n % points]);
+        let solution = Search::new(&problem)
+            .observer(&mut recorder)
+            .dijkstra()
+            .unwrap();
+        let svg = StatePicture::side_by_side_svg(
+            &[
+                recorder.picture().after(2),
+                recorder.picture().path(solution.path()),
+            ],
+            300.0,
+        );
+        assert!(!svg.contains("NaN") && !svg.contains("inf"), "{svg}");
+        let numbers = attribute_numbers(&svg);
+        assert!(numbers.len() > 40, "{svg}");
+        assert!(numbers.iter().all(|v| v.is_finite()), "{svg}");
+        // Every point is drawn inside the picture, and the scale is a positive number.
+        let view: Vec<f64> = svg
+            .split("viewBox=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .map(|text| text.split(' ').map(|v| v.parse().unwrap()).collect())
+            .unwrap();
+        assert!(
+            view[2] > 300.0 && view[3] > 100.0 && view[3] < 2000.0,
+            "{view:?}"
+        );
+        // The start and goal markers (the legend's swatches have no title).
+        let markers = svg
+            .split("<circle cx=\"")
+            .skip(1)
+            .filter(|c| c.contains("><title>"));
+        for circle in markers {
+            let cx: f64 = circle.split('"').next().unwrap().parse().unwrap();
+            assert!((0.0..=view[2]).contains(&cx), "{cx} in {view:?}");
+        }
+        let scale: f64 = svg
+            .split("data-scale=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(scale > 0.0, "{scale}");
+        let html = informed::Replay::new()
+            .search("far apart", &recorder, Some(&solution))
+            .to_html();
+        let data = html
+            .split("const DATA = ")
+            .nth(1)
+            .unwrap()
+            .split(";\n")
+            .next()
+            .unwrap();
+        assert!(!data.contains("NaN") && !data.contains("nf"), "{data}");
+    }
+}
