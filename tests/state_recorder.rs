@@ -127,3 +127,79 @@ fn coordinates_near_the_largest_double_draw_a_finite_picture() {
         assert!(!data.contains("NaN") && !data.contains("nf"), "{data}");
     }
 }
+
+/// Runs `test` on a thread of its own and fails if it has not finished within `seconds`: a
+/// recorder that iterates a never-ending iterator would otherwise hang the test run.
+fn within(seconds: u64, test: impl FnOnce() + Send + 'static) {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        test();
+        let _ = done.send(());
+    });
+    match finished.recv_timeout(std::time::Duration::from_secs(seconds)) {
+        Ok(()) => {}
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => panic!("the test panicked"),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            panic!("still running after {seconds} s: successors iterated without end")
+        }
+    }
+}
+
+/// Each state has infinitely many successors; a limit on the states stored stops the search
+/// in the middle of its first expansion. The recorder asked for the successors again and
+/// counted all of them, which never ends.
+#[test]
+fn successors_that_never_end_are_not_counted_to_the_end() {
+    within(20, || {
+        let problem = informed::from_fn_unit(0u64, |&n: &u64| (n + 1).., |&n| n == u64::MAX);
+        let mut recorder = StateRecorder::new(&problem, |&n| (n as f64, 0.0));
+        let outcome = Search::new(&problem)
+            .max_expansions(3)
+            .max_stored(40)
+            .observer(&mut recorder)
+            .dijkstra();
+        let stats = outcome.unwrap_err().stats();
+        assert_eq!((stats.expanded, recorder.expansions()), (1, 1));
+        assert_eq!(recorder.states(), 40);
+        let html = informed::Replay::new()
+            .search("never ending", &recorder, None)
+            .to_html();
+        assert!(html.contains("\"frames\":1,"));
+        assert_eq!(recorder.trace().lines().count(), 1);
+        assert!(recorder.picture().to_svg(200.0).starts_with("<svg"));
+    });
+}
+
+/// Every expansion's successors were taken in full but for the goal's: the recorder counts
+/// each once the search has moved on, and its page ends on the search's count of generated
+/// states (read from the page's first expansion record).
+#[test]
+fn finished_expansions_are_counted_in_full() {
+    // A star: the centre's 70 successors, counted in a varint after the record's first byte.
+    let problem = informed::from_fn_unit(
+        0u32,
+        |&n: &u32| if n == 0 { 1..71 } else { 0..0 },
+        |&n| n == 99,
+    );
+    let mut recorder = StateRecorder::new(&problem, |&n| (f64::from(n), 0.0));
+    let stats = Search::new(&problem)
+        .max_expansions(2)
+        .observer(&mut recorder)
+        .dijkstra()
+        .unwrap_err()
+        .stats();
+    assert_eq!((stats.expanded, stats.generated), (2, 71));
+    let html = informed::Replay::new()
+        .search("star", &recorder, None)
+        .to_html();
+    let stream = html
+        .split("\"stream\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    // Base64 of the start's record (0x04 0x00 0x00), then of the first expansion's: tag 0 with
+    // count field 15 (0x78), then the padded varint of 70 (0xc6 0x80 0x80 0x80 0x00).
+    assert!(stream.starts_with("BAAAeMaAgIAA"), "{stream}");
+}

@@ -28,8 +28,13 @@ type Label<'p, S> = Box<dyn Fn(&S) -> String + Send + Sync + 'p>;
 ///
 /// The recorder numbers the states in the order it first sees them and keeps a copy of each,
 /// and about 30 bytes an event. To count the successors each expansion generated (the page's
-/// counters end equal to [`Stats`](crate::Stats)), it asks the problem for them again: a
-/// second call of `successors` for each expansion. Use one recorder for one search.
+/// counters end equal to [`Stats`](crate::Stats)), it asks the problem for them again once
+/// the search has taken them all, when the next expansion begins: a second call of
+/// `successors` for each expansion, never iterated further than the search's own. The last
+/// expansion, which the search may have left in the middle (a limit on the states stored
+/// stops it there), is counted when a page is made, up to 65,536 successors; an iterator
+/// longer than that is counted as the successors the events showed. Use one recorder for one
+/// search.
 ///
 /// # Example
 ///
@@ -80,6 +85,11 @@ pub struct StateRecorder<'p, P: SearchProblem> {
     starts: Vec<usize>,
     goals: Vec<usize>,
     stream: Stream,
+    /// Each expansion's count of successors; the last one's without those of `uncounted`.
+    counts: Vec<u64>,
+    /// The state expanded last, if it is no goal: its successors are counted once the search
+    /// has taken them all (see [`StateRecorder::expand`]).
+    uncounted: Option<usize>,
     order: OpenOrder,
 }
 
@@ -111,7 +121,10 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
             history: Vec::new(),
             starts: Vec::new(),
             goals: Vec::new(),
-            stream: Stream::new(0),
+            // The counts are written once known, after the records of the expansion.
+            stream: Stream::new(0).deferred(),
+            counts: Vec::new(),
+            uncounted: None,
             order: OpenOrder::default(),
         }
     }
@@ -257,20 +270,24 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
         });
     }
 
+    /// Records an expansion. Its successors are not counted yet: the search has not taken
+    /// them, and may never take them all (an iterator that never ends, under a limit that
+    /// stops the search in the middle of the expansion). Those of the expansion before are:
+    /// the search went on to this one, so it took every one of them.
     fn expand(&mut self, state: &P::State, g: P::Cost, h: P::Cost) {
+        self.count_finished();
         let index = self.number(state);
-        let mut count = if self.problem.is_goal(state) {
-            0
-        } else {
-            self.problem.successors(state).into_iter().count()
-        };
+        let mut count = 0;
         if self.stream.expansions() == 0 {
             // Every start counts as generated, but only the first of equal ones is stored (and
             // one with an infinite estimate is not): the first expansion counts the others.
             let starts = self.problem.starts().into_iter().count();
-            count += starts.saturating_sub(self.starts.len());
+            count += starts.saturating_sub(self.starts.len()) as u64;
         }
-        self.stream.expand(index, count, g.to_f64(), h.to_f64());
+        self.counts.push(count);
+        // A goal's successors are never generated.
+        self.uncounted = (!self.problem.is_goal(state)).then_some(index);
+        self.stream.expand(index, 0, g.to_f64(), h.to_f64());
         self.history.push(Entry {
             expanded: true,
             state: index as u32,
@@ -279,7 +296,43 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
             h,
         });
     }
+
+    /// Counts the successors of the last expansion, which the search has taken to the end.
+    fn count_finished(&mut self) {
+        if let (Some(index), Some(last)) = (self.uncounted.take(), self.counts.last_mut()) {
+            let successors = self.problem.successors(&self.states[index]);
+            *last += successors.into_iter().count() as u64;
+        }
+    }
+
+    /// The successor count of the last expansion, which the search may have left in the
+    /// middle: its successors up to [`UNFINISHED_COUNT`], or, past that, those the events
+    /// showed (the entries recorded after it).
+    fn unfinished_count(&self) -> u64 {
+        let Some(index) = self.uncounted else {
+            return 0;
+        };
+        let successors = self.problem.successors(&self.states[index]);
+        let count = successors.into_iter().take(UNFINISHED_COUNT + 1).count();
+        if count <= UNFINISHED_COUNT {
+            return count as u64;
+        }
+        let seen = self.history.iter().rev().take_while(|e| !e.expanded);
+        seen.count() as u64
+    }
+
+    /// The event stream with every expansion's count of successors.
+    fn counted_stream(&self) -> Stream {
+        let mut stream = self.stream.clone();
+        let last = self.counts.len().saturating_sub(1);
+        let unfinished = self.unfinished_count();
+        stream.set_counts(|k| self.counts[k] + if k == last { unfinished } else { 0 });
+        stream
+    }
 }
+
+/// The most successors counted of an expansion the search may have left in the middle.
+const UNFINISHED_COUNT: usize = 1 << 16;
 
 impl<P: SearchProblem> Observer<P::State, P::Cost> for StateRecorder<'_, P> {
     fn observe(&mut self, event: Event<'_, P::State, P::Cost>) {
@@ -331,7 +384,7 @@ impl<P: SearchProblem> sealed::Recording for StateRecorder<'_, P> {
             layout: Layout::Points { xy, labels },
             starts: self.starts.clone(),
             goals: self.goals.clone(),
-            stream: self.stream.bytes().to_vec(),
+            stream: self.counted_stream().bytes().to_vec(),
             heuristic,
             exceptions,
             path: path.map_or_else(Vec::new, |path| self.numbers(path)),
