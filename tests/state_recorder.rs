@@ -1,7 +1,7 @@
 //! `StateRecorder` on searches its defaults used to get wrong: the open list's order learned
 //! from the search, successor iterators that never end, and coordinates near `f64::MAX`.
 
-use informed::{Search, StatePicture, StateRecorder};
+use informed::{Algorithm, OpenOrder, Search, StatePicture, StateRecorder, TieBreak};
 
 /// FNV-1a: a fingerprint of a picture, to hold ordinary pictures to the bytes they had.
 fn fingerprint(text: &str) -> u64 {
@@ -202,4 +202,131 @@ fn finished_expansions_are_counted_in_full() {
     // Base64 of the start's record (0x04 0x00 0x00), then of the first expansion's: tag 0 with
     // count field 15 (0x78), then the padded varint of 70 (0xc6 0x80 0x80 0x80 0x00).
     assert!(stream.starts_with("BAAAeMaAgIAA"), "{stream}");
+}
+
+/// From 0, a cheap step to 1 (h = 6) and a dear one to 2 (h = 5); both lead to the goal 3.
+fn fork() -> impl informed::SearchProblem<State = u8, Cost = u32> {
+    informed::from_fn(
+        0u8,
+        |&n: &u8| match n {
+            0 => vec![(1, 1u32), (2, 10)],
+            1 | 2 => vec![(3, 20)],
+            _ => vec![],
+        },
+        |&n| n == 3,
+    )
+}
+
+fn fork_estimate(n: &u8) -> u32 {
+    [7, 6, 5, 0][usize::from(*n)]
+}
+
+/// The page's open-list order of its first panel: `(by, lifo, caption)`.
+fn page_order(html: &str) -> (String, String, String) {
+    let order = html.split("\"order\":{").nth(1).unwrap();
+    let field = |name: &str| {
+        let value = order.split(&format!("\"{name}\":")).nth(1).unwrap();
+        let value = value.split([',', '}']).next().unwrap();
+        value.trim_matches('"').to_owned()
+    };
+    let text = order.split("\"text\":\"").nth(1).unwrap();
+    let text = text.split('"').next().unwrap().to_owned();
+    (field("by"), field("lifo"), text)
+}
+
+/// A greedy search recorded without an order: the page ranked its open list by A*'s f and
+/// listed the h = 6 state above the h = 5 one that greedy search expanded next.
+#[test]
+fn a_greedy_search_is_shown_in_greedy_order() {
+    let problem = fork();
+    let mut recorder = StateRecorder::new(&problem, |&n| (f64::from(n), 0.0));
+    Search::new(&problem)
+        .observer(&mut recorder)
+        .greedy(fork_estimate)
+        .unwrap();
+    let greedy = OpenOrder::new(Algorithm::Greedy, TieBreak::Fifo);
+    assert_eq!(recorder.open_order(), Some(greedy));
+    let html = informed::Replay::new()
+        .search("greedy", &recorder, None)
+        .to_html();
+    let (by, lifo, text) = page_order(&html);
+    assert_eq!((by.as_str(), lifo.as_str()), ("h", "false"));
+    assert!(text.starts_with("h, then the smaller g"), "{text}");
+    // And A* on the same problem is told from it.
+    let mut recorder = StateRecorder::new(&problem, |&n| (f64::from(n), 0.0));
+    Search::new(&problem)
+        .tie_break(TieBreak::Lifo)
+        .observer(&mut recorder)
+        .astar(fork_estimate)
+        .unwrap();
+    assert_eq!(
+        recorder.open_order().map(|o| o.algorithm()),
+        Some(Algorithm::AStar)
+    );
+    let html = informed::Replay::new()
+        .search("A*", &recorder, None)
+        .to_html();
+    assert_eq!(page_order(&html).0, "f");
+}
+
+/// The tie-break is learned where ties decided an expansion, and Dijkstra's order where every
+/// h is 0.
+#[test]
+fn ties_and_a_zero_estimate_are_learned() {
+    // Four states at g = 1 from the start: LIFO expands the last stored first.
+    let problem = informed::from_fn_unit(
+        0u8,
+        |&n: &u8| if n == 0 { vec![1, 2, 3, 4] } else { vec![] },
+        |&n| n == 9,
+    );
+    for ties in [TieBreak::Fifo, TieBreak::Lifo] {
+        let mut recorder = StateRecorder::new(&problem, |&n| (f64::from(n), 0.0));
+        let _ = Search::new(&problem)
+            .tie_break(ties)
+            .observer(&mut recorder)
+            .dijkstra();
+        assert_eq!(
+            recorder.open_order(),
+            Some(OpenOrder::new(Algorithm::Dijkstra, ties))
+        );
+    }
+}
+
+/// Weighted A*, whose weight no rule the recorder tries knows: rather than rank its open list
+/// by A*'s f, the page lists it in the order stored and says the order is not known; an order
+/// set by hand is used as it is.
+#[test]
+fn an_order_not_learned_is_not_made_up() {
+    // From 0: to 1 (g = 1, h = 10), 2 (g = 10, h = 5) and 3 (g = 6, h = 6). A* expands 1
+    // next (f = 11), greedy search 2 (h = 5), weighted A* with w = 2 expands 3 (g + 2h = 18).
+    let problem = informed::from_fn(
+        0u8,
+        |&n: &u8| match n {
+            0 => vec![(1, 1u32), (2, 10), (3, 6)],
+            1..=3 => vec![(4, 20)],
+            _ => vec![],
+        },
+        |&n| n == 4,
+    );
+    let record = |order: Option<OpenOrder>| {
+        let mut recorder = StateRecorder::new(&problem, |&n| (f64::from(n), 0.0));
+        if let Some(order) = order {
+            recorder = recorder.order(order);
+        }
+        Search::new(&problem)
+            .observer(&mut recorder)
+            .weighted_astar(|n: &u8| [12u32, 10, 5, 6, 0][usize::from(*n)], 2.0)
+            .unwrap();
+        let html = informed::Replay::new()
+            .search("weighted", &recorder, None)
+            .to_html();
+        (recorder.open_order(), page_order(&html))
+    };
+    let (learned, (by, lifo, text)) = record(None);
+    assert_eq!(learned, None);
+    assert_eq!((by.as_str(), lifo.as_str()), ("queue", "false"));
+    assert!(text.starts_with("not known"), "{text}");
+    let weighted = OpenOrder::new(Algorithm::WeightedAStar(2.0), TieBreak::Fifo);
+    let (given, (by, _, _)) = record(Some(weighted));
+    assert_eq!((given, by.as_str()), (Some(weighted), "f"));
 }

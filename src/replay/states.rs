@@ -4,6 +4,7 @@ use std::fmt::{self, Write as _};
 
 use indexmap::IndexSet;
 
+use super::learn::learn;
 use super::record::{Entry, NONE};
 use super::stream::{Opened, Stream};
 use super::{Layout, OpenOrder, Panel, fit_heuristic, sealed};
@@ -90,7 +91,8 @@ pub struct StateRecorder<'p, P: SearchProblem> {
     /// The state expanded last, if it is no goal: its successors are counted once the search
     /// has taken them all (see [`StateRecorder::expand`]).
     uncounted: Option<usize>,
-    order: OpenOrder,
+    /// The order set with [`StateRecorder::order`]; learned from the events without one.
+    order: Option<OpenOrder>,
 }
 
 impl<P: SearchProblem> fmt::Debug for StateRecorder<'_, P> {
@@ -125,7 +127,7 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
             stream: Stream::new(0).deferred(),
             counts: Vec::new(),
             uncounted: None,
-            order: OpenOrder::default(),
+            order: None,
         }
     }
 
@@ -136,11 +138,51 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
         self
     }
 
-    /// Sets the order of the algorithm recorded, which the page shows its open list in
-    /// (default: A*'s, with FIFO ties; see [`OpenOrder`]).
+    /// Sets the order of the algorithm recorded, which the page shows its open list in (see
+    /// [`OpenOrder`]). Without it the recorder learns the order from the search, as
+    /// [`open_order`](Self::open_order) says.
     pub fn order(mut self, order: OpenOrder) -> Self {
-        self.order = order;
+        self.order = Some(order);
         self
+    }
+
+    /// The order the page shows the open list in: the one set with [`order`](Self::order),
+    /// or else the one learned from the events recorded.
+    ///
+    /// An order is learned when each expansion took the best open state under its rule and
+    /// tie-break: Dijkstra's (h = 0 everywhere, where A* and greedy search rank alike),
+    /// breadth-first search's, A*'s or greedy best-first search's; a tie-break that no
+    /// expansion tells apart is taken as FIFO. `None` when no rule fits (weighted A*, or a
+    /// search of another kind) or when A*'s and greedy search's both do: rather than rank
+    /// the open list by a rule the search may not have used, the page then lists it in the
+    /// order the states were stored and says so.
+    ///
+    /// # Complexity
+    ///
+    /// O(e log e) for e events recorded, each time it is called (and for each page made
+    /// without an order set).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::{Algorithm, OpenOrder, Search, StateRecorder, TieBreak};
+    ///
+    /// // From 0, a cheap step to 1 (h = 6) and a dear one to 2 (h = 5): greedy search
+    /// // expands 2 first, where A* would have expanded 1.
+    /// let problem = informed::from_fn(
+    ///     0u8,
+    ///     |&n: &u8| if n == 0 { vec![(1, 1u32), (2, 10)] } else { vec![(3, 1)] },
+    ///     |&n| n == 3,
+    /// );
+    /// let h = |&n: &u8| [7u32, 6, 5, 0][usize::from(n)];
+    /// let mut recorder = StateRecorder::new(&problem, |&n| (f64::from(n), 0.0));
+    /// Search::new(&problem).observer(&mut recorder).greedy(h)?;
+    /// let greedy = OpenOrder::new(Algorithm::Greedy, TieBreak::Fifo);
+    /// assert_eq!(recorder.open_order(), Some(greedy));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open_order(&self) -> Option<OpenOrder> {
+        self.order.or_else(|| learn(&self.history))
     }
 
     /// The number of expansions recorded: the replay's frames (after the first).
@@ -389,7 +431,7 @@ impl<P: SearchProblem> sealed::Recording for StateRecorder<'_, P> {
             exceptions,
             path: path.map_or_else(Vec::new, |path| self.numbers(path)),
             frames: self.stream.expansions(),
-            order: self.order,
+            order: self.open_order().unwrap_or_else(OpenOrder::unknown),
             jumps: false,
         }
     }
