@@ -872,7 +872,11 @@ fn labels_and_positions_of_points() {
     );
     assert_eq!(numbers(field(&html, 0, "starts")), [0]);
     assert_eq!(numbers(field(&html, 0, "goals")), [5]);
-    assert_eq!(field(&html, 0, "by"), "f", "the default order");
+    assert_eq!(
+        field(&html, 0, "by"),
+        "f",
+        "learned: Dijkstra's, BFS's on unit steps"
+    );
     // The path's states, numbered in the order seen: 0, 1, 2, ... here.
     let path: Vec<u8> = unbase64(field(&html, 0, "path"));
     assert_eq!(path, [0, 1, 2, 3, 4, 5]);

@@ -11,7 +11,9 @@
 //! hands the page a panel through the sealed [`Recording`] trait, and
 //! [`Replay::run`](Replay::run) (a grid convenience) is defined beside it in `grid`.
 
+mod learn;
 pub(crate) mod picture;
+mod record;
 mod states;
 
 pub(crate) mod palette;
@@ -64,6 +66,9 @@ const PAGE: &str = include_str!("page.html");
 pub struct OpenOrder {
     algorithm: Algorithm,
     tie_break: TieBreak,
+    /// False for a search whose order a recorder could not learn: the page then lists its
+    /// open states in the order stored and says it does not know the search's.
+    known: bool,
 }
 
 impl Default for OpenOrder {
@@ -79,6 +84,15 @@ impl OpenOrder {
         OpenOrder {
             algorithm,
             tie_break,
+            known: true,
+        }
+    }
+
+    /// The order of a search whose order is not known.
+    pub(crate) fn unknown() -> Self {
+        OpenOrder {
+            known: false,
+            ..OpenOrder::default()
         }
     }
 
@@ -94,6 +108,9 @@ impl OpenOrder {
 
     /// What the page ranks by: `"f"` (g + w·h, then w·h), `"h"` (h, then g) or `"queue"`, and w.
     fn ranking(&self) -> (&'static str, f64) {
+        if !self.known {
+            return ("queue", 1.0);
+        }
         match self.algorithm {
             Algorithm::Bfs => ("queue", 1.0),
             Algorithm::Greedy => ("h", 1.0),
@@ -103,7 +120,7 @@ impl OpenOrder {
     }
 
     fn is_lifo(&self) -> bool {
-        self.tie_break == TieBreak::Lifo && self.algorithm != Algorithm::Bfs
+        self.known && self.tie_break == TieBreak::Lifo && self.algorithm != Algorithm::Bfs
     }
 }
 
@@ -114,6 +131,11 @@ impl fmt::Display for OpenOrder {
         } else {
             "the first stored"
         };
+        if !self.known {
+            return f.write_str(
+                "not known (listed in the order stored; give the recorder the search's order)",
+            );
+        }
         match self.algorithm {
             Algorithm::Bfs => f.write_str("the order generated (a FIFO queue: no ties to break)"),
             Algorithm::Dijkstra => write!(f, "g, then {stored}"),

@@ -3,6 +3,7 @@
 use std::fmt::{self, Write as _};
 
 use super::palette::{self, expanded_colour, rgb};
+use super::record::NONE;
 use super::states::StateRecorder;
 use crate::problem::SearchProblem;
 use crate::solution::Stats;
@@ -88,8 +89,15 @@ enum Seen {
     Expanded(u64),
 }
 
+impl<'p, P: SearchProblem> StateRecorder<'p, P> {
+    /// A picture of the search (all of it; see [`StatePicture::after`] for part of it).
+    pub fn picture(&self) -> StatePicture<'_, 'p, P> {
+        StatePicture::new(self)
+    }
+}
+
 impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
-    pub(crate) fn new(recorder: &'r StateRecorder<'p, P>) -> Self {
+    fn new(recorder: &'r StateRecorder<'p, P>) -> Self {
         StatePicture {
             recorder,
             after: None,
@@ -179,7 +187,7 @@ impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
         let count = self.recorder.states();
         let mut first = vec![None; count];
         let mut open = vec![false; count];
-        let mut parents = vec![u32::MAX; count];
+        let mut parents = vec![NONE; count];
         let limit = self.after.unwrap_or(u64::MAX);
         let mut expansions = 0u64;
         for entry in &self.recorder.history {
@@ -236,17 +244,17 @@ impl<'r, 'p, P: SearchProblem> StatePicture<'r, 'p, P> {
         }
         let point = |state: usize| -> Option<(f64, f64)> {
             let (x, y) = *positions.get(state)?;
-            (x.is_finite() && y.is_finite()).then_some((
-                origin_x + (x - frame.x0) * frame.scale,
-                origin_y + (y - frame.y0) * frame.scale,
-            ))
+            (x.is_finite() && y.is_finite()).then(|| {
+                let (dx, dy) = frame.place(x, y);
+                (origin_x + dx, origin_y + dy)
+            })
         };
         let (seen, parents) = self.seen();
         let r = frame.radius;
         // The tree, under the points.
         let mut tree = String::new();
         for (state, &parent) in parents.iter().enumerate() {
-            if seen[state] == Seen::Not || parent == u32::MAX {
+            if seen[state] == Seen::Not || parent == NONE {
                 continue;
             }
             if let (Some((x, y)), Some((px, py))) = (point(state), point(parent as usize)) {
@@ -350,6 +358,10 @@ struct Frame {
     x0: f64,
     y0: f64,
     scale: f64,
+    /// A power of two that positions are multiplied by before they are subtracted: 1, or ½
+    /// when the positions spread wider than `f64::MAX` (from −1e308 to 1e308), where the
+    /// difference of two of them would overflow to infinity.
+    unit: f64,
     radius: f64,
     offset: f64,
     height: f64,
@@ -376,7 +388,14 @@ impl Frame {
         if finite().next().is_none() {
             (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0);
         }
-        let (spread_x, spread_y) = (x1 - x0, y1 - y0);
+        // Halving is exact (but in the subnormals, far below any spread that needs it).
+        let unit = if (x1 - x0).is_finite() && (y1 - y0).is_finite() {
+            1.0
+        } else {
+            0.5
+        };
+        // The spreads and the scale in units: both finite, whatever the positions.
+        let (spread_x, spread_y) = (x1 * unit - x0 * unit, y1 * unit - y0 * unit);
         let inner = width - 2.0 * MARGIN;
         let mut scale = if spread_x > 0.0 {
             inner / spread_x
@@ -388,25 +407,39 @@ impl Frame {
         if spread_y * scale > 1.5 * inner {
             scale = 1.5 * inner / spread_y;
         }
-        // The spacing of the points: 1 on a lattice, else the side of the square each would
-        // have if the most numerous picture's shared the area evenly.
+        // A third of the spacing of the points: 1 on a lattice, else the side of the square
+        // each would have if the most numerous picture's shared the area evenly.
         let lattice = finite().all(|(x, y)| x.fract() == 0.0 && y.fract() == 0.0);
         let count = positions.iter().map(Vec::len).max().unwrap_or(1).max(1);
-        let spacing = if lattice {
-            1.0
-        } else {
+        let radius = if lattice {
+            0.32 * unit * scale
+        } else if unit == 1.0 {
             let area = spread_x.max(spread_y / 10.0) * spread_y.max(spread_x / 10.0);
-            (area / count as f64).sqrt()
+            0.32 * (area / count as f64).sqrt() * scale
+        } else {
+            // The area in square units could overflow; in square pixels it cannot.
+            let (wide, high) = (spread_x * scale, spread_y * scale);
+            0.32 * (wide.max(high / 10.0) * high.max(wide / 10.0) / count as f64).sqrt()
         };
         Frame {
             x0,
             y0,
-            scale,
-            radius: (0.32 * spacing * scale).clamp(1.5, 10.0),
+            scale: scale * unit,
+            unit,
+            radius: radius.clamp(1.5, 10.0),
             // Centred across the panel.
             offset: (inner - spread_x * scale) / 2.0,
             height: spread_y * scale + 2.0 * MARGIN,
         }
+    }
+
+    /// Where the point at (`x`, `y`) is drawn, relative to the origin of the points.
+    fn place(&self, x: f64, y: f64) -> (f64, f64) {
+        let per_unit = self.scale / self.unit;
+        (
+            (x * self.unit - self.x0 * self.unit) * per_unit,
+            (y * self.unit - self.y0 * self.unit) * per_unit,
+        )
     }
 }
 

@@ -4,34 +4,21 @@ use std::fmt::{self, Write as _};
 
 use indexmap::IndexSet;
 
-use super::picture::StatePicture;
+use super::learn::learn;
+use super::record::{Entry, NONE};
 use super::stream::{Opened, Stream};
 use super::{Layout, OpenOrder, Panel, fit_heuristic, sealed};
 use crate::cost::Cost;
 use crate::observer::{Event, Observer};
 use crate::problem::SearchProblem;
 
-/// No parent (a start state), in a `u32` field.
-const NONE: u32 = u32::MAX;
-
 /// A position function, boxed so that recorders of one problem type are one type.
 type Position<'p, S> = Box<dyn Fn(&S) -> (f64, f64) + Send + Sync + 'p>;
 /// A label function.
 type Label<'p, S> = Box<dyn Fn(&S) -> String + Send + Sync + 'p>;
 
-/// One recorded event: what happened, to which state (numbered in the order first seen), from
-/// which parent, with which g and h (h of an expansion or a generation only).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry<C> {
-    pub(crate) expanded: bool,
-    pub(crate) state: u32,
-    pub(crate) parent: u32,
-    pub(crate) g: C,
-    pub(crate) h: C,
-}
-
 /// An [`Observer`] that records a search of any [`SearchProblem`], given where to draw each
-/// state: for a [`Replay`](crate::Replay) page, an SVG picture ([`StatePicture`]) or a text
+/// state: for a [`Replay`](super::Replay) page, an SVG picture ([`StatePicture`](super::StatePicture)) or a text
 /// listing of the expansions ([`trace`](Self::trace)).
 ///
 /// `position` places a state in the plane (x to the right, **y downward**, as on a screen:
@@ -42,8 +29,13 @@ pub(crate) struct Entry<C> {
 ///
 /// The recorder numbers the states in the order it first sees them and keeps a copy of each,
 /// and about 30 bytes an event. To count the successors each expansion generated (the page's
-/// counters end equal to [`Stats`](crate::Stats)), it asks the problem for them again: a
-/// second call of `successors` for each expansion. Use one recorder for one search.
+/// counters end equal to [`Stats`](crate::Stats)), it asks the problem for them again once
+/// the search has taken them all, when the next expansion begins: a second call of
+/// `successors` for each expansion, never iterated further than the search's own. The last
+/// expansion, which the search may have left in the middle (a limit on the states stored
+/// stops it there), is counted when a page is made, up to 65,536 successors; an iterator
+/// longer than that is counted as the successors the events showed. Use one recorder for one
+/// search.
 ///
 /// # Example
 ///
@@ -94,7 +86,13 @@ pub struct StateRecorder<'p, P: SearchProblem> {
     starts: Vec<usize>,
     goals: Vec<usize>,
     stream: Stream,
-    order: OpenOrder,
+    /// Each expansion's count of successors; the last one's without those of `uncounted`.
+    counts: Vec<u64>,
+    /// The state expanded last, if it is no goal: its successors are counted once the search
+    /// has taken them all (see [`StateRecorder::expand`]).
+    uncounted: Option<usize>,
+    /// The order set with [`StateRecorder::order`]; learned from the events without one.
+    order: Option<OpenOrder>,
 }
 
 impl<P: SearchProblem> fmt::Debug for StateRecorder<'_, P> {
@@ -125,8 +123,11 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
             history: Vec::new(),
             starts: Vec::new(),
             goals: Vec::new(),
-            stream: Stream::new(0),
-            order: OpenOrder::default(),
+            // The counts are written once known, after the records of the expansion.
+            stream: Stream::new(0).deferred(),
+            counts: Vec::new(),
+            uncounted: None,
+            order: None,
         }
     }
 
@@ -137,11 +138,51 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
         self
     }
 
-    /// Sets the order of the algorithm recorded, which the page shows its open list in
-    /// (default: A*'s, with FIFO ties; see [`OpenOrder`]).
+    /// Sets the order of the algorithm recorded, which the page shows its open list in (see
+    /// [`OpenOrder`]). Without it the recorder learns the order from the search, as
+    /// [`open_order`](Self::open_order) says.
     pub fn order(mut self, order: OpenOrder) -> Self {
-        self.order = order;
+        self.order = Some(order);
         self
+    }
+
+    /// The order the page shows the open list in: the one set with [`order`](Self::order),
+    /// or else the one learned from the events recorded.
+    ///
+    /// An order is learned when each expansion took the best open state under its rule and
+    /// tie-break: Dijkstra's (h = 0 everywhere, where A* and greedy search rank alike),
+    /// breadth-first search's, A*'s or greedy best-first search's; a tie-break that no
+    /// expansion tells apart is taken as FIFO. `None` when no rule fits (weighted A*, or a
+    /// search of another kind) or when A*'s and greedy search's both do: rather than rank
+    /// the open list by a rule the search may not have used, the page then lists it in the
+    /// order the states were stored and says so.
+    ///
+    /// # Complexity
+    ///
+    /// O(e log e) for e events recorded, each time it is called (and for each page made
+    /// without an order set).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::{Algorithm, OpenOrder, Search, StateRecorder, TieBreak};
+    ///
+    /// // From 0, a cheap step to 1 (h = 6) and a dear one to 2 (h = 5): greedy search
+    /// // expands 2 first, where A* would have expanded 1.
+    /// let problem = informed::from_fn(
+    ///     0u8,
+    ///     |&n: &u8| if n == 0 { vec![(1, 1u32), (2, 10)] } else { vec![(3, 1)] },
+    ///     |&n| n == 3,
+    /// );
+    /// let h = |&n: &u8| [7u32, 6, 5, 0][usize::from(n)];
+    /// let mut recorder = StateRecorder::new(&problem, |&n| (f64::from(n), 0.0));
+    /// Search::new(&problem).observer(&mut recorder).greedy(h)?;
+    /// let greedy = OpenOrder::new(Algorithm::Greedy, TieBreak::Fifo);
+    /// assert_eq!(recorder.open_order(), Some(greedy));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open_order(&self) -> Option<OpenOrder> {
+        self.order.or_else(|| learn(&self.history))
     }
 
     /// The number of expansions recorded: the replay's frames (after the first).
@@ -158,11 +199,6 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
     /// more).
     pub fn bytes(&self) -> usize {
         self.stream.bytes().len()
-    }
-
-    /// A picture of the search (all of it; see [`StatePicture::after`] for part of it).
-    pub fn picture(&self) -> StatePicture<'_, 'p, P> {
-        StatePicture::new(self)
     }
 
     /// One line per expansion, in order: its number, the state's label, g, h and f, and the
@@ -276,20 +312,24 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
         });
     }
 
+    /// Records an expansion. Its successors are not counted yet: the search has not taken
+    /// them, and may never take them all (an iterator that never ends, under a limit that
+    /// stops the search in the middle of the expansion). Those of the expansion before are:
+    /// the search went on to this one, so it took every one of them.
     fn expand(&mut self, state: &P::State, g: P::Cost, h: P::Cost) {
+        self.count_finished();
         let index = self.number(state);
-        let mut count = if self.problem.is_goal(state) {
-            0
-        } else {
-            self.problem.successors(state).into_iter().count()
-        };
+        let mut count = 0;
         if self.stream.expansions() == 0 {
             // Every start counts as generated, but only the first of equal ones is stored (and
             // one with an infinite estimate is not): the first expansion counts the others.
             let starts = self.problem.starts().into_iter().count();
-            count += starts.saturating_sub(self.starts.len());
+            count += starts.saturating_sub(self.starts.len()) as u64;
         }
-        self.stream.expand(index, count, g.to_f64(), h.to_f64());
+        self.counts.push(count);
+        // A goal's successors are never generated.
+        self.uncounted = (!self.problem.is_goal(state)).then_some(index);
+        self.stream.expand(index, 0, g.to_f64(), h.to_f64());
         self.history.push(Entry {
             expanded: true,
             state: index as u32,
@@ -298,7 +338,43 @@ impl<'p, P: SearchProblem> StateRecorder<'p, P> {
             h,
         });
     }
+
+    /// Counts the successors of the last expansion, which the search has taken to the end.
+    fn count_finished(&mut self) {
+        if let (Some(index), Some(last)) = (self.uncounted.take(), self.counts.last_mut()) {
+            let successors = self.problem.successors(&self.states[index]);
+            *last += successors.into_iter().count() as u64;
+        }
+    }
+
+    /// The successor count of the last expansion, which the search may have left in the
+    /// middle: its successors up to [`UNFINISHED_COUNT`], or, past that, those the events
+    /// showed (the entries recorded after it).
+    fn unfinished_count(&self) -> u64 {
+        let Some(index) = self.uncounted else {
+            return 0;
+        };
+        let successors = self.problem.successors(&self.states[index]);
+        let count = successors.into_iter().take(UNFINISHED_COUNT + 1).count();
+        if count <= UNFINISHED_COUNT {
+            return count as u64;
+        }
+        let seen = self.history.iter().rev().take_while(|e| !e.expanded);
+        seen.count() as u64
+    }
+
+    /// The event stream with every expansion's count of successors.
+    fn counted_stream(&self) -> Stream {
+        let mut stream = self.stream.clone();
+        let last = self.counts.len().saturating_sub(1);
+        let unfinished = self.unfinished_count();
+        stream.set_counts(|k| self.counts[k] + if k == last { unfinished } else { 0 });
+        stream
+    }
 }
+
+/// The most successors counted of an expansion the search may have left in the middle.
+const UNFINISHED_COUNT: usize = 1 << 16;
 
 impl<P: SearchProblem> Observer<P::State, P::Cost> for StateRecorder<'_, P> {
     fn observe(&mut self, event: Event<'_, P::State, P::Cost>) {
@@ -350,12 +426,12 @@ impl<P: SearchProblem> sealed::Recording for StateRecorder<'_, P> {
             layout: Layout::Points { xy, labels },
             starts: self.starts.clone(),
             goals: self.goals.clone(),
-            stream: self.stream.bytes().to_vec(),
+            stream: self.counted_stream().bytes().to_vec(),
             heuristic,
             exceptions,
             path: path.map_or_else(Vec::new, |path| self.numbers(path)),
             frames: self.stream.expansions(),
-            order: self.order,
+            order: self.open_order().unwrap_or_else(OpenOrder::unknown),
             jumps: false,
         }
     }

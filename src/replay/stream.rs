@@ -80,7 +80,8 @@ impl Stream {
 
     /// A stream whose expansions' successor counts are given after the search, by
     /// [`Stream::set_counts`]: those of a search that generates successors without an event
-    /// each (jump point search, whose jumps find jump points the observer never hears of).
+    /// each (jump point search, whose jumps find jump points the observer never hears of), and
+    /// those of any search, whose successors are counted only once the search has taken them.
     pub(crate) fn deferred(mut self) -> Self {
         self.deferred = true;
         self
