@@ -3,8 +3,9 @@
 use std::fmt;
 
 use crate::cost::Cost;
-use crate::heuristic::InvalidWeight;
-use crate::solution::{Partial, Stats};
+#[cfg(feature = "serde")]
+use crate::invalid_data::InvalidData;
+use crate::progress::{Counted, Partial, Stats};
 
 /// Which limit stopped a search (see [`Search`](crate::Search) for setting them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -164,6 +165,64 @@ impl<S, C> From<InvalidWeight> for SearchError<S, C> {
     }
 }
 
+/// The error of [`Weighted::try_new`](crate::Weighted::try_new): a weight that is negative, NaN or infinite.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "InvalidWeightData"))]
+pub struct InvalidWeight {
+    weight: f64,
+}
+
+impl InvalidWeight {
+    /// `weight` if it is finite and at least 0, the error naming it otherwise.
+    pub(crate) fn check(weight: f64) -> Result<f64, InvalidWeight> {
+        if weight.is_finite() && weight >= 0.0 {
+            Ok(weight)
+        } else {
+            Err(InvalidWeight { weight })
+        }
+    }
+
+    /// The rejected weight.
+    pub fn weight(&self) -> f64 {
+        self.weight
+    }
+}
+
+impl fmt::Display for InvalidWeight {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid heuristic weight {}: a weight must be finite and at least 0",
+            self.weight
+        )
+    }
+}
+
+impl std::error::Error for InvalidWeight {}
+
+/// A serialized [`InvalidWeight`], checked before it becomes one: the weight must be one that
+/// [`Weighted::try_new`](crate::Weighted::try_new) refuses.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct InvalidWeightData {
+    weight: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<InvalidWeightData> for InvalidWeight {
+    type Error = InvalidData;
+
+    fn try_from(data: InvalidWeightData) -> Result<Self, Self::Error> {
+        match InvalidWeight::check(data.weight) {
+            Ok(_) => Err(InvalidData(
+                "an InvalidWeight holds a weight that is negative, NaN or infinite".to_owned(),
+            )),
+            Err(error) => Ok(error),
+        }
+    }
+}
+
 /// `$found` with `$stats` bound to the counts of `$error`, a [`SearchError`] (by reference or
 /// mutable reference), or `$none` for the errors found before searching, which have none: the
 /// one list of which variants carry [`Stats`].
@@ -248,16 +307,6 @@ impl<S, C> SearchError<S, C> {
             SearchError::LimitReached { limit, .. } => Some(*limit),
             _ => None,
         }
-    }
-}
-
-/// `count` followed by `one` or `many`: "1 iteration", "2 iterations".
-pub(crate) struct Counted<'a>(pub(crate) u64, pub(crate) &'a str, pub(crate) &'a str);
-
-impl fmt::Display for Counted<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Counted(count, one, many) = *self;
-        write!(f, "{count} {}", if count == 1 { one } else { many })
     }
 }
 
@@ -467,18 +516,6 @@ impl std::error::Error for SearchFailure {}
 impl<S: fmt::Debug, C: Cost> From<SearchError<S, C>> for SearchFailure {
     fn from(error: SearchError<S, C>) -> Self {
         error.detach()
-    }
-}
-
-/// Why serialized data was refused: it breaks an invariant that the crate's constructors keep.
-#[cfg(feature = "serde")]
-#[derive(Debug)]
-pub(crate) struct InvalidData(pub(crate) String);
-
-#[cfg(feature = "serde")]
-impl fmt::Display for InvalidData {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
     }
 }
 

@@ -12,8 +12,9 @@ use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::{Event, Observer};
 use crate::problem::{Bidirectional, SearchProblem, Successors};
+use crate::progress::Stats;
 use crate::search::Search;
-use crate::solution::{SearchResult, Solution, Stats};
+use crate::solution::{SearchResult, Solution};
 
 /// A problem seen backward: from its goals, along its predecessors. Its own goal test is never
 /// true: the search ends when the two sides meet.

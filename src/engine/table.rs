@@ -16,7 +16,7 @@ use indexmap::map::RawEntryApiV1;
 use crate::cost::Cost;
 use crate::error::SearchError;
 use crate::problem::SearchProblem;
-use crate::solution::{Partial, Stats};
+use crate::progress::{Partial, Stats};
 
 /// How many states a node table (and the open set) has room for before it first grows.
 ///
