@@ -519,20 +519,35 @@ impl<S: fmt::Debug, C: Cost> From<SearchError<S, C>> for SearchFailure {
     }
 }
 
-/// The options and algorithms that [`SearchError::Unsupported`] names.
+/// The `(option, algorithm)` pairs that [`SearchError::Unsupported`] is built with, as the
+/// `&'static str`s the error holds: a cost bound refused by `Search::refuse_cost_bound` (for
+/// `audit`), a cancel callback refused by `Search::refuse_cancel` (for the parallel search, with
+/// the `rayon` feature: an error written by a build with it is read by one without), and the
+/// problems that `JumpPointSearcher` refuses. No other pair can be made.
 #[cfg(feature = "serde")]
-const UNSUPPORTED_NAMES: [&str; 5] = ["cost_bound", "audit", "movement", "grid", "jps"];
+const UNSUPPORTED: [(&str, &str); 4] = [
+    ("cost_bound", "audit"),
+    ("cancel_when", "par_idastar_in_place"),
+    ("movement", "jps"),
+    ("grid", "jps"),
+];
 
-/// One of [`UNSUPPORTED_NAMES`], as the `&'static str` the error holds.
+/// The fields of an `Unsupported` error, as the pair of [`UNSUPPORTED`] they name: a name that
+/// no search uses, a name in the other's place, or a pair that no search refuses is an error
+/// that no search reports.
 #[cfg(feature = "serde")]
-fn known_name(name: &str) -> Result<&'static str, InvalidData> {
-    UNSUPPORTED_NAMES
+fn unsupported_pair(
+    option: &str,
+    algorithm: &str,
+) -> Result<(&'static str, &'static str), InvalidData> {
+    UNSUPPORTED
         .iter()
-        .find(|known| **known == name)
+        .find(|&&(o, a)| o == option && a == algorithm)
         .copied()
         .ok_or_else(|| {
             InvalidData(format!(
-                "unknown option or algorithm {name:?}: expected one of {UNSUPPORTED_NAMES:?}"
+                "no search refuses the option {option:?} for the algorithm {algorithm:?}: \
+                 an Unsupported error names one of the (option, algorithm) pairs {UNSUPPORTED:?}"
             ))
         })
 }
@@ -544,7 +559,7 @@ fn none<C>() -> Option<C> {
 }
 
 /// A serialized [`SearchError`]: the same variants, with the names of `Unsupported` as text
-/// (checked against the names the crate uses, since the error holds `&'static str`).
+/// (checked against the pairs the crate builds, since the error holds `&'static str`).
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
 enum SearchErrorData<S, C> {
@@ -617,8 +632,10 @@ enum SearchErrorData<S, C> {
 ///   (every floating-point one: floating-point sums reach infinity instead of overflowing);
 /// - `InvalidCostBound` whose bound is not NaN, and `NoPath` held to a NaN cost bound (a NaN
 ///   bound is refused before searching);
-/// - a `best` partial path of `LimitReached` that is empty (as [`Partial`] refuses it), and
-///   names of `Unsupported` that the crate does not use.
+/// - a `best` partial path of `LimitReached` that is empty (as [`Partial`] refuses it);
+/// - an `Unsupported` error whose option and algorithm are not a pair that a search refuses: a
+///   name the crate does not use, the two names swapped or repeated, or an option named with an
+///   algorithm that takes it.
 ///
 /// Not checked, because no value of theirs contradicts the rest: the states themselves; the
 /// counts of [`Stats`] against each other (which bounds hold between them depends on the
@@ -681,10 +698,10 @@ impl<S, C: Cost> TryFrom<SearchErrorData<S, C>> for SearchError<S, C> {
             D::MissingStep { from, to, stats } => SearchError::MissingStep { from, to, stats },
             D::InvalidWeight(error) => SearchError::InvalidWeight(error),
             D::InvalidCostBound { bound } => SearchError::InvalidCostBound { bound },
-            D::Unsupported { option, algorithm } => SearchError::Unsupported {
-                option: known_name(&option)?,
-                algorithm: known_name(&algorithm)?,
-            },
+            D::Unsupported { option, algorithm } => {
+                let (option, algorithm) = unsupported_pair(&option, &algorithm)?;
+                SearchError::Unsupported { option, algorithm }
+            }
         };
         consistent(&error)?;
         Ok(error)
