@@ -3,8 +3,9 @@
 use std::fmt;
 
 use crate::cost::Cost;
-use crate::heuristic::InvalidWeight;
-use crate::solution::{Partial, Stats};
+#[cfg(feature = "serde")]
+use crate::invalid_data::InvalidData;
+use crate::progress::{Counted, Partial, Stats};
 
 /// Which limit stopped a search (see [`Search`](crate::Search) for setting them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -164,6 +165,64 @@ impl<S, C> From<InvalidWeight> for SearchError<S, C> {
     }
 }
 
+/// The error of [`Weighted::try_new`](crate::Weighted::try_new): a weight that is negative, NaN or infinite.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "InvalidWeightData"))]
+pub struct InvalidWeight {
+    weight: f64,
+}
+
+impl InvalidWeight {
+    /// `weight` if it is finite and at least 0, the error naming it otherwise.
+    pub(crate) fn check(weight: f64) -> Result<f64, InvalidWeight> {
+        if weight.is_finite() && weight >= 0.0 {
+            Ok(weight)
+        } else {
+            Err(InvalidWeight { weight })
+        }
+    }
+
+    /// The rejected weight.
+    pub fn weight(&self) -> f64 {
+        self.weight
+    }
+}
+
+impl fmt::Display for InvalidWeight {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid heuristic weight {}: a weight must be finite and at least 0",
+            self.weight
+        )
+    }
+}
+
+impl std::error::Error for InvalidWeight {}
+
+/// A serialized [`InvalidWeight`], checked before it becomes one: the weight must be one that
+/// [`Weighted::try_new`](crate::Weighted::try_new) refuses.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct InvalidWeightData {
+    weight: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<InvalidWeightData> for InvalidWeight {
+    type Error = InvalidData;
+
+    fn try_from(data: InvalidWeightData) -> Result<Self, Self::Error> {
+        match InvalidWeight::check(data.weight) {
+            Ok(_) => Err(InvalidData(
+                "an InvalidWeight holds a weight that is negative, NaN or infinite".to_owned(),
+            )),
+            Err(error) => Ok(error),
+        }
+    }
+}
+
 /// `$found` with `$stats` bound to the counts of `$error`, a [`SearchError`] (by reference or
 /// mutable reference), or `$none` for the errors found before searching, which have none: the
 /// one list of which variants carry [`Stats`].
@@ -248,16 +307,6 @@ impl<S, C> SearchError<S, C> {
             SearchError::LimitReached { limit, .. } => Some(*limit),
             _ => None,
         }
-    }
-}
-
-/// `count` followed by `one` or `many`: "1 iteration", "2 iterations".
-pub(crate) struct Counted<'a>(pub(crate) u64, pub(crate) &'a str, pub(crate) &'a str);
-
-impl fmt::Display for Counted<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Counted(count, one, many) = *self;
-        write!(f, "{count} {}", if count == 1 { one } else { many })
     }
 }
 
@@ -480,32 +529,35 @@ impl<S: fmt::Debug, C: Cost> From<SearchError<S, C>> for SearchFailure {
     }
 }
 
-/// Why serialized data was refused: it breaks an invariant that the crate's constructors keep.
+/// The `(option, algorithm)` pairs that [`SearchError::Unsupported`] is built with, as the
+/// `&'static str`s the error holds: a cost bound refused by `Search::refuse_cost_bound` (for
+/// `audit`), a cancel callback refused by `Search::refuse_cancel` (for the parallel search, with
+/// the `rayon` feature: an error written by a build with it is read by one without), and the
+/// problems that `JumpPointSearcher` refuses. No other pair can be made.
 #[cfg(feature = "serde")]
-#[derive(Debug)]
-pub(crate) struct InvalidData(pub(crate) String);
+const UNSUPPORTED: [(&str, &str); 4] = [
+    ("cost_bound", "audit"),
+    ("cancel_when", "par_idastar_in_place"),
+    ("movement", "jps"),
+    ("grid", "jps"),
+];
 
+/// The fields of an `Unsupported` error, as the pair of [`UNSUPPORTED`] they name: a name that
+/// no search uses, a name in the other's place, or a pair that no search refuses is an error
+/// that no search reports.
 #[cfg(feature = "serde")]
-impl fmt::Display for InvalidData {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// The options and algorithms that [`SearchError::Unsupported`] names.
-#[cfg(feature = "serde")]
-const UNSUPPORTED_NAMES: [&str; 5] = ["cost_bound", "audit", "movement", "grid", "jps"];
-
-/// One of [`UNSUPPORTED_NAMES`], as the `&'static str` the error holds.
-#[cfg(feature = "serde")]
-fn known_name(name: &str) -> Result<&'static str, InvalidData> {
-    UNSUPPORTED_NAMES
+fn unsupported_pair(
+    option: &str,
+    algorithm: &str,
+) -> Result<(&'static str, &'static str), InvalidData> {
+    UNSUPPORTED
         .iter()
-        .find(|known| **known == name)
+        .find(|&&(o, a)| o == option && a == algorithm)
         .copied()
         .ok_or_else(|| {
             InvalidData(format!(
-                "unknown option or algorithm {name:?}: expected one of {UNSUPPORTED_NAMES:?}"
+                "no search refuses the option {option:?} for the algorithm {algorithm:?}: \
+                 an Unsupported error names one of the (option, algorithm) pairs {UNSUPPORTED:?}"
             ))
         })
 }
@@ -517,7 +569,7 @@ fn none<C>() -> Option<C> {
 }
 
 /// A serialized [`SearchError`]: the same variants, with the names of `Unsupported` as text
-/// (checked against the names the crate uses, since the error holds `&'static str`).
+/// (checked against the pairs the crate builds, since the error holds `&'static str`).
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
 enum SearchErrorData<S, C> {
@@ -590,8 +642,10 @@ enum SearchErrorData<S, C> {
 ///   (every floating-point one: floating-point sums reach infinity instead of overflowing);
 /// - `InvalidCostBound` whose bound is not NaN, and `NoPath` held to a NaN cost bound (a NaN
 ///   bound is refused before searching);
-/// - a `best` partial path of `LimitReached` that is empty (as [`Partial`] refuses it), and
-///   names of `Unsupported` that the crate does not use.
+/// - a `best` partial path of `LimitReached` that is empty (as [`Partial`] refuses it);
+/// - an `Unsupported` error whose option and algorithm are not a pair that a search refuses: a
+///   name the crate does not use, the two names swapped or repeated, or an option named with an
+///   algorithm that takes it.
 ///
 /// Not checked, because no value of theirs contradicts the rest: the states themselves; the
 /// counts of [`Stats`] against each other (which bounds hold between them depends on the
@@ -654,10 +708,10 @@ impl<S, C: Cost> TryFrom<SearchErrorData<S, C>> for SearchError<S, C> {
             D::MissingStep { from, to, stats } => SearchError::MissingStep { from, to, stats },
             D::InvalidWeight(error) => SearchError::InvalidWeight(error),
             D::InvalidCostBound { bound } => SearchError::InvalidCostBound { bound },
-            D::Unsupported { option, algorithm } => SearchError::Unsupported {
-                option: known_name(&option)?,
-                algorithm: known_name(&algorithm)?,
-            },
+            D::Unsupported { option, algorithm } => {
+                let (option, algorithm) = unsupported_pair(&option, &algorithm)?;
+                SearchError::Unsupported { option, algorithm }
+            }
         };
         consistent(&error)?;
         Ok(error)

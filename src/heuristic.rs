@@ -1,6 +1,7 @@
 //! Estimates of the remaining cost: the `Heuristic` trait and its combinators.
 
 use crate::cost::Cost;
+use crate::error::InvalidWeight;
 
 /// An estimate h(s) of the cost of the cheapest path from a state to a goal.
 ///
@@ -316,64 +317,6 @@ impl<S, C: Cost, H: Heuristic<S, C>> Heuristic<S, C> for Weighted<H> {
     #[inline]
     fn estimate_successor(&self, _: &S, _: C, successor: &S) -> C {
         self.estimate(successor)
-    }
-}
-
-/// The error of [`Weighted::try_new`]: a weight that is negative, NaN or infinite.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "InvalidWeightData"))]
-pub struct InvalidWeight {
-    weight: f64,
-}
-
-impl InvalidWeight {
-    /// `weight` if it is finite and at least 0, the error naming it otherwise.
-    pub(crate) fn check(weight: f64) -> Result<f64, InvalidWeight> {
-        if weight.is_finite() && weight >= 0.0 {
-            Ok(weight)
-        } else {
-            Err(InvalidWeight { weight })
-        }
-    }
-
-    /// The rejected weight.
-    pub fn weight(&self) -> f64 {
-        self.weight
-    }
-}
-
-impl std::fmt::Display for InvalidWeight {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "invalid heuristic weight {}: a weight must be finite and at least 0",
-            self.weight
-        )
-    }
-}
-
-impl std::error::Error for InvalidWeight {}
-
-/// A serialized [`InvalidWeight`], checked before it becomes one: the weight must be one that
-/// [`Weighted::try_new`] refuses.
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct InvalidWeightData {
-    weight: f64,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<InvalidWeightData> for InvalidWeight {
-    type Error = crate::error::InvalidData;
-
-    fn try_from(data: InvalidWeightData) -> Result<Self, Self::Error> {
-        match InvalidWeight::check(data.weight) {
-            Ok(_) => Err(crate::error::InvalidData(
-                "an InvalidWeight holds a weight that is negative, NaN or infinite".to_owned(),
-            )),
-            Err(error) => Ok(error),
-        }
     }
 }
 

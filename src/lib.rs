@@ -282,19 +282,20 @@ pub use crate::batch::{par_search, par_search_with};
 pub use crate::cost::Cost;
 pub use crate::engine::hasher::{FastBuildHasher, FastHasher};
 pub use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, TieBreak};
-pub use crate::error::{Limit, SearchError, SearchFailure};
+pub use crate::error::{InvalidWeight, Limit, SearchError, SearchFailure};
 pub use crate::heuristic::{
-    Afresh, Heuristic, HeuristicFn, IncrementalHeuristic, InvalidWeight, Max, Weighted, Zero,
+    Afresh, Heuristic, HeuristicFn, IncrementalHeuristic, Max, Weighted, Zero,
 };
 pub use crate::in_place::{InPlace, InPlaceProblem, Moves};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{
     Bidirectional, FnProblem, SearchProblem, UnitFnProblem, from_fn, from_fn_unit,
 };
+pub use crate::progress::{Partial, Stats};
 pub use crate::replay::{OpenOrder, Recording, Replay, StatePicture, StateRecorder};
 pub use crate::search::Search;
 pub use crate::searcher::Searcher;
-pub use crate::solution::{ErrorOf, Partial, SearchResult, Solution, SolutionOf, Stats};
+pub use crate::solution::{ErrorOf, SearchResult, Solution, SolutionOf};
 
 /// The README's examples, compiled and run as doc tests so that they cannot rot.
 #[cfg(doctest)]
@@ -320,9 +321,12 @@ mod engine;
 mod error;
 mod heuristic;
 mod in_place;
+#[cfg(feature = "serde")]
+mod invalid_data;
 mod location;
 mod observer;
 mod problem;
+mod progress;
 mod replay;
 mod search;
 mod searcher;

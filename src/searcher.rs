@@ -16,8 +16,9 @@ use crate::error::SearchError;
 use crate::heuristic::{Heuristic, HeuristicFn, Zero};
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
+use crate::progress::Stats;
 use crate::search::Search;
-use crate::solution::{SearchResult, Solution, Stats};
+use crate::solution::{SearchResult, Solution};
 
 /// The open sets a searcher keeps: the ones [`OpenSet::Auto`] stands for, one for each kind of
 /// key.

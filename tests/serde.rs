@@ -145,6 +145,81 @@ fn search_errors_with_unknown_names_or_valid_weights_are_refused() {
     assert!(message.contains("negative, NaN or infinite"), "{message}");
 }
 
+/// Every `Unsupported` error a search builds reads back as itself: the names the reader accepts
+/// are the pairs the searches build, not a list kept apart from them.
+#[test]
+fn every_unsupported_error_a_search_builds_reads_back() {
+    let mut errors: Vec<SearchError<Cell, f64>> = Vec::new();
+    let grid = Grid::new(4, 4);
+    let four = grid
+        .problem(Cell::new(0, 0), Cell::new(3, 3), Movement::Four)
+        .expect("a problem");
+    errors.push(
+        Search::new(&four)
+            .cost_bound(10.0)
+            .audit_with(four.manhattan())
+            .unwrap_err(),
+    );
+    errors.push(Search::new(&four).jps().unwrap_err());
+    let other = Grid::new(5, 5);
+    let eight = other
+        .problem(Cell::new(0, 0), Cell::new(4, 4), Movement::Eight)
+        .expect("a problem");
+    let mut searcher = informed::grid::JumpPointSearcher::new(&grid);
+    errors.push(searcher.search(&eight).unwrap_err());
+    for error in &errors {
+        assert!(
+            matches!(error, SearchError::Unsupported { .. }),
+            "{error:?}"
+        );
+        assert_eq!(&round_trip(error), error);
+    }
+    #[cfg(feature = "rayon")]
+    {
+        let puzzle = SlidingPuzzle::new(3, 3).expect("a puzzle");
+        let view = informed::InPlace::new(
+            puzzle
+                .problem(puzzle.parse("1 2 3 4 5 6 7 0 8").expect("a board"))
+                .expect("a solvable board"),
+        );
+        let refused = Search::new(&view)
+            .cancel_when(|| false)
+            .par_idastar_in_place_with(puzzle.manhattan())
+            .unwrap_err();
+        assert!(
+            matches!(refused, SearchError::Unsupported { .. }),
+            "{refused:?}"
+        );
+        assert_eq!(round_trip(&refused), refused);
+    }
+}
+
+/// An `Unsupported` error whose names were swapped or repeated was read ("cost_bound does not
+/// support the option audit"); only the (option, algorithm) pairs that a search builds are.
+#[test]
+fn unsupported_errors_no_search_builds_are_refused() {
+    for (option, algorithm) in [
+        ("audit", "cost_bound"),
+        ("audit", "audit"),
+        ("cost_bound", "cost_bound"),
+        ("jps", "movement"),
+        ("grid", "grid"),
+        ("cost_bound", "jps"),
+        ("movement", "audit"),
+        ("par_idastar_in_place", "cancel_when"),
+    ] {
+        let json =
+            format!(r#"{{"Unsupported": {{"option": "{option}", "algorithm": "{algorithm}"}}}}"#);
+        let message = refused::<SearchError<u32, u32>>(&json);
+        assert!(
+            message.contains(&format!(
+                "no search refuses the option {option:?} for the algorithm {algorithm:?}"
+            )),
+            "{json}: {message}"
+        );
+    }
+}
+
 /// An error whose fields contradict each other (a search stopped by a cap of 3 expansions that
 /// expanded 99) was accepted; every contradiction that no search reports is now refused, with
 /// what was wrong and the values.

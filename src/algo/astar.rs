@@ -1,7 +1,8 @@
 //! A* and weighted A*: ranks states by f = g + h (or g + w·h).
 
 use crate::engine::best_first::{PairKeys, Ranking, best_first};
-use crate::heuristic::{Heuristic, HeuristicFn, InvalidWeight};
+use crate::error::InvalidWeight;
+use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
 use crate::search::Search;

@@ -6,10 +6,10 @@ use crate::cost::Cost;
 use crate::engine::control::Setup;
 use crate::engine::select::{TableBody, with_tables};
 use crate::engine::table::{Lookup, Node, Table, Tables};
-use crate::error::Counted;
 use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::{Event, Observer};
 use crate::problem::SearchProblem;
+use crate::progress::Counted;
 use crate::search::Search;
 use crate::solution::ErrorOf;
 

@@ -10,8 +10,8 @@ use crate::engine::table::{NO_PARENT, Node, Placed, Table, Tables};
 use crate::error::Limit;
 use crate::observer::{Event, NoObserver, Observer};
 use crate::problem::SearchProblem;
+use crate::progress::Stats;
 use crate::search::Search;
-use crate::solution::Stats;
 
 /// Every state reachable from the starts, each once with its depth (the fewest steps from a
 /// start), in breadth-first order: the starts first (depth 0), then their successors (depth 1),

@@ -6,14 +6,15 @@ use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, OpenSets};
 use crate::engine::select::{EngineBody, TableBody, with_engine, with_tables};
 use crate::engine::table::{
-    Lookup, NO_PARENT, Node, Table, Tables, path, path_cost, take_cheaper_step,
+    Lookup, NO_PARENT, Node, Table, Tables, cheapest, path, path_cost, take_cheaper_step,
 };
 use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::{Event, Observer};
 use crate::problem::{Bidirectional, SearchProblem, Successors};
+use crate::progress::Stats;
 use crate::search::Search;
-use crate::solution::{SearchResult, Solution, Stats};
+use crate::solution::{SearchResult, Solution};
 
 /// A problem seen backward: from its goals, along its predecessors. Its own goal test is never
 /// true: the search ends when the two sides meet.
@@ -153,15 +154,6 @@ fn joined<S: Clone, C, T: Table<S, C>>(forward: &T, backward: &T, meeting: &S) -
         states.extend(back.into_iter().rev());
     }
     (states, at)
-}
-
-/// The cheapest cost among `steps` of a step to `to`, if there is one.
-fn cheapest<S: PartialEq, C: Cost>(steps: impl IntoIterator<Item = (S, C)>, to: &S) -> Option<C> {
-    steps
-        .into_iter()
-        .filter(|(state, _)| state == to)
-        .map(|(_, cost)| cost)
-        .reduce(|a, b| if b.order(a).is_lt() { b } else { a })
 }
 
 /// Checks each step of `path` found backward (those from position `at` on) against the

@@ -7,8 +7,9 @@ use crate::error::{Limit, SearchError};
 use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::{Event, Observer};
 use crate::problem::{SearchProblem, Successors};
+use crate::progress::Partial;
 use crate::search::Search;
-use crate::solution::{Partial, SearchResult, Solution};
+use crate::solution::{SearchResult, Solution};
 
 /// Steepest-descent hill climbing on h: from the start, always move to the successor with the
 /// smallest estimate, as long as it is smaller than the current one.

@@ -12,8 +12,9 @@ use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
+use crate::progress::Stats;
 use crate::search::Search;
-use crate::solution::{ErrorOf, Stats};
+use crate::solution::ErrorOf;
 
 /// Every least-cost path from a start to a goal, enumerated lazily.
 ///

@@ -8,8 +8,9 @@ use indexmap::IndexMap;
 use crate::engine::hasher::FastBuildHasher;
 use crate::observer::Observer;
 use crate::problem::SearchProblem;
+use crate::progress::Stats;
 use crate::search::Search;
-use crate::solution::{ErrorOf, Stats};
+use crate::solution::ErrorOf;
 
 /// The cheapest path from the starts to every reachable state, found by one Dijkstra flood:
 /// afterwards, the cost of and the path to any state reached take no search.

@@ -9,8 +9,9 @@ use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::{NoObserver, Observer};
 use crate::problem::SearchProblem;
+use crate::progress::Stats;
 use crate::search::Search;
-use crate::solution::{ErrorOf, Stats};
+use crate::solution::ErrorOf;
 
 /// A view of a problem in which no state is a goal: a search of it floods everything reachable.
 struct Flood<'a, P>(&'a P);

@@ -8,8 +8,9 @@ use crate::error::SearchError;
 use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::{NoObserver, Observer};
 use crate::problem::SearchProblem;
+use crate::progress::Stats;
 use crate::search::Search;
-use crate::solution::{ErrorOf, Solution, Stats};
+use crate::solution::{ErrorOf, Solution};
 
 /// The outcome of one step: what it expanded, or why the search ended.
 type StepResult<P> = Result<

@@ -15,7 +15,7 @@ use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
 use crate::problem::SearchProblem;
-use crate::solution::{Partial, Stats};
+use crate::progress::{Partial, Stats};
 
 /// A search ready to run: what a [`Search`](crate::Search) hands the engine.
 pub(crate) struct Setup<'a, P: SearchProblem, O> {

@@ -23,7 +23,8 @@ use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
 use crate::problem::{SearchProblem, Successors};
-use crate::solution::{Partial, Solution};
+use crate::progress::Partial;
+use crate::solution::Solution;
 
 /// What bounds one depth-first probe.
 #[derive(Clone, Copy, Debug)]

@@ -35,7 +35,8 @@ use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
 use crate::in_place::{InPlace, InPlaceProblem, Moves};
 use crate::observer::{Event, Observer};
-use crate::solution::{Partial, Solution};
+use crate::progress::Partial;
+use crate::solution::Solution;
 
 type Failure<P> = SearchError<<P as InPlaceProblem>::State, <P as InPlaceProblem>::Cost>;
 type Outcome<P> =
@@ -259,7 +260,7 @@ where
     /// The statistics so far.
     /// Used by parallel IDA* only.
     #[cfg(feature = "rayon")]
-    pub(crate) fn stats(&self) -> crate::solution::Stats {
+    pub(crate) fn stats(&self) -> crate::progress::Stats {
         self.control.stats()
     }
 

@@ -52,7 +52,8 @@ use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
 use crate::in_place::{InPlace, InPlaceProblem};
 use crate::observer::{Event, NoObserver, Observer};
-use crate::solution::{Partial, Solution, Stats};
+use crate::progress::{Partial, Stats};
+use crate::solution::Solution;
 
 /// How many subtrees a thread an iteration is split into, at least (where the tree within the
 /// bound is that wide): enough that the threads end an iteration close together.

@@ -16,7 +16,7 @@ use indexmap::map::RawEntryApiV1;
 use crate::cost::Cost;
 use crate::error::SearchError;
 use crate::problem::SearchProblem;
-use crate::solution::{Partial, Stats};
+use crate::progress::{Partial, Stats};
 
 /// How many states a node table (and the open set) has room for before it first grows.
 ///
@@ -579,21 +579,7 @@ pub(crate) fn path_cost<P: SearchProblem>(
 ) -> Result<P::Cost, SearchError<P::State, P::Cost>> {
     let mut total = P::Cost::ZERO;
     for pair in path.windows(2) {
-        let mut cheapest: Option<P::Cost> = None;
-        for (_, cost) in problem
-            .successors(&pair[0])
-            .into_iter()
-            .filter(|(state, _)| *state == pair[1])
-        {
-            // A NaN step must reach the check below, not vanish in the comparison.
-            if cost.is_nan() || cheapest.is_none_or(|c| cost.order(c).is_lt()) {
-                cheapest = Some(cost);
-                if cost.is_nan() {
-                    break;
-                }
-            }
-        }
-        let Some(step) = cheapest else {
+        let Some(step) = cheapest(problem.successors(&pair[0]), &pair[1]) else {
             return Err(SearchError::MissingStep {
                 from: pair[0].clone(),
                 to: pair[1].clone(),
@@ -603,6 +589,25 @@ pub(crate) fn path_cost<P: SearchProblem>(
         total = checked_step(total, step, &pair[0], &pair[1], stats)?;
     }
     Ok(total)
+}
+
+/// The cheapest cost among `steps` of a step to `to`, if there is one: a NaN cost if any such
+/// step has one, so that a NaN step reaches the caller's checks instead of vanishing in the
+/// comparison.
+pub(crate) fn cheapest<S: PartialEq, C: Cost>(
+    steps: impl IntoIterator<Item = (S, C)>,
+    to: &S,
+) -> Option<C> {
+    let mut cheapest: Option<C> = None;
+    for (_, cost) in steps.into_iter().filter(|(state, _)| state == to) {
+        if cost.is_nan() {
+            return Some(cost);
+        }
+        if cheapest.is_none_or(|c| cost.order(c).is_lt()) {
+            cheapest = Some(cost);
+        }
+    }
+    cheapest
 }
 
 /// g + `step` when the step passes every check of [`checked_step`], without building an error:

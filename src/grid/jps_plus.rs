@@ -13,7 +13,7 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use super::DIAGONAL;
-use super::jps::{BitGrid, DX, DY, Jumper, components};
+use super::jump::{BitGrid, DX, DY, Jumper, components};
 use super::{Cell, Grid};
 
 /// The first bytes of a saved [`JumpTable`].

@@ -36,6 +36,7 @@ mod error;
 mod heuristics;
 mod jps;
 mod jps_plus;
+mod jump;
 mod movingai;
 mod picture;
 mod replay;

@@ -16,9 +16,9 @@ use super::Cell;
 use super::jps::turn;
 use super::terrain::{GridMap, MapRef};
 use crate::observer::{Event, Observer};
+use crate::progress::Stats;
 use crate::replay::palette::{self, expanded_colour, on_terrain, rgb};
 use crate::replay::picture::{MAX_CELL_PIXELS, common_swatch, escape, legend_item, summary_title};
-use crate::solution::Stats;
 
 /// One recorded step of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,6 @@
 //! Heuristics for the sliding-tile puzzle: misplaced tiles, Manhattan distance, linear conflict.
 
+use super::lines::{LineTables, LineValue};
 use super::{Board, Slide, SlidingPuzzle};
 use crate::heuristic::{Heuristic, IncrementalHeuristic, heuristic_by_reference};
 
@@ -33,95 +34,22 @@ impl Heuristic<Board, u32> for Misplaced<'_> {
     }
 }
 
-/// What one line adds to an estimate: its index (row or column number) and its tiles in order.
-type LineValue<'a> = &'a dyn Fn(usize, &[u8]) -> u32;
-
-/// Lookup tables of what each whole line (row or column) of a board adds to an estimate, for
-/// puzzles whose lines fit in 16 bits: at most 4 cells of 4 bits, so up to the 15-puzzle.
-///
-/// A row's cells are adjacent in a board's bits, so a row's entry is found with one shift and
-/// one mask; a column's cells are gathered first. An estimate is then a handful of lookups
-/// instead of a pass over every tile. The tables take `2^(4 × width)` bytes a row and
-/// `2^(4 × height)` a column: 24 KB in all for the 8-puzzle's linear conflict, 512 KB for the
-/// 15-puzzle's.
-#[derive(Clone, Debug)]
-pub(super) struct LineTables {
-    width: usize,
-    height: usize,
-    /// `rows[(row << (4 × width)) | the row's bits]`.
-    rows: Vec<u8>,
-    /// `columns[(column << (4 × height)) | the column's tiles, top one lowest]`; empty when the
-    /// estimate has no per-column part.
-    columns: Vec<u8>,
+/// Tables of `row` for every row and of `column` for every column of `puzzle`'s boards, if its
+/// lines are small enough: at most 4 cells of 4 bits.
+fn line_tables(
+    puzzle: &SlidingPuzzle,
+    row: LineValue<'_>,
+    column: Option<LineValue<'_>>,
+) -> Option<LineTables> {
+    (puzzle.tile_bits == 4 && puzzle.width() <= 4 && puzzle.height() <= 4)
+        .then(|| LineTables::new(puzzle.width(), puzzle.height(), row, column))
 }
 
-impl LineTables {
-    /// Whether `puzzle`'s lines are small enough for tables.
-    fn fit(puzzle: &SlidingPuzzle) -> bool {
-        puzzle.tile_bits == 4 && puzzle.width() <= 4 && puzzle.height() <= 4
-    }
-
-    /// Tables of `row(row, tiles)` for every row and of `column(column, tiles)` for every
-    /// column (`tiles` in line order, blank 0), or no column tables when `column` is `None`.
-    /// Bit patterns that are no line of a board (a tile number out of range) get 0.
-    fn new(
-        puzzle: &SlidingPuzzle,
-        row: LineValue<'_>,
-        column: Option<LineValue<'_>>,
-    ) -> LineTables {
-        let (width, height) = (puzzle.width(), puzzle.height());
-        let table = |lines: usize, length: usize, value: LineValue<'_>| {
-            let size = 1usize << (4 * length);
-            let mut table = vec![0u8; lines * size];
-            let mut tiles = [0u8; 4];
-            for line in 0..lines {
-                for bits in 0..size {
-                    for (k, tile) in tiles.iter_mut().take(length).enumerate() {
-                        *tile = (bits >> (4 * k) & 15) as u8;
-                    }
-                    if tiles[..length]
-                        .iter()
-                        .all(|&t| usize::from(t) < puzzle.cells())
-                    {
-                        let entry = value(line, &tiles[..length]);
-                        table[line * size + bits] =
-                            u8::try_from(entry).expect("a line adds at most 4 × 6 + 2 × 3");
-                    }
-                }
-            }
-            table
-        };
-        LineTables {
-            width,
-            height,
-            rows: table(height, width, row),
-            columns: column.map_or_else(Vec::new, |column| table(width, height, column)),
-        }
-    }
-
-    /// The sum of the entries of `board`'s rows and columns.
-    #[inline]
-    fn estimate(&self, board: &Board) -> u32 {
-        // At most 16 cells of 4 bits: the whole board is in the low word.
-        let bits = board.bits() as u64;
-        let (row_bits, column_bits) = (4 * self.width, 4 * self.height);
-        let row_mask = (1u64 << row_bits) - 1;
-        let mut total = 0;
-        for row in 0..self.height {
-            let line = (bits >> (row * row_bits)) & row_mask;
-            total += u32::from(self.rows[(row << row_bits) | line as usize]);
-        }
-        if !self.columns.is_empty() {
-            for column in 0..self.width {
-                let mut line = 0;
-                for k in 0..self.height {
-                    line |= ((bits >> (4 * (k * self.width + column))) & 15) << (4 * k);
-                }
-                total += u32::from(self.columns[(column << column_bits) | line as usize]);
-            }
-        }
-        total
-    }
+/// The bits of a board that has line tables.
+#[inline(always)]
+fn board_bits(board: &Board) -> u64 {
+    // At most 16 cells of 4 bits: the whole board is in the low word.
+    board.bits() as u64
 }
 
 /// The sum over tiles (not the blank) of their row and column distances to their goal cells.
@@ -150,7 +78,7 @@ impl<'p> Manhattan<'p> {
         let lines = puzzle.manhattan_lines.get_or_init(|| {
             let plain = Manhattan::without_tables(puzzle);
             let row = |row: usize, tiles: &[u8]| plain.of_line(row * puzzle.width(), 1, tiles);
-            LineTables::fit(puzzle).then(|| LineTables::new(puzzle, &row, None))
+            line_tables(puzzle, &row, None)
         });
         Manhattan {
             lines: lines.as_ref(),
@@ -218,7 +146,7 @@ impl Heuristic<Board, u32> for Manhattan<'_> {
     #[inline]
     fn estimate(&self, board: &Board) -> u32 {
         if let Some(lines) = self.lines {
-            return lines.estimate(board);
+            return lines.estimate(board_bits(board));
         }
         let tiles = self.puzzle.decode(*board);
         self.of_tiles(&tiles[..self.puzzle.cells()])
@@ -344,7 +272,7 @@ impl<'p> LinearConflict<'p> {
             let column = |column: usize, tiles: &[u8]| {
                 2 * conflict.leaving_column(column, tiles.iter().copied())
             };
-            LineTables::fit(puzzle).then(|| LineTables::new(puzzle, &row, Some(&column)))
+            line_tables(puzzle, &row, Some(&column))
         });
         conflict.lines = lines.as_ref();
         conflict
@@ -400,7 +328,7 @@ impl<'p> LinearConflict<'p> {
 impl Heuristic<Board, u32> for LinearConflict<'_> {
     fn estimate(&self, board: &Board) -> u32 {
         if let Some(lines) = self.lines {
-            return lines.estimate(board);
+            return lines.estimate(board_bits(board));
         }
         let p = self.manhattan.puzzle;
         let (w, h) = (p.width(), p.height());

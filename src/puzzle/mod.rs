@@ -29,19 +29,20 @@
 
 mod error;
 mod heuristics;
+mod lines;
 mod pdb;
 
 use std::fmt;
 use std::sync::OnceLock;
 
 pub use self::error::PuzzleError;
-use self::heuristics::LineTables;
 pub use self::heuristics::{LinearConflict, Manhattan, Misplaced};
 pub use self::pdb::{
     AdditivePdb, BuildOptions, BuildProgress, FORMAT_VERSION, MAGIC, MAX_PATTERN_ENTRIES, Origin,
     Partition, PdbContext, PdbFileError, Reflection,
 };
 
+use self::lines::LineTables;
 use crate::in_place::{InPlaceProblem, Moves};
 use crate::location::excerpt;
 use crate::problem::{Bidirectional, SearchProblem};

@@ -6,7 +6,7 @@ use super::palette::{self, expanded_colour, rgb};
 use super::record::NONE;
 use super::states::StateRecorder;
 use crate::problem::SearchProblem;
-use crate::solution::Stats;
+use crate::progress::Stats;
 
 /// How many shades of expansion order the SVG uses (one `<path>` each).
 const SHADES: u32 = 16;
