@@ -237,7 +237,7 @@ fn every_limit_error_a_search_reports_reads_back() {
     for limit in [0, 1, 2, 7, 60, 400] {
         let searches = || {
             [
-                Search::new(&problem).max_expansions(limit as u64),
+                Search::new(&problem).max_expansions(limit),
                 Search::new(&problem)
                     .max_stored(limit)
                     .max_expansions(2_000),

@@ -232,7 +232,7 @@ where
     F: Fn(&P::State) -> P::Cost,
 {
     Search::new(problem)
-        .max_stored(max_states)
+        .max_stored(max_states as u64)
         .audit_with(heuristic)
 }
 
@@ -265,7 +265,7 @@ where
     H: Heuristic<P::State, P::Cost>,
 {
     Search::new(problem)
-        .max_stored(max_states)
+        .max_stored(max_states as u64)
         .audit_with(heuristic)
 }
 
