@@ -117,7 +117,7 @@ struct Options {
     file: Option<String>,
     paths: Option<usize>,
     optimal: Option<usize>,
-    max_stored: Option<usize>,
+    max_stored: Option<u64>,
     /// `--engine copying`: idastar on the generic, copying engine.
     copying: bool,
     trace: usize,

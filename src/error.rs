@@ -1,6 +1,7 @@
 //! How a search ends without a path: no path exists, a limit was hit, or the input was bad.
 
 use std::fmt;
+use std::time::Duration;
 
 use crate::cost::Cost;
 #[cfg(feature = "serde")]
@@ -15,9 +16,11 @@ pub enum Limit {
     /// The cap on expansions, with its value: exactly that many nodes were expanded.
     Expansions(u64),
     /// The cap on stored states, with its value: storing one more state would have exceeded it.
-    StoredStates(usize),
+    StoredStates(u64),
     /// The deadline passed.
     Deadline,
+    /// The time limit, with its value: that long had passed since the search started.
+    Time(Duration),
     /// The cancel callback returned `true`.
     Cancelled,
     /// A depth-limited search cut nodes off at this depth without finding a goal.
@@ -30,6 +33,7 @@ impl fmt::Display for Limit {
             Limit::Expansions(n) => write!(f, "the limit of {n} expansions was reached"),
             Limit::StoredStates(n) => write!(f, "the limit of {n} stored states was reached"),
             Limit::Deadline => f.write_str("the deadline passed"),
+            Limit::Time(limit) => write!(f, "the time limit of {limit:?} passed"),
             Limit::Cancelled => f.write_str("the search was cancelled"),
             Limit::Depth(depth) => write!(f, "no goal within the depth limit of {depth}"),
         }
@@ -649,7 +653,8 @@ enum SearchErrorData<S, C> {
 ///
 /// Not checked, because no value of theirs contradicts the rest: the states themselves; the
 /// counts of [`Stats`] against each other (which bounds hold between them depends on the
-/// algorithm); the limits [`Limit::Deadline`], [`Limit::Cancelled`] and [`Limit::Depth`];
+/// algorithm); the limits [`Limit::Deadline`], [`Limit::Time`], [`Limit::Cancelled`] and
+/// [`Limit::Depth`];
 /// the steps and costs of a `best` partial path; and the fields of `NanCost`, `NanEstimate`,
 /// `GaveUp` and `MissingStep`, which name states only.
 #[cfg(feature = "serde")]
@@ -737,7 +742,7 @@ fn consistent<S, C: Cost>(error: &SearchError<S, C>) -> Result<(), InvalidData> 
             limit: Limit::StoredStates(n),
             stats,
             ..
-        } if stats.stored != *n => format!(
+        } if stats.stored as u64 != *n => format!(
             "a search stopped by the limit of {n} stored states held exactly {n} at its peak, \
              not {} (stats.stored)",
             stats.stored

@@ -45,7 +45,8 @@
 //! [`InPlaceProblem`], [`idastar_in_place`], [`iddfs_in_place`] and [`depth_first_in_place`],
 //! with an [`IncrementalHeuristic`] updated by each move);
 //! [`bidirectional_dijkstra`] and [`bidirectional_bfs`] for problems that give predecessors
-//! ([`Bidirectional`]); [`anytime_astar`], improving its answer with a proven bound;
+//! ([`Bidirectional`], or closures through [`from_fn_bidirectional`] and
+//! [`from_fn_unit_bidirectional`]); [`anytime_astar`], improving its answer with a proven bound;
 //! [`k_shortest_paths`] and [`optimal_paths`] for more than one path; [`reachable`] for
 //! everything within a budget, [`bfs_reach`] for everything with its depth, and
 //! [`shortest_path_tree`] for the cheapest path to every state from one flood; [`stepper`] to
@@ -193,7 +194,9 @@
 //! # Example: one-off searches with closures
 //!
 //! [`from_fn`] builds a problem from a start state and two closures, as `pathfinding` users
-//! write them ([`from_fn_unit`] where every step costs 1); it runs on the same engine with every
+//! write them ([`from_fn_unit`] where every step costs 1; [`from_fn_bidirectional`] and
+//! [`from_fn_unit_bidirectional`] with a goal state and predecessors, for the bidirectional
+//! searches); it runs on the same engine with every
 //! algorithm and option. A heuristic is a closure too, its argument's type left to inference
 //! ([`migrating`] maps each `pathfinding` function).
 //!
@@ -208,6 +211,15 @@
 //!
 //! let unit = informed::from_fn_unit(1u32, |&n: &u32| [n + 1, 2 * n], |&n| n == 10);
 //! assert_eq!(informed::bfs(&unit)?.path(), [1, 2, 4, 5, 10]);
+//!
+//! // From both ends: a goal state and the predecessors, as `bfs_bidirectional` takes them.
+//! let both = informed::from_fn_unit_bidirectional(
+//!     1,
+//!     10,
+//!     |&n| [n + 1, 2 * n],
+//!     |&n| if n % 2 == 0 { vec![n - 1, n / 2] } else { vec![n - 1] },
+//! );
+//! assert_eq!(informed::bidirectional_bfs(&both)?.steps(), 4);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -289,7 +301,8 @@ pub use crate::heuristic::{
 pub use crate::in_place::{InPlace, InPlaceProblem, Moves};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{
-    Bidirectional, FnProblem, SearchProblem, UnitFnProblem, from_fn, from_fn_unit,
+    Bidirectional, BidirectionalFnProblem, FnProblem, SearchProblem, UnitBidirectionalFnProblem,
+    UnitFnProblem, from_fn, from_fn_bidirectional, from_fn_unit, from_fn_unit_bidirectional,
 };
 pub use crate::progress::{Partial, Stats};
 pub use crate::replay::{OpenOrder, Recording, Replay, StatePicture, StateRecorder};

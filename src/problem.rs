@@ -233,6 +233,13 @@ pub trait Bidirectional: SearchProblem {
 
     /// Every state with a step to `state`, with the cost of that step: the exact reverse of
     /// [`successors`](SearchProblem::successors).
+    ///
+    /// The backward side of a search follows the predecessors alone. Where they are not the
+    /// exact reverse, the search never returns a path that is not one of the successors, nor a
+    /// wrong cost: a step of the path it found that the successors lack, or give at another
+    /// cost, is reported as [`SearchError::MissingStep`](crate::SearchError::MissingStep). A
+    /// step the predecessors leave out is never taken backward, so the search may then return
+    /// a dearer path than the optimum, or [`SearchError::NoPath`](crate::SearchError::NoPath).
     fn predecessors(
         &self,
         state: &Self::State,
@@ -523,6 +530,320 @@ impl<S: fmt::Debug, FN, FG> fmt::Debug for UnitFnProblem<S, FN, FG> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("UnitFnProblem")
             .field("starts", &self.starts)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A [`SearchProblem`] and [`Bidirectional`] made of closures: one start, one goal, the
+/// successors and the predecessors of a state with the cost of each step.
+///
+/// Built by [`from_fn_bidirectional`]; see there for an example.
+#[derive(Clone)]
+pub struct BidirectionalFnProblem<S, FN, FP> {
+    start: S,
+    goal: S,
+    successors: FN,
+    predecessors: FP,
+}
+
+/// Builds a problem searchable from both ends from a start state, a goal state and two
+/// closures: the successors of a state and its predecessors, each with the cost of the step. The
+/// shape of `pathfinding::directed::bfs::bfs_bidirectional`, with costs.
+///
+/// # Arguments
+///
+/// - `start`: the start state.
+/// - `goal`: the one goal state; [`is_goal`](SearchProblem::is_goal) compares a state with it.
+/// - `successors`: the states one step after a state, with the cost of each step, as anything
+///   iterable over `(state, cost)` pairs (an array, an iterator or a `Vec`).
+/// - `predecessors`: the states one step before a state, with the cost of each step: the exact
+///   reverse of `successors` (`predecessors(b)` gives `(a, c)` exactly when `successors(a)` gives
+///   `(b, c)`). The backward side of [`bidirectional_dijkstra`](crate::bidirectional_dijkstra)
+///   and [`bidirectional_bfs`](crate::bidirectional_bfs) follows it alone; a step of the path
+///   they return that is not among the successors, or costs another amount there, is reported as
+///   [`SearchError::MissingStep`](crate::SearchError::MissingStep) rather than returned. A
+///   step missing from `predecessors` cannot be seen, and may lose the optimum.
+///
+/// # Returns
+///
+/// A [`BidirectionalFnProblem`], which implements [`SearchProblem`] and [`Bidirectional`]: the
+/// one-sided algorithms run on it too, and ignore `predecessors`.
+///
+/// # Complexity
+///
+/// **O(1)**: the closures are stored, not called.
+///
+/// # Example
+///
+/// Closures only, as in `pathfinding`'s docs: from 1 to 10 by adding 1 (cost 2) or doubling
+/// (cost 1), and back by subtracting 1 or halving an even number:
+///
+/// ```
+/// let problem = informed::from_fn_bidirectional(
+///     1,
+///     10,
+///     |&n| [(n + 1, 2), (2 * n, 1)],
+///     |&n| {
+///         let halved = (n % 2 == 0).then_some((n / 2, 1));
+///         [(n - 1, 2)].into_iter().chain(halved)
+///     },
+/// );
+/// let both = informed::bidirectional_dijkstra(&problem)?;
+/// assert_eq!(both.path(), [1, 2, 4, 5, 10]);
+/// assert_eq!(both.cost(), 5);
+/// assert_eq!(both.cost(), informed::dijkstra(&problem)?.cost());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A named state type, on a ring of eight positions:
+///
+/// ```
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// struct Seat(u8);
+///
+/// let problem = informed::from_fn_bidirectional(
+///     Seat(0),
+///     Seat(5),
+///     |&Seat(n)| [(Seat((n + 1) % 8), 1u32), (Seat((n + 7) % 8), 1)],
+///     |&Seat(n)| [(Seat((n + 7) % 8), 1u32), (Seat((n + 1) % 8), 1)],
+/// );
+/// let solution = informed::bidirectional_bfs(&problem)?;
+/// assert_eq!(solution.path(), [Seat(0), Seat(7), Seat(6), Seat(5)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_fn_bidirectional<S, C, I, J, FN, FP>(
+    start: S,
+    goal: S,
+    successors: FN,
+    predecessors: FP,
+) -> BidirectionalFnProblem<S, FN, FP>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    I: IntoIterator<Item = (S, C)>,
+    J: IntoIterator<Item = (S, C)>,
+    FN: Fn(&S) -> I,
+    FP: Fn(&S) -> J,
+{
+    BidirectionalFnProblem {
+        start,
+        goal,
+        successors,
+        predecessors,
+    }
+}
+
+impl<S, C, I, J, FN, FP> SearchProblem for BidirectionalFnProblem<S, FN, FP>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    I: IntoIterator<Item = (S, C)>,
+    J: IntoIterator<Item = (S, C)>,
+    FN: Fn(&S) -> I,
+    FP: Fn(&S) -> J,
+{
+    type State = S;
+    type Cost = C;
+
+    fn starts(&self) -> impl IntoIterator<Item = S> {
+        [self.start.clone()]
+    }
+
+    fn is_goal(&self, state: &S) -> bool {
+        *state == self.goal
+    }
+
+    #[inline]
+    fn successors(&self, state: &S) -> impl IntoIterator<Item = (S, C)> {
+        (self.successors)(state)
+    }
+}
+
+impl<S, C, I, J, FN, FP> Bidirectional for BidirectionalFnProblem<S, FN, FP>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    I: IntoIterator<Item = (S, C)>,
+    J: IntoIterator<Item = (S, C)>,
+    FN: Fn(&S) -> I,
+    FP: Fn(&S) -> J,
+{
+    fn goals(&self) -> impl IntoIterator<Item = S> {
+        [self.goal.clone()]
+    }
+
+    #[inline]
+    fn predecessors(&self, state: &S) -> impl IntoIterator<Item = (S, C)> {
+        (self.predecessors)(state)
+    }
+}
+
+impl<S: fmt::Debug, FN, FP> fmt::Debug for BidirectionalFnProblem<S, FN, FP> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BidirectionalFnProblem")
+            .field("start", &self.start)
+            .field("goal", &self.goal)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A [`SearchProblem`] and [`Bidirectional`] made of closures in which every step costs 1: one
+/// start, one goal, the successors and the predecessors of a state.
+///
+/// Built by [`from_fn_unit_bidirectional`]; see there for an example.
+#[derive(Clone)]
+pub struct UnitBidirectionalFnProblem<S, FN, FP> {
+    start: S,
+    goal: S,
+    successors: FN,
+    predecessors: FP,
+}
+
+/// Builds a problem searchable from both ends, in which every step costs 1, from a start state, a
+/// goal state and two closures listing the successors and the predecessors of a state: the shape
+/// of `pathfinding::directed::bfs::bfs_bidirectional`.
+///
+/// # Arguments
+///
+/// - `start`: the start state.
+/// - `goal`: the one goal state; [`is_goal`](SearchProblem::is_goal) compares a state with it.
+/// - `successors`: the states one step after a state, as anything iterable over states (an
+///   array, an iterator or a `Vec`). Each step costs 1.
+/// - `predecessors`: the states one step before a state: the exact reverse of `successors`
+///   (`predecessors(b)` holds `a` exactly when `successors(a)` holds `b`). The backward side of
+///   [`bidirectional_bfs`](crate::bidirectional_bfs) and
+///   [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) follows it alone; a step of the
+///   path they return that is not among the successors is reported as
+///   [`SearchError::MissingStep`](crate::SearchError::MissingStep) rather than returned. A step
+///   missing from `predecessors` cannot be seen, and may lose the shortest path.
+///
+/// # Returns
+///
+/// A [`UnitBidirectionalFnProblem`] with `u32` costs (a path's cost is its number of steps),
+/// which implements [`SearchProblem`] and [`Bidirectional`]: the one-sided algorithms run on it
+/// too, and ignore `predecessors`. A path longer than `u32::MAX` steps is reported as
+/// [`SearchError::Overflow`](crate::SearchError::Overflow).
+///
+/// # Complexity
+///
+/// **O(1)**: the closures are stored, not called.
+///
+/// # Example
+///
+/// Closures only, as `pathfinding::directed::bfs::bfs_bidirectional` takes them: from 1 to 10 by
+/// adding 1 or doubling, and back by subtracting 1 or halving an even number. No closure
+/// argument needs a type:
+///
+/// ```
+/// let problem = informed::from_fn_unit_bidirectional(
+///     1,
+///     10,
+///     |&n| [n + 1, 2 * n],
+///     |&n| if n % 2 == 0 { vec![n - 1, n / 2] } else { vec![n - 1] },
+/// );
+/// let solution = informed::bidirectional_bfs(&problem)?;
+/// assert_eq!(solution.steps(), 4);
+/// assert_eq!(solution.steps(), informed::bfs(&problem)?.steps());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A named state type and a named function: a knight's moves, each its own reverse, so the
+/// same function gives the successors and the predecessors:
+///
+/// ```
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// struct Square {
+///     file: i8,
+///     rank: i8,
+/// }
+///
+/// fn knight_moves(&Square { file, rank }: &Square) -> Vec<Square> {
+///     [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+///         .into_iter()
+///         .map(|(df, dr)| Square { file: file + df, rank: rank + dr })
+///         .filter(|s| (0..8).contains(&s.file) && (0..8).contains(&s.rank))
+///         .collect()
+/// }
+///
+/// let corner = Square { file: 0, rank: 0 };
+/// let opposite = Square { file: 7, rank: 7 };
+/// let problem =
+///     informed::from_fn_unit_bidirectional(corner, opposite, knight_moves, knight_moves);
+/// let solution = informed::bidirectional_bfs(&problem)?;
+/// assert_eq!(solution.steps(), 6);
+/// assert_eq!(solution.path().first(), Some(&corner));
+/// assert_eq!(solution.path().last(), Some(&opposite));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_fn_unit_bidirectional<S, I, J, FN, FP>(
+    start: S,
+    goal: S,
+    successors: FN,
+    predecessors: FP,
+) -> UnitBidirectionalFnProblem<S, FN, FP>
+where
+    S: Clone + Eq + Hash,
+    I: IntoIterator<Item = S>,
+    J: IntoIterator<Item = S>,
+    FN: Fn(&S) -> I,
+    FP: Fn(&S) -> J,
+{
+    UnitBidirectionalFnProblem {
+        start,
+        goal,
+        successors,
+        predecessors,
+    }
+}
+
+impl<S, I, J, FN, FP> SearchProblem for UnitBidirectionalFnProblem<S, FN, FP>
+where
+    S: Clone + Eq + Hash,
+    I: IntoIterator<Item = S>,
+    J: IntoIterator<Item = S>,
+    FN: Fn(&S) -> I,
+    FP: Fn(&S) -> J,
+{
+    type State = S;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = S> {
+        [self.start.clone()]
+    }
+
+    fn is_goal(&self, state: &S) -> bool {
+        *state == self.goal
+    }
+
+    #[inline]
+    fn successors(&self, state: &S) -> impl IntoIterator<Item = (S, u32)> {
+        (self.successors)(state).into_iter().map(|next| (next, 1))
+    }
+}
+
+impl<S, I, J, FN, FP> Bidirectional for UnitBidirectionalFnProblem<S, FN, FP>
+where
+    S: Clone + Eq + Hash,
+    I: IntoIterator<Item = S>,
+    J: IntoIterator<Item = S>,
+    FN: Fn(&S) -> I,
+    FP: Fn(&S) -> J,
+{
+    fn goals(&self) -> impl IntoIterator<Item = S> {
+        [self.goal.clone()]
+    }
+
+    #[inline]
+    fn predecessors(&self, state: &S) -> impl IntoIterator<Item = (S, u32)> {
+        (self.predecessors)(state).into_iter().map(|next| (next, 1))
+    }
+}
+
+impl<S: fmt::Debug, FN, FP> fmt::Debug for UnitBidirectionalFnProblem<S, FN, FP> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UnitBidirectionalFnProblem")
+            .field("start", &self.start)
+            .field("goal", &self.goal)
             .finish_non_exhaustive()
     }
 }

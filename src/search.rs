@@ -1,7 +1,7 @@
 //! The `Search` builder: options, limits and an observer for any algorithm.
 
 use std::fmt;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::engine::control::{Cancel, Control, Setup};
 use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, Options, TieBreak};
@@ -18,7 +18,13 @@ use crate::problem::SearchProblem;
 /// - [`max_expansions`](Self::max_expansions): stop after expanding that many nodes.
 /// - [`max_stored`](Self::max_stored): stop before storing more states than that (a memory bound).
 /// - [`cost_bound`](Self::cost_bound): prune what costs more than the bound.
+/// - [`time_limit`](Self::time_limit): stop once a span of time has passed since the search
+///   started.
 /// - [`deadline`](Self::deadline) and [`cancel_when`](Self::cancel_when): stop from outside.
+///
+/// Every count a search limits is a `u64` (the type of the counts of work in
+/// [`Stats`](crate::Stats)), and the [`Limit`](crate::Limit) a search stopped by a limit reports
+/// holds the value that was set.
 /// - [`tie_break`](Self::tie_break): the order among equal priorities.
 /// - [`node_table`](Self::node_table), [`hashing`](Self::hashing),
 ///   [`open_set`](Self::open_set): the data structures (the same results with each).
@@ -36,7 +42,7 @@ use crate::problem::SearchProblem;
 /// [`SearchError::Unsupported`]; never silently dropped. The tuning options are used where the
 /// algorithm has the data structure they choose, and ignored (as marked) where it has none.
 ///
-/// | algorithm | `max_expansions`, `deadline`, `cancel_when` | `max_stored` | `cost_bound` | `tie_break` | `node_table`, `hashing` | `open_set` |
+/// | algorithm | `max_expansions`, `deadline`, `time_limit`, `cancel_when` | `max_stored` | `cost_bound` | `tie_break` | `node_table`, `hashing` | `open_set` |
 /// |---|---|---|---|---|---|---|
 /// | [`bfs`](Self::bfs) | yes | yes | prunes g > bound | ignored: first in, first out | yes | ignored: the table is the queue |
 /// | [`dijkstra`](Self::dijkstra), [`astar`](Self::astar), [`weighted_astar`](Self::weighted_astar), [`greedy`](Self::greedy) | yes | yes | prunes g + h > bound | yes | yes | yes |
@@ -56,7 +62,7 @@ use crate::problem::SearchProblem;
 ///
 /// The depth-first searches ([`idastar`](Self::idastar), [`iddfs`](Self::iddfs),
 /// [`depth_first`](Self::depth_first)) count expansions exactly and call `cancel_when` before
-/// every expansion, but read the clock for `deadline` only before their first expansion and
+/// every expansion, but read the clock for `deadline` and `time_limit` only before their first expansion and
 /// then once every 4,096 expansions, so that their tight loop does not pay for a clock read
 /// per node.
 ///
@@ -96,6 +102,7 @@ impl<P: SearchProblem, O> fmt::Debug for Search<'_, P, O> {
             .field("max_stored", &self.options.max_stored)
             .field("cost_bound", &self.options.cost_bound)
             .field("deadline", &self.options.deadline)
+            .field("time_limit", &self.options.time_limit)
             .field("tie_break", &self.options.tie_break)
             .field("hashing", &self.options.hashing)
             .field("open_set", &self.options.open_set)
@@ -144,10 +151,11 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
     pub(crate) fn into_setup_unchecked(self) -> Setup<'a, P, O> {
         let Search {
             problem,
-            options,
+            mut options,
             cancel,
             observer,
         } = self;
+        options.start_clock(Instant::now());
         Setup {
             problem,
             control: Control::new(&options, cancel),
@@ -197,19 +205,64 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
         }
     }
 
-    /// Stops the search with [`Limit::Expansions`](crate::Limit::Expansions) once it has
-    /// expanded `limit` nodes and would expand one more. A search that needs exactly `limit`
+    /// Stops the search with [`Limit::Expansions`](crate::Limit::Expansions)`(limit)` once it
+    /// has expanded `limit` nodes and would expand one more. A search that needs exactly `limit`
     /// expansions still succeeds.
+    ///
+    /// # Arguments
+    ///
+    /// - `limit`: the most expansions, counted as [`Stats::expanded`](crate::Stats::expanded)
+    ///   counts them. Every count a [`Search`] limits is a `u64`, the type of the counts of
+    ///   work in [`Stats`](crate::Stats), so that a budget held in one variable sets any of them.
+    ///
+    /// # Returns
+    ///
+    /// This search, with the cap (replacing any set before).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::{Limit, Search};
+    ///
+    /// let endless = informed::from_fn_unit(0u64, |&n: &u64| [n + 1], |_| false);
+    /// let error = Search::new(&endless).max_expansions(50).bfs().unwrap_err();
+    /// assert_eq!(error.limit(), Some(Limit::Expansions(50)));
+    /// assert_eq!(error.stats().expanded, 50);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn max_expansions(mut self, limit: u64) -> Self {
         self.options.max_expansions = Some(limit);
         self
     }
 
-    /// Stops the search with [`Limit::StoredStates`](crate::Limit::StoredStates) when storing
-    /// one more state would make more than `limit`: a bound on memory, since every stored state
-    /// costs the same. The depth-first searches and hill climbing store only their current path,
-    /// so for them this bounds its length.
-    pub fn max_stored(mut self, limit: usize) -> Self {
+    /// Stops the search with [`Limit::StoredStates`](crate::Limit::StoredStates)`(limit)` when
+    /// storing one more state would make more than `limit`: a bound on memory, since every
+    /// stored state costs the same. The depth-first searches and hill climbing store only their
+    /// current path, so for them this bounds its length.
+    ///
+    /// # Arguments
+    ///
+    /// - `limit`: the most states held at once, counted as
+    ///   [`Stats::stored`](crate::Stats::stored) counts them. A `u64`, as every count a
+    ///   [`Search`] limits (see [`max_expansions`](Self::max_expansions)); an integer literal
+    ///   needs no suffix, and a `usize` converts with `as u64`, which never truncates.
+    ///
+    /// # Returns
+    ///
+    /// This search, with the cap (replacing any set before).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::{Limit, Search};
+    ///
+    /// let endless = informed::from_fn_unit(0u64, |&n: &u64| [n + 1], |_| false);
+    /// let error = Search::new(&endless).max_stored(20).bfs().unwrap_err();
+    /// assert_eq!(error.limit(), Some(Limit::StoredStates(20)));
+    /// assert_eq!(error.stats().stored, 20);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_stored(mut self, limit: u64) -> Self {
         self.options.max_stored = Some(limit);
         self
     }
@@ -224,9 +277,77 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
     }
 
     /// Stops the search with [`Limit::Deadline`](crate::Limit::Deadline) at the first expansion
-    /// after `deadline` (the depth-first searches: within 4,096 expansions of it).
+    /// at or after the instant `deadline` (the depth-first searches: within 4,096 expansions of
+    /// it). For a span of time counted from when the search starts, see
+    /// [`time_limit`](Self::time_limit).
+    ///
+    /// # Arguments
+    ///
+    /// - `deadline`: when the search must stop. One already past stops it before its first
+    ///   expansion.
+    ///
+    /// # Returns
+    ///
+    /// This search, with the deadline (replacing any set before). With a
+    /// [`time_limit`](Self::time_limit) too, whichever passes first stops the search, and the
+    /// [`Limit`](crate::Limit) says which.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use informed::{Limit, Search};
+    ///
+    /// let endless = informed::from_fn_unit(0u64, |&n: &u64| [n + 1], |_| false);
+    /// let error = Search::new(&endless).deadline(Instant::now()).bfs().unwrap_err();
+    /// assert_eq!(error.limit(), Some(Limit::Deadline));
+    /// assert_eq!(error.stats().expanded, 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn deadline(mut self, deadline: Instant) -> Self {
         self.options.deadline = Some(deadline);
+        self
+    }
+
+    /// Stops the search with [`Limit::Time`](crate::Limit::Time)`(limit)` at the first
+    /// expansion once `limit` has passed since the search started (the depth-first searches:
+    /// within 4,096 expansions of it).
+    ///
+    /// The time is counted from when the search starts — when an algorithm's method is called
+    /// on this `Search` (for [`stepper`](Self::stepper), when the stepper is made, so that the
+    /// time between its steps counts) — not from when this setter is called: a `Search` set up
+    /// ahead of time gets all of `limit`. [`deadline`](Self::deadline) takes an instant instead.
+    ///
+    /// # Arguments
+    ///
+    /// - `limit`: how long the search may run. Zero stops it before its first expansion; a
+    ///   limit too long for the clock to count to (`Duration::MAX`) never passes.
+    ///
+    /// # Returns
+    ///
+    /// This search, with the time limit (replacing any set before). With a
+    /// [`deadline`](Self::deadline) too, whichever passes first stops the search, and the
+    /// [`Limit`](crate::Limit) says which.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use informed::{Limit, Search};
+    ///
+    /// let endless = informed::from_fn_unit(0u64, |&n: &u64| [n + 1], |_| false);
+    /// let search = Search::new(&endless).time_limit(Duration::from_millis(20));
+    /// let error = search.bfs().unwrap_err();
+    /// assert_eq!(error.limit(), Some(Limit::Time(Duration::from_millis(20))));
+    ///
+    /// // A generous limit lets a search that ends finish.
+    /// let line = informed::from_fn_unit(0u64, |&n: &u64| [n + 1], |&n| n == 100);
+    /// let solution = Search::new(&line).time_limit(Duration::from_secs(60)).bfs()?;
+    /// assert_eq!(solution.steps(), 100);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.options.time_limit = Some(limit);
         self
     }
 

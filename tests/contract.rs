@@ -4,7 +4,7 @@
 mod common;
 
 use std::cell::Cell;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use informed::{
     Algorithm, Bidirectional, Event, Expansion, Limit, NodeTable, Search, SearchError,
@@ -131,7 +131,11 @@ fn every_algorithm_stops_at_the_storage_cap() {
             match run(Search::new(&line).max_stored(cap), &line) {
                 Err(SearchError::LimitReached { limit, stats, .. }) => {
                     assert_eq!(limit, Limit::StoredStates(cap), "{name}");
-                    assert!(stats.stored <= cap, "{name}: {} stored", stats.stored);
+                    assert!(
+                        stats.stored as u64 <= cap,
+                        "{name}: {} stored",
+                        stats.stored
+                    );
                 }
                 other => panic!("{name}: expected the storage cap {cap}, got {other:?}"),
             }
@@ -161,6 +165,12 @@ fn every_algorithm_stops_when_cancelled_or_past_its_deadline() {
             Some(Limit::Deadline),
             "{name}"
         );
+        // A time limit of zero has passed when the search starts: it stops before expanding,
+        // and says which limit, with the value set.
+        let outcome = run(Search::new(&line).time_limit(Duration::ZERO), &line);
+        let error = outcome.unwrap_err();
+        assert_eq!(error.limit(), Some(Limit::Time(Duration::ZERO)), "{name}");
+        assert_eq!(error.stats().expanded, 0, "{name}");
     }
 }
 

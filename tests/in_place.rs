@@ -52,7 +52,7 @@ proptest! {
         ],
         cost_bound in prop::option::of(0..12u64),
         cap in 1..400u64,
-        max_stored in prop::option::of(1..6usize),
+        max_stored in prop::option::of(1..6u64),
     ) {
         let exact = graph.remaining_costs();
         let h: Vec<u64> = exact

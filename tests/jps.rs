@@ -396,7 +396,7 @@ fn limits_and_the_observer_count_jump_points() {
         }
         other => panic!("{other:?}"),
     }
-    let stored = full.stats().stored;
+    let stored = full.stats().stored as u64;
     assert!(matches!(
         Search::new(&problem)
             .max_stored(stored - 1)

@@ -40,20 +40,20 @@ proptest! {
     }
 
     #[test]
-    fn stored_limit_is_exact(graph in graph(30, 0..20u64), below in 0usize..30) {
+    fn stored_limit_is_exact(graph in graph(30, 0..20u64), below in 0u64..30) {
         for bfs in [false, true] {
             let run = |search: Search<'_, common::Graph<u64>>| {
                 if bfs { search.bfs() } else { search.dijkstra() }
             };
             let free = run(Search::new(&graph));
-            let needed = free.as_ref().map_or_else(|e| e.stats(), |s| s.stats()).stored;
+            let needed = free.as_ref().map_or_else(|e| e.stats(), |s| s.stats()).stored as u64;
             prop_assert_eq!(&run(Search::new(&graph).max_stored(needed)), &free);
             let cap = below % needed.max(1);
             if cap < needed {
                 match run(Search::new(&graph).max_stored(cap)) {
                     Err(SearchError::LimitReached { limit, stats, .. }) => {
                         prop_assert_eq!(limit, Limit::StoredStates(cap));
-                        prop_assert_eq!(stats.stored, cap);
+                        prop_assert_eq!(stats.stored as u64, cap);
                     }
                     other => prop_assert!(false, "cap {cap} < {needed}: got {other:?}"),
                 }
@@ -159,4 +159,128 @@ fn a_search_needing_exactly_the_limit_succeeds() {
     assert_eq!(solution.stats().expanded, 5);
     let stopped = Search::new(&problem).max_expansions(4).dijkstra();
     assert_eq!(stopped.unwrap_err().limit(), Some(Limit::Expansions(4)));
+}
+
+/// One `u64` budget sets both counts, and each limit reports the value set.
+#[test]
+fn one_integer_type_sets_every_count() {
+    let problem = endless();
+    let budget: u64 = 40;
+    let by_expansions = Search::new(&problem)
+        .max_expansions(budget)
+        .max_stored(budget * 2)
+        .bfs()
+        .unwrap_err();
+    assert_eq!(by_expansions.limit(), Some(Limit::Expansions(budget)));
+    assert_eq!(by_expansions.stats().expanded, budget);
+    let by_storage = Search::new(&problem)
+        .max_expansions(budget * 2)
+        .max_stored(budget)
+        .bfs()
+        .unwrap_err();
+    assert_eq!(by_storage.limit(), Some(Limit::StoredStates(budget)));
+    assert_eq!(by_storage.stats().stored as u64, budget);
+}
+
+#[test]
+fn a_zero_time_limit_stops_before_any_expansion() {
+    let problem = endless();
+    let outcome = Search::new(&problem).time_limit(Duration::ZERO).dijkstra();
+    let Err(SearchError::LimitReached { limit, stats, best }) = outcome else {
+        panic!("expected the time limit, got {outcome:?}");
+    };
+    assert_eq!(limit, Limit::Time(Duration::ZERO));
+    assert_eq!(stats.expanded, 0);
+    assert_eq!(best.expect("the start is stored").path(), &[0]);
+    assert_eq!(limit.to_string(), "the time limit of 0ns passed");
+}
+
+/// A short time limit stops an endless search, best-first and depth-first, no sooner than the
+/// limit and not much later.
+#[test]
+fn a_short_time_limit_ends_an_endless_search_after_the_limit() {
+    let problem = endless();
+    let limit = Duration::from_millis(30);
+    for depth_first in [false, true] {
+        let started = Instant::now();
+        let search = Search::new(&problem).time_limit(limit);
+        let error = if depth_first {
+            search.idastar(|_: &u64| 0u64).unwrap_err()
+        } else {
+            search.astar(|_: &u64| 0u64).unwrap_err()
+        };
+        let elapsed = started.elapsed();
+        assert_eq!(error.limit(), Some(Limit::Time(limit)), "{error}");
+        assert!(error.stats().expanded > 0, "{}", error.stats());
+        assert!(
+            elapsed >= limit,
+            "stopped after {elapsed:?}, before {limit:?}"
+        );
+        // Generous: the point is that it returns, not how fast (the machine may be loaded).
+        assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
+    }
+}
+
+/// The time limit counts from when the search starts: a `Search` set up long before it runs
+/// still gets all of its time.
+#[test]
+fn the_time_limit_counts_from_the_start_of_the_search_not_the_setter() {
+    let line = informed::from_fn(0u64, |&n: &u64| [(n + 1, 1u64)], |&n| n == 50);
+    let limit = Duration::from_millis(40);
+    let search = Search::new(&line).time_limit(limit);
+    std::thread::sleep(limit * 2);
+    // Had the clock started at the setter, the limit would have passed before the first
+    // expansion; fifty expansions take far less than 40 ms even on a loaded machine.
+    let solution = search
+        .dijkstra()
+        .expect("the time limit starts with the search");
+    assert_eq!(solution.cost(), 50);
+}
+
+/// With a deadline and a time limit, the earlier stops the search and the limit says which.
+#[test]
+fn the_earlier_of_deadline_and_time_limit_stops_the_search() {
+    let problem = endless();
+    let hour = Duration::from_secs(3600);
+    let later = Instant::now() + hour;
+    let error = Search::new(&problem)
+        .deadline(later)
+        .time_limit(Duration::ZERO)
+        .bfs()
+        .unwrap_err();
+    assert_eq!(error.limit(), Some(Limit::Time(Duration::ZERO)));
+    let error = Search::new(&problem)
+        .time_limit(hour)
+        .deadline(Instant::now())
+        .bfs()
+        .unwrap_err();
+    assert_eq!(error.limit(), Some(Limit::Deadline));
+}
+
+/// A time limit beyond what `Instant` can count to never passes, and does not panic.
+#[test]
+fn an_unreachable_time_limit_never_stops_the_search() {
+    let line = informed::from_fn(0u64, |&n: &u64| [(n + 1, 1u64)], |&n| n == 20);
+    let solution = Search::new(&line)
+        .time_limit(Duration::MAX)
+        .astar(|&n: &u64| 20 - n.min(20))
+        .expect("no time limit in effect");
+    assert_eq!(solution.cost(), 20);
+}
+
+/// The stepper's search starts when it is made: the time between steps counts.
+#[test]
+fn a_stepper_counts_the_time_between_its_steps() {
+    let problem = endless();
+    let limit = Duration::from_millis(20);
+    let mut stepper = Search::new(&problem)
+        .time_limit(limit)
+        .stepper(|_: &u64| 0u64);
+    assert!(matches!(stepper.step(), Some(Ok(_))));
+    std::thread::sleep(limit * 2);
+    let error = stepper
+        .step()
+        .expect("the stepper reports the limit")
+        .unwrap_err();
+    assert_eq!(error.limit(), Some(Limit::Time(limit)));
 }

@@ -113,12 +113,12 @@ proptest! {
     #[test]
     fn the_flood_stops_at_a_cap_on_stored_states(graph in graph(30, 1..5u32), cap in 1usize..10) {
         let reachable = bfs_depths(&graph).iter().flatten().count();
-        let mut flood = Search::new(&graph).max_stored(cap).bfs_reach();
+        let mut flood = Search::new(&graph).max_stored(cap as u64).bfs_reach();
         let returned = flood.by_ref().count();
         prop_assert!(returned <= cap);
         prop_assert!(flood.stats().stored <= cap);
         if reachable > cap {
-            prop_assert_eq!(flood.limit(), Some(Limit::StoredStates(cap)));
+            prop_assert_eq!(flood.limit(), Some(Limit::StoredStates(cap as u64)));
         } else {
             prop_assert_eq!(flood.limit(), None);
             prop_assert_eq!(returned, reachable);

@@ -81,7 +81,7 @@ proptest! {
         seeds in prop::collection::vec(any::<u64>(), 1..8),
         check in 0..3usize,
         cost_bound in prop::option::of(0..12u64),
-        max_stored in prop::option::of(1..8usize),
+        max_stored in prop::option::of(1..8u64),
     ) {
         let exact = graph.remaining_costs();
         let h: Vec<u64> = exact

@@ -121,6 +121,17 @@ fn search_errors_round_trip() {
     let back: SearchError<Cell, f64> = round_trip(&limited);
     assert_eq!(back, limited);
 
+    // The time limit reads back with the value set (the last one set).
+    let timed = Search::new(&problem)
+        .time_limit(std::time::Duration::from_millis(1_500))
+        .time_limit(std::time::Duration::ZERO)
+        .astar_with(problem.manhattan())
+        .unwrap_err();
+    assert_eq!(timed.limit(), Some(Limit::Time(std::time::Duration::ZERO)));
+    assert_eq!(round_trip(&timed), timed);
+    let limit = Limit::Time(std::time::Duration::from_millis(1_500));
+    assert_eq!(round_trip(&limit), limit);
+
     let unsupported = Search::new(&problem)
         .cost_bound(10.0)
         .audit_with(problem.manhattan())
@@ -312,7 +323,7 @@ fn every_limit_error_a_search_reports_reads_back() {
     for limit in [0, 1, 2, 7, 60, 400] {
         let searches = || {
             [
-                Search::new(&problem).max_expansions(limit as u64),
+                Search::new(&problem).max_expansions(limit),
                 Search::new(&problem)
                     .max_stored(limit)
                     .max_expansions(2_000),

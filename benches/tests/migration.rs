@@ -197,6 +197,14 @@ fn bidirectional() {
         pf::dijkstra_bidirectional(&START, &GOAL, successors, successors).expect("a path");
     let ours = informed::bidirectional_dijkstra(&problem).expect("a path");
     assert_eq!((ours.path().len(), ours.cost()), (path.len(), cost));
+
+    // The closure forms, as the guide writes them: the same closures as pathfinding's.
+    let unit_problem = informed::from_fn_unit_bidirectional(START, GOAL, unit, unit);
+    let ours = informed::bidirectional_bfs(&unit_problem).expect("a path");
+    assert_eq!(ours.path().len(), theirs.len());
+    let costed = informed::from_fn_bidirectional(START, GOAL, successors, successors);
+    let ours = informed::bidirectional_dijkstra(&costed).expect("a path");
+    assert_eq!((ours.path().len(), ours.cost()), (path.len(), cost));
 }
 
 #[test]

@@ -263,7 +263,7 @@ where
     F: HeuristicFn<P::State, P::Cost>,
 {
     Search::new(problem)
-        .max_stored(max_states)
+        .max_stored(max_states as u64)
         .audit_with(heuristic)
 }
 
@@ -296,7 +296,7 @@ where
     H: Heuristic<P::State, P::Cost>,
 {
     Search::new(problem)
-        .max_stored(max_states)
+        .max_stored(max_states as u64)
         .audit_with(heuristic)
 }
 

@@ -31,9 +31,10 @@ pub(crate) type Cancel<'c> = Box<dyn FnMut() -> bool + 'c>;
 /// The limits of one search, its cancel callback and its statistics.
 pub(crate) struct Control<'c, C> {
     max_expansions: Option<u64>,
-    max_stored: Option<usize>,
+    max_stored: Option<u64>,
     cost_bound: Option<C>,
-    deadline: Option<Instant>,
+    /// When the clock stops the search, and the limit it reports then.
+    stop_at: Option<(Instant, Limit)>,
     cancel: Option<Cancel<'c>>,
     /// The counts so far; `stored` is the peak of `live`.
     stats: Stats,
@@ -43,13 +44,14 @@ pub(crate) struct Control<'c, C> {
 }
 
 impl<'c, C: Cost> Control<'c, C> {
-    /// The controller of a search with `options` (checked by [`Options::check`]).
+    /// The controller of a search with `options` (checked by [`Options::check`], its clock
+    /// started by [`Options::start_clock`]).
     pub(crate) fn new(options: &Options<C>, cancel: Option<Cancel<'c>>) -> Self {
         Control {
             max_expansions: options.max_expansions,
             max_stored: options.max_stored,
             cost_bound: options.cost_bound,
-            deadline: options.deadline,
+            stop_at: options.stop_at,
             cancel,
             stats: Stats::default(),
             live: 0,
@@ -99,9 +101,9 @@ impl<'c, C: Cost> Control<'c, C> {
                 return Err(Limit::Expansions(limit));
             }
         }
-        if let Some(deadline) = self.deadline {
-            if Instant::now() >= deadline {
-                return Err(Limit::Deadline);
+        if let Some((at, limit)) = self.stop_at {
+            if Instant::now() >= at {
+                return Err(limit);
             }
         }
         Ok(())
@@ -128,7 +130,7 @@ impl<'c, C: Cost> Control<'c, C> {
         let left = self
             .max_expansions
             .map_or(u64::MAX, |limit| limit.saturating_sub(self.stats.expanded));
-        if self.deadline.is_some() {
+        if self.stop_at.is_some() {
             left.min(poll)
         } else {
             left
@@ -140,7 +142,8 @@ impl<'c, C: Cost> Control<'c, C> {
     #[inline]
     pub(crate) fn admit(&mut self) -> Result<(), Limit> {
         if let Some(limit) = self.max_stored {
-            if self.live >= limit {
+            // Lossless: no target has a `usize` wider than 64 bits.
+            if self.live as u64 >= limit {
                 return Err(Limit::StoredStates(limit));
             }
         }

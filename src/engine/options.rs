@@ -1,9 +1,9 @@
 //! The options every search takes: its limits and the choice of data structures.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::cost::Cost;
-use crate::error::SearchError;
+use crate::error::{Limit, SearchError};
 
 /// How a search orders states whose priorities are equal in every other respect.
 ///
@@ -155,9 +155,14 @@ pub enum CycleCheck {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Options<C> {
     pub(crate) max_expansions: Option<u64>,
-    pub(crate) max_stored: Option<usize>,
+    pub(crate) max_stored: Option<u64>,
     pub(crate) cost_bound: Option<C>,
     pub(crate) deadline: Option<Instant>,
+    pub(crate) time_limit: Option<Duration>,
+    /// When the clock stops the search, and the limit it then reports: the earlier of the
+    /// deadline and the time limit, fixed by [`start_clock`](Self::start_clock) when the search
+    /// starts.
+    pub(crate) stop_at: Option<(Instant, Limit)>,
     pub(crate) tie_break: TieBreak,
     pub(crate) hashing: Hashing,
     pub(crate) open_set: OpenSet,
@@ -172,12 +177,31 @@ impl<C> Default for Options<C> {
             max_stored: None,
             cost_bound: None,
             deadline: None,
+            time_limit: None,
+            stop_at: None,
             tie_break: TieBreak::default(),
             hashing: Hashing::default(),
             open_set: OpenSet::default(),
             node_table: NodeTable::default(),
             cycle_check: CycleCheck::default(),
         }
+    }
+}
+
+impl<C> Options<C> {
+    /// Fixes when the clock stops the search, the search starting at `now`: the time limit is
+    /// counted from the start, not from when it was set, so that a `Search` built ahead of time
+    /// gets all of it. A time limit that reaches past the end of `Instant`'s range never passes.
+    pub(crate) fn start_clock(&mut self, now: Instant) {
+        let deadline = self.deadline.map(|at| (at, Limit::Deadline));
+        let time_limit = self
+            .time_limit
+            .and_then(|limit| Some((now.checked_add(limit)?, Limit::Time(limit))));
+        self.stop_at = match (deadline, time_limit) {
+            (Some(deadline), Some(time_limit)) if time_limit.0 < deadline.0 => Some(time_limit),
+            (Some(deadline), _) => Some(deadline),
+            (None, time_limit) => time_limit,
+        };
     }
 }
 
