@@ -41,7 +41,11 @@ fn rustc() -> PathBuf {
 /// Compiles `program` and returns the compiler's error output; panics if it compiles.
 fn errors_of(name: &str, program: &str) -> String {
     let deps = deps();
-    let dir = std::env::temp_dir().join(format!("informed-diagnostics-{}", std::process::id()));
+    // A directory for each case: the tests run side by side, and each removes its own.
+    let dir = std::env::temp_dir().join(format!(
+        "informed-diagnostics-{}-{name}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let source = dir.join(format!("{name}.rs"));
     std::fs::write(&source, program).unwrap();
