@@ -175,7 +175,7 @@ impl Cluster {
     ///
     /// [`DataflowError::BadCluster`] for a flag without a value, a value that is not a
     /// number, more than [`MAX_PROCESSES`](Self::MAX_PROCESSES) processes, a host file that
-    /// cannot be read, has a line that is not `host:port` (the error gives its number and
+    /// cannot be read, is longer than a mebibyte, has a line that is not `host:port` (the error gives its number and
     /// text) or has fewer than N lines, or a bad cluster (as for
     /// [`processes`](Self::processes)).
     pub fn from_args<I>(args: I) -> Result<(Self, Vec<String>), DataflowError>
@@ -235,8 +235,7 @@ impl Cluster {
         let addresses = if processes == 1 {
             Vec::new()
         } else if let Some(file) = hostfile {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|error| bad(format!("cannot read the host file {file}: {error}")))?;
+            let text = read_hostfile(&file)?;
             let mut lines = Vec::new();
             for (number, line) in text.lines().enumerate() {
                 let line = line.trim();
@@ -305,6 +304,33 @@ impl Cluster {
             worker: timely::WorkerConfig::default(),
         }
     }
+}
+
+/// The most bytes a host file may have: a line for each of [`Cluster::MAX_PROCESSES`]
+/// processes, with room to spare. Reading stops there, so that `-h /dev/zero` is refused
+/// rather than read until memory runs out.
+const MAX_HOSTFILE_BYTES: u64 = 1 << 20;
+
+/// The text of the host file `file`, which must be at most [`MAX_HOSTFILE_BYTES`] long.
+fn read_hostfile(file: &str) -> Result<String, DataflowError> {
+    use std::io::Read;
+
+    let cannot = |error: std::io::Error| bad(format!("cannot read the host file {file}: {error}"));
+    let mut text = String::new();
+    std::fs::File::open(file)
+        .and_then(|opened| {
+            opened
+                .take(MAX_HOSTFILE_BYTES + 1)
+                .read_to_string(&mut text)
+        })
+        .map_err(cannot)?;
+    if text.len() as u64 > MAX_HOSTFILE_BYTES {
+        return Err(bad(format!(
+            "the host file {file} is longer than {MAX_HOSTFILE_BYTES} bytes: it should be a \
+             line host:port for each process"
+        )));
+    }
+    Ok(text)
 }
 
 /// Whether `address` is `host:port`, with a port a process can be reached at; `Err` says

@@ -401,6 +401,11 @@ fn a_host_file_with_a_bad_line_is_refused() {
     let output = run_alone(&["-n", "2", "-p", "0", "-h", path, "2x3"]);
     assert_refused(&output, &["has 1 addresses", "2 processes"]);
     let _ = std::fs::remove_file(&hosts);
+    // An endless host file is refused, not read until memory runs out.
+    if std::path::Path::new("/dev/zero").exists() {
+        let output = run_alone(&["-n", "2", "-h", "/dev/zero", "2x3"]);
+        assert_refused(&output, &["/dev/zero is longer than"]);
+    }
 }
 
 #[test]
