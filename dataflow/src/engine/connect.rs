@@ -96,7 +96,8 @@ impl Hello {
         }
         let (protocol, rest) = rest.split_at(4);
         let (version, rest) = rest.split_at(VERSION_BYTES);
-        let word = |i: usize| u64::from_be_bytes(rest[i * 8..i * 8 + 8].try_into().expect("8"));
+        let word =
+            |i: usize| u64::from_be_bytes(rest[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
         Some(Hello {
             protocol: u32::from_be_bytes(protocol.try_into().expect("4 bytes")),
             version: version.try_into().expect("VERSION_BYTES bytes"),
