@@ -1,8 +1,13 @@
 //! Where a computation runs: worker threads in this process, and the other processes.
 
 use std::fmt;
+use std::time::Duration;
 
 use crate::error::DataflowError;
+
+/// The connect timeout a cluster has unless told otherwise: long enough to start the
+/// processes of a run by hand on several machines.
+const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// The workers of a run: `threads` worker threads in each of one or more processes, the
 /// processes on one host or on many, connected over TCP.
@@ -11,6 +16,15 @@ use crate::error::DataflowError;
 /// (one `host:port` a process, in the order of their indices), and its own index. The
 /// workers are numbered across the run, process 0's first: worker `w` is thread
 /// `w % threads` of process `w / threads`.
+///
+/// The processes connect to each other before a run, each to those of lower index, and
+/// check a handshake of this crate's on every connection (the same build, the same number
+/// of processes and of threads, each process the index its address says). A connection
+/// that does not speak it (a port scanner, a stray client) is dropped, and the wait goes
+/// on; a process that speaks it but disagrees ends the run with
+/// [`DataflowError::Network`], naming it. A run whose processes have not all connected
+/// within the [connect timeout](Self::with_connect_timeout) ends with the same error,
+/// naming the processes missing and the connections refused.
 ///
 /// # Example
 ///
@@ -31,6 +45,7 @@ pub struct Cluster {
     process: usize,
     /// Empty for a run of one process.
     addresses: Vec<String>,
+    connect_timeout: Duration,
 }
 
 impl fmt::Debug for Cluster {
@@ -39,16 +54,37 @@ impl fmt::Debug for Cluster {
             .field("threads", &self.threads)
             .field("process", &self.process)
             .field("addresses", &self.addresses)
+            .field("connect_timeout", &self.connect_timeout)
             .finish()
     }
 }
 
 impl Cluster {
+    /// The most processes a run may have: each process keeps a connection, and two of
+    /// timely's network threads, for every other one, and 1,024 is the usual limit of the
+    /// files (sockets) a process may hold open.
+    pub const MAX_PROCESSES: usize = 1024;
+
+    /// The most worker threads a process may have on this machine: 4 a core
+    /// ([`std::thread::available_parallelism`]), and never fewer than 64.
+    ///
+    /// Timely connects every pair of a process's threads by channels, so a process's memory
+    /// grows with the square of its threads: `informed-enumerate` measured 35 MB at 64
+    /// threads, 383 MB at 256 and 5.2 GB at 1,024, where 100,000 threads ask for more than
+    /// any machine has and abort the process. Four threads a core already gives a CPU-bound
+    /// search nothing more; the floor keeps small machines able to run tests of a few
+    /// threads.
+    pub fn max_threads() -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        cores.saturating_mul(4).max(64)
+    }
+
     /// `threads` worker threads in this process, and no other process.
     ///
     /// # Errors
     ///
-    /// [`DataflowError::BadCluster`] for 0 threads.
+    /// [`DataflowError::BadCluster`] for 0 threads, or more than
+    /// [`max_threads`](Self::max_threads).
     pub fn threads(threads: usize) -> Result<Self, DataflowError> {
         Cluster::processes(threads, 0, Vec::new())
     }
@@ -59,8 +95,10 @@ impl Cluster {
     ///
     /// # Errors
     ///
-    /// [`DataflowError::BadCluster`] for 0 threads, or a `process` that is not an index of
-    /// `addresses`.
+    /// [`DataflowError::BadCluster`] for 0 threads or more than
+    /// [`max_threads`](Self::max_threads), more than [`MAX_PROCESSES`](Self::MAX_PROCESSES)
+    /// addresses, an address that is not `host:port` (with a port from 1 to 65535), the
+    /// same address twice, or a `process` that is not an index of `addresses`.
     pub fn processes(
         threads: usize,
         process: usize,
@@ -68,6 +106,28 @@ impl Cluster {
     ) -> Result<Self, DataflowError> {
         if threads == 0 {
             return Err(bad("a process needs at least one worker thread".into()));
+        }
+        let most = Cluster::max_threads();
+        if threads > most {
+            return Err(bad(format!(
+                "{threads} worker threads are more than this machine can run: at most {most} \
+                 (4 a core, at least 64)"
+            )));
+        }
+        if addresses.len() > Cluster::MAX_PROCESSES {
+            return Err(bad(format!(
+                "{} processes are more than a run may have: at most {}",
+                addresses.len(),
+                Cluster::MAX_PROCESSES
+            )));
+        }
+        for (index, address) in addresses.iter().enumerate() {
+            check_address(address).map_err(|reason| bad(format!("process {index}: {reason}")))?;
+            if let Some(first) = addresses[..index].iter().position(|a| a == address) {
+                return Err(bad(format!(
+                    "processes {first} and {index} have the same address {address}"
+                )));
+            }
         }
         if process >= addresses.len().max(1) {
             return Err(bad(format!(
@@ -85,7 +145,21 @@ impl Cluster {
             threads,
             process,
             addresses,
+            connect_timeout: DEFAULT_CONNECT_TIMEOUT,
         })
+    }
+
+    /// This cluster, with its processes waiting at most `timeout` for each other to connect
+    /// (5 minutes unless told otherwise). The wait ends early on an error; past it, a run
+    /// ends with [`DataflowError::Network`], naming the processes that did not connect.
+    pub fn with_connect_timeout(mut self, timeout: Duration) -> Self {
+        self.connect_timeout = timeout;
+        self
+    }
+
+    /// How long the processes wait for each other to connect.
+    pub fn connect_timeout(&self) -> Duration {
+        self.connect_timeout
     }
 
     /// The cluster that timely's flags describe, and the arguments that are not timely's,
@@ -93,13 +167,17 @@ impl Cluster {
     /// `-n`/`--processes N` processes (1), `-p`/`--process I` this one's index (0),
     /// `-h`/`--hostfile FILE` a file whose first N lines are the processes' `host:port`
     /// (without it, `localhost:2101`, `localhost:2102`, …, as timely's default). Values may
-    /// follow the flag, be joined to it (`-w4`) or follow `=` (`--threads=4`).
+    /// follow the flag, be joined to it (`-w4`) or follow `=` (`--threads=4`). Blank lines
+    /// of the host file are skipped; every other line must be an address, even past the
+    /// first N.
     ///
     /// # Errors
     ///
     /// [`DataflowError::BadCluster`] for a flag without a value, a value that is not a
-    /// number, a host file that cannot be read or has fewer than N lines, or a bad cluster
-    /// (as for [`processes`](Self::processes)).
+    /// number, more than [`MAX_PROCESSES`](Self::MAX_PROCESSES) processes, a host file that
+    /// cannot be read, is longer than a mebibyte, has a line that is not `host:port` (the error gives its number and
+    /// text) or has fewer than N lines, or a bad cluster (as for
+    /// [`processes`](Self::processes)).
     pub fn from_args<I>(args: I) -> Result<(Self, Vec<String>), DataflowError>
     where
         I: IntoIterator,
@@ -148,18 +226,31 @@ impl Cluster {
         if processes == 0 {
             return Err(bad("a run needs at least one process".into()));
         }
+        if processes > Cluster::MAX_PROCESSES {
+            return Err(bad(format!(
+                "{processes} processes are more than a run may have: at most {}",
+                Cluster::MAX_PROCESSES
+            )));
+        }
         let addresses = if processes == 1 {
             Vec::new()
         } else if let Some(file) = hostfile {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|error| bad(format!("cannot read the host file {file}: {error}")))?;
-            let lines: Vec<String> = text
-                .lines()
-                .map(str::trim)
-                .filter(|line| !line.is_empty())
-                .take(processes)
-                .map(str::to_owned)
-                .collect();
+            let text = read_hostfile(&file)?;
+            let mut lines = Vec::new();
+            for (number, line) in text.lines().enumerate() {
+                let line = line.trim();
+                if line.is_empty() {
+                    continue;
+                }
+                check_address(line).map_err(|reason| {
+                    bad(format!(
+                        "the host file {file}, line {}: {reason}",
+                        number + 1
+                    ))
+                })?;
+                lines.push(line.to_owned());
+            }
+            lines.truncate(processes);
             if lines.len() < processes {
                 return Err(bad(format!(
                     "the host file {file} has {} addresses, and {processes} processes need one each",
@@ -200,17 +291,10 @@ impl Cluster {
         self.threads * self.process_count()
     }
 
-    /// The configuration timely runs this cluster with.
+    /// The configuration timely runs this cluster with, if it is of one process: the
+    /// connections of several are made by `engine::connect`.
     pub(crate) fn config(&self) -> timely::Config {
-        let communication = if !self.addresses.is_empty() {
-            timely::CommunicationConfig::Cluster {
-                threads: self.threads,
-                process: self.process,
-                addresses: self.addresses.clone(),
-                report: false,
-                zerocopy: false,
-            }
-        } else if self.threads > 1 {
+        let communication = if self.threads > 1 {
             timely::CommunicationConfig::Process(self.threads)
         } else {
             timely::CommunicationConfig::Thread
@@ -219,6 +303,53 @@ impl Cluster {
             communication,
             worker: timely::WorkerConfig::default(),
         }
+    }
+}
+
+/// The most bytes a host file may have: a line for each of [`Cluster::MAX_PROCESSES`]
+/// processes, with room to spare. Reading stops there, so that `-h /dev/zero` is refused
+/// rather than read until memory runs out.
+const MAX_HOSTFILE_BYTES: u64 = 1 << 20;
+
+/// The text of the host file `file`, which must be at most [`MAX_HOSTFILE_BYTES`] long.
+fn read_hostfile(file: &str) -> Result<String, DataflowError> {
+    use std::io::Read;
+
+    let cannot = |error: std::io::Error| bad(format!("cannot read the host file {file}: {error}"));
+    let mut text = String::new();
+    std::fs::File::open(file)
+        .and_then(|opened| {
+            opened
+                .take(MAX_HOSTFILE_BYTES + 1)
+                .read_to_string(&mut text)
+        })
+        .map_err(cannot)?;
+    if text.len() as u64 > MAX_HOSTFILE_BYTES {
+        return Err(bad(format!(
+            "the host file {file} is longer than {MAX_HOSTFILE_BYTES} bytes: it should be a \
+             line host:port for each process"
+        )));
+    }
+    Ok(text)
+}
+
+/// Whether `address` is `host:port`, with a port a process can be reached at; `Err` says
+/// why not. The host is not looked up here: that waits for the connection.
+fn check_address(address: &str) -> Result<(), String> {
+    let not = || format!("{address:?} is not an address host:port");
+    let (host, port) = address.rsplit_once(':').ok_or_else(not)?;
+    let bracketed = host.starts_with('[') && host.ends_with(']') && host.len() > 2;
+    if host.is_empty()
+        || host.chars().any(char::is_whitespace)
+        || (host.contains(':') && !bracketed)
+    {
+        return Err(not());
+    }
+    match port.parse::<u16>() {
+        Ok(0) | Err(_) => Err(format!(
+            "{address:?} has the port {port:?}, and a port is a number from 1 to 65535"
+        )),
+        Ok(_) => Ok(()),
     }
 }
 

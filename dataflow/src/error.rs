@@ -22,9 +22,13 @@ pub enum DataflowError {
         /// What is wrong.
         reason: String,
     },
-    /// Timely could not set up the connections between the processes.
+    /// The processes could not be connected: a port that cannot be listened at, a process
+    /// that did not connect within the connect timeout (the message names it, and any
+    /// connections refused for not speaking the handshake), or a process whose handshake
+    /// disagrees with this one's (another build, number of processes or of threads; the
+    /// message names its address and the values).
     Network {
-        /// Timely's message.
+        /// What failed, naming the process or the address.
         reason: String,
     },
     /// A worker failed: a panic in it (in the problem's code, or an allocation the crate

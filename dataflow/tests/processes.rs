@@ -1,9 +1,12 @@
 //! Several OS processes for real: the `informed-enumerate` binary started as timely's
 //! `-n N -p I` on 127.0.0.1, each test with free ports of its own, against the histograms
-//! one process gives; and a process killed mid-run failing the others with a clear error.
+//! one process gives; a process killed mid-run failing the others with a clear error; and
+//! hostile input (stray connections, bad host files, impossible flags) refused with a clear
+//! error and status 1, never a panic or a hang.
 
+use std::io::Write;
 use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
+use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -81,6 +84,11 @@ fn drain(pipe: Option<impl std::io::Read + Send + 'static>) -> std::thread::Join
 
 /// Waits for every child, killing them all if one takes longer than [`TIMEOUT`].
 fn wait_all(children: Vec<Child>) -> Vec<Finished> {
+    wait_within(children, TIMEOUT)
+}
+
+/// Waits for every child, killing them all if one takes longer than `timeout`.
+fn wait_within(children: Vec<Child>, timeout: Duration) -> Vec<Finished> {
     let started = Instant::now();
     let mut running: Vec<_> = children
         .into_iter()
@@ -94,7 +102,7 @@ fn wait_all(children: Vec<Child>) -> Vec<Finished> {
         .iter_mut()
         .any(|(child, _, _)| matches!(child.try_wait(), Ok(None)))
     {
-        if started.elapsed() > TIMEOUT {
+        if started.elapsed() > timeout {
             timed_out = true;
             for (child, _, _) in &mut running {
                 let _ = child.kill();
@@ -112,7 +120,7 @@ fn wait_all(children: Vec<Child>) -> Vec<Finished> {
         .collect();
     if timed_out {
         let stderr: Vec<&str> = finished.iter().map(|f| f.stderr.as_str()).collect();
-        panic!("the processes did not finish in {TIMEOUT:?}; their standard error:\n{stderr:#?}");
+        panic!("the processes did not finish in {timeout:?}; their standard error:\n{stderr:#?}");
     }
     finished
 }
@@ -260,4 +268,155 @@ fn additive_pdb_file_on_two_processes() -> Result<(), Box<dyn std::error::Error>
         "the file differs from AdditivePdb::save's"
     );
     Ok(())
+}
+
+/// The address of the first line of `hosts`.
+fn first_address(hosts: &PathBuf) -> String {
+    let text = std::fs::read_to_string(hosts).expect("the host file");
+    text.lines().next().expect("a line").to_owned()
+}
+
+/// A connection to `address`, retried until the process there listens (or a minute passes).
+fn connect(address: &str) -> TcpStream {
+    let started = Instant::now();
+    loop {
+        match TcpStream::connect(address) {
+            Ok(stream) => return stream,
+            Err(error) if started.elapsed() > Duration::from_secs(60) => {
+                panic!("nothing listens at {address}: {error}")
+            }
+            Err(_) => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+}
+
+/// Asserts that `output` is a clean failure: status 1, a message containing each of
+/// `expected`, and no panic.
+fn assert_refused(output: &Finished, expected: &[&str]) {
+    let stderr = &output.stderr;
+    assert_eq!(output.status.code(), Some(1), "not status 1:\n{stderr}");
+    for text in expected {
+        assert!(stderr.contains(text), "no {text:?} in:\n{stderr}");
+    }
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("backtrace"),
+        "a panic:\n{stderr}"
+    );
+}
+
+/// Runs the binary with `args` alone, expecting it to finish within ten seconds.
+fn run_alone(args: &[&str]) -> Finished {
+    let child = Command::new(BINARY)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the informed-enumerate binary starts");
+    wait_within(vec![child], Duration::from_secs(10)).remove(0)
+}
+
+#[test]
+fn stray_connections_are_refused_and_the_run_goes_on() {
+    let hosts = hostfile(2);
+    let first = spawn(2, 0, &hosts, 1, &["2x3", "--quiet"]);
+    let address = first_address(&hosts);
+    // Garbage, an empty connection, and half of an HTTP request: none may kill process 0.
+    let mut garbage = connect(&address);
+    garbage.write_all(b"\x00\xff garbage").expect("sent");
+    drop(garbage);
+    drop(connect(&address));
+    let mut http = connect(&address);
+    http.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        .expect("sent");
+    drop(http);
+    let second = spawn(2, 1, &hosts, 1, &["2x3", "--quiet"]);
+    let outputs = wait_all(vec![first, second]);
+    let _ = std::fs::remove_file(&hosts);
+    for (process, output) in outputs.iter().enumerate() {
+        assert!(
+            output.status.success(),
+            "process {process} failed ({}):\n{}",
+            output.status,
+            output.stderr
+        );
+        assert!(
+            output.stdout.contains("states: 360"),
+            "process {process}:\n{}",
+            output.stdout
+        );
+    }
+}
+
+#[test]
+fn a_run_that_only_strays_reach_fails_naming_them() {
+    let hosts = hostfile(2);
+    let alone = spawn(
+        2,
+        0,
+        &hosts,
+        1,
+        &["2x3", "--quiet", "--connect-timeout", "2"],
+    );
+    let address = first_address(&hosts);
+    let mut stray = connect(&address);
+    let stray_address = stray.local_addr().expect("bound").to_string();
+    stray.write_all(b"hello?").expect("sent");
+    // Held open, silent after those bytes, until process 0 gives up.
+    let output = wait_within(vec![alone], Duration::from_secs(30)).remove(0);
+    drop(stray);
+    let _ = std::fs::remove_file(&hosts);
+    assert_refused(
+        &output,
+        &["process 1 did not connect", &address, &stray_address],
+    );
+}
+
+#[test]
+fn processes_started_with_different_threads_refuse_each_other() {
+    let hosts = hostfile(2);
+    let one = spawn(2, 0, &hosts, 1, &["2x3", "--quiet"]);
+    let two = spawn(2, 1, &hosts, 2, &["2x3", "--quiet"]);
+    let outputs = wait_within(vec![one, two], Duration::from_secs(60));
+    let _ = std::fs::remove_file(&hosts);
+    for output in &outputs {
+        assert_refused(output, &["worker threads", "the same -w"]);
+    }
+}
+
+#[test]
+fn a_host_file_with_a_bad_line_is_refused() {
+    let hosts = std::env::temp_dir().join(format!(
+        "informed-dataflow-bad-hosts-{}",
+        std::process::id()
+    ));
+    std::fs::write(&hosts, "127.0.0.1:2101\n\nnot an address\n").expect("written");
+    let path = hosts.to_str().expect("a UTF-8 path");
+    let output = run_alone(&["-n", "2", "-p", "1", "-h", path, "2x3"]);
+    assert_refused(&output, &["line 3", "\"not an address\""]);
+    std::fs::write(&hosts, "127.0.0.1:2101\n127.0.0.1:70000\n").expect("written");
+    let output = run_alone(&["-n", "2", "-p", "0", "-h", path, "2x3"]);
+    assert_refused(&output, &["line 2", "70000"]);
+    std::fs::write(&hosts, "127.0.0.1:2101\n").expect("written");
+    let output = run_alone(&["-n", "2", "-p", "0", "-h", path, "2x3"]);
+    assert_refused(&output, &["has 1 addresses", "2 processes"]);
+    let _ = std::fs::remove_file(&hosts);
+    // An endless host file is refused, not read until memory runs out.
+    if std::path::Path::new("/dev/zero").exists() {
+        let output = run_alone(&["-n", "2", "-h", "/dev/zero", "2x3"]);
+        assert_refused(&output, &["/dev/zero is longer than"]);
+    }
+}
+
+#[test]
+fn impossible_flags_are_refused() {
+    assert_refused(
+        &run_alone(&["-w", "100000", "cube"]),
+        &["100000 worker threads"],
+    );
+    assert_refused(&run_alone(&["-n", "100000", "cube"]), &["100000 processes"]);
+    assert_refused(
+        &run_alone(&["-n", "2", "-p", "5", "cube"]),
+        &["process 5 is not one of the 2"],
+    );
 }

@@ -317,6 +317,43 @@ fn a_ranked_set_needs_a_numbering_and_no_path() -> Result {
     Ok(())
 }
 
+#[test]
+fn a_cluster_the_machine_cannot_hold_is_refused() {
+    let refused = |result: std::result::Result<Cluster, DataflowError>, text: &str| {
+        let error = result.expect_err("refused");
+        assert!(
+            matches!(error, DataflowError::BadCluster { .. }) && error.to_string().contains(text),
+            "{error}"
+        );
+    };
+    let most = Cluster::max_threads();
+    assert!(most >= 64);
+    assert!(Cluster::threads(most).is_ok());
+    refused(Cluster::threads(most + 1), &format!("{}", most + 1));
+    refused(Cluster::threads(usize::MAX), &usize::MAX.to_string());
+    let addresses = |list: &[&str]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    refused(
+        Cluster::processes(1, 0, addresses(&["127.0.0.1:1", "nonsense"])),
+        "\"nonsense\"",
+    );
+    refused(
+        Cluster::processes(1, 0, addresses(&["127.0.0.1:1", "127.0.0.1:0"])),
+        "\"127.0.0.1:0\"",
+    );
+    refused(
+        Cluster::processes(1, 0, addresses(&["h:1", "h:2", "h:1"])),
+        "processes 0 and 2",
+    );
+    refused(
+        Cluster::processes(1, 0, vec!["h:1".into(); Cluster::MAX_PROCESSES + 1]),
+        "1025 processes",
+    );
+    let cluster = Cluster::processes(1, 1, addresses(&["[::1]:2101", "localhost:2102"]))
+        .expect("two good addresses")
+        .with_connect_timeout(std::time::Duration::from_secs(7));
+    assert_eq!(cluster.connect_timeout().as_secs(), 7);
+}
+
 /// A directed graph with several starts (repeats allowed), numbered densely.
 #[derive(Clone, Debug)]
 struct Graph {

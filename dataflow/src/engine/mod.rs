@@ -2,6 +2,7 @@
 //! their failures caught ([`execute`]), rounds of exchange between owners ([`rounds`]), and
 //! the visited sets owners keep ([`visited`]).
 
+pub(crate) mod connect;
 pub(crate) mod failure;
 pub(crate) mod rounds;
 pub(crate) mod visited;
@@ -25,7 +26,16 @@ where
 {
     let failure = Arc::new(Failure::default());
     let shared = Arc::clone(&failure);
-    let guards = timely::execute(cluster.config(), move |worker| {
+    let (builders, network) = if cluster.process_count() > 1 {
+        connect::connect(cluster)?
+    } else {
+        cluster
+            .config()
+            .communication
+            .try_build()
+            .map_err(|reason| DataflowError::Network { reason })?
+    };
+    let run = move |worker: &mut Worker| {
         let index = worker.index();
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             let result = body(worker, &shared);
@@ -47,8 +57,10 @@ where
                 resume_unwind(payload)
             }
         }
-    })
-    .map_err(|reason| DataflowError::Network { reason })?;
+    };
+    let guards =
+        timely::execute::execute_from(builders, network, timely::WorkerConfig::default(), run)
+            .map_err(|reason| DataflowError::Network { reason })?;
     // A network thread that failed makes the guards' drop panic, after the workers are
     // joined; the failure is recorded by then.
     let joined = catch_unwind(AssertUnwindSafe(|| guards.join()));

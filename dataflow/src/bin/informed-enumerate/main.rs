@@ -7,6 +7,7 @@ mod sliding;
 use std::fmt::Display;
 use std::io::Write;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use informed::puzzle::{Partition, SlidingPuzzle};
 use informed_dataflow::{
@@ -40,6 +41,7 @@ timely's flags
   -p, --process I     this process's index, 0 to N-1 (0)
   -h, --hostfile FILE lines of host:port, one a process in index order
                       (default: localhost:2101, localhost:2102, ...)
+  THREADS is at most 4 a core, or 64 if that is more; PROCESSES at most 1024.
 
 OPTIONS
   --hashed            keep visited states in hash sets (default: a bit map by rank)
@@ -47,6 +49,8 @@ OPTIONS
   --keep D            write the states of depth D that this process owns, one a line, to
                       the file given by --out (with -pI appended)
   --out FILE          see --keep; for pdb, the file to save
+  --connect-timeout S wait at most S seconds (1 to 86400) for the other processes to
+                      connect (300)
   --quiet             no line per layer on standard error
   --help              this text";
 
@@ -85,6 +89,7 @@ struct Options {
     keep: Option<usize>,
     out: Option<String>,
     quiet: bool,
+    connect_timeout: Option<Duration>,
 }
 
 fn parse(rest: Vec<String>) -> Result<Options, Failure> {
@@ -97,6 +102,7 @@ fn parse(rest: Vec<String>) -> Result<Options, Failure> {
         keep: None,
         out: None,
         quiet: false,
+        connect_timeout: None,
     };
     let mut args = rest.into_iter();
     while let Some(arg) = args.next() {
@@ -120,6 +126,17 @@ fn parse(rest: Vec<String>) -> Result<Options, Failure> {
             }
             "--keep" => options.keep = Some(number("--keep", value("--keep")?)?),
             "--out" => options.out = Some(value("--out")?),
+            "--connect-timeout" => {
+                let seconds = number("--connect-timeout", value("--connect-timeout")?)?;
+                // A day bounds a wait for processes started by hand; past it, a mistyped
+                // value would only look like a hang.
+                if !(1..=86_400).contains(&seconds) {
+                    return Err(usage(format!(
+                        "--connect-timeout takes 1 to 86400 seconds, not {seconds}"
+                    )));
+                }
+                options.connect_timeout = Some(Duration::from_secs(seconds as u64));
+            }
             flag if flag.starts_with('-') => return Err(usage(format!("unknown flag {flag}"))),
             space if options.space.is_empty() => options.space = space.to_owned(),
             size if options.space == "pdb" => options.space = format!("pdb {size}"),
@@ -145,9 +162,13 @@ fn parse(rest: Vec<String>) -> Result<Options, Failure> {
 }
 
 fn run() -> Result<(), Failure> {
-    let (cluster, rest) =
-        Cluster::from_args(std::env::args().skip(1)).map_err(|e| Failure::Usage(e.to_string()))?;
+    // A cluster the flags describe but this machine cannot run (a host file's bad line,
+    // too many threads) is a failure of the run, not of the usage text.
+    let (mut cluster, rest) = Cluster::from_args(std::env::args().skip(1))?;
     let options = parse(rest)?;
+    if let Some(timeout) = options.connect_timeout {
+        cluster = cluster.with_connect_timeout(timeout);
+    }
     match options.space.as_str() {
         "cube" => enumerate(
             &cluster,
