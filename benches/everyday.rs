@@ -11,10 +11,8 @@ mod workloads;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::{Rng, shared_data};
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+use common::{Rng, configure, shared_data};
+use criterion::{Criterion, criterion_group, criterion_main};
 use informed::grid::{Cell, Grid, Scenario};
 use informed::{OpenSet, Search, Searcher};
 use workloads::{
@@ -22,14 +20,6 @@ use workloads::{
     PackedRoute, Route, TOWERS_GOAL, TOWERS_START, Towers, UserGrid, UserQuery, digraph_queries,
     octile, pack_towers, peer_grid, scrambles, tower_moves, user_map, user_point,
 };
-
-fn configure<'c>(c: &'c mut Criterion, name: &str) -> BenchmarkGroup<'c, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group.sample_size(10);
-    group.warm_up_time(Duration::from_millis(500));
-    group.measurement_time(Duration::from_secs(3));
-    group
-}
 
 /// The open sets measured beside the default, as the `OPEN_SETS` variable names them
 /// (`binary,lazy,quaternary`); none unless it is set.

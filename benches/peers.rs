@@ -11,12 +11,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use common::{
-    Rng, movingai, peer_astar, peer_bfs, peer_dijkstra, queries, sealed_grid, solve_all,
+    Rng, configure, movingai, peer_astar, peer_bfs, peer_dijkstra, queries, sealed_grid, solve_all,
     walled_grid,
 };
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+use criterion::{Criterion, criterion_group, criterion_main};
 use informed::graph::{Graph, StraightLine};
 use informed::grid::{Cell, Grid, Movement};
 use informed::puzzle::{Board, SlidingPuzzle};
@@ -117,14 +115,6 @@ fn memory(_: &mut Criterion) {
             bytes as f64 / stored as f64
         );
     }
-}
-
-fn configure<'c>(c: &'c mut Criterion, name: &str) -> BenchmarkGroup<'c, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group.sample_size(10);
-    group.warm_up_time(Duration::from_millis(500));
-    group.measurement_time(Duration::from_secs(3));
-    group
 }
 
 /// Moving AI maps, 8-connected without corner cutting, octile heuristic.
