@@ -344,12 +344,7 @@ fn run_jps(library: &str) -> Option<Answer> {
         _ => JumpPointSearcher::new(&grid),
     };
     let costs: Vec<Option<f64>> = if library == "pathfinding" {
-        measured(|| {
-            problems
-                .iter()
-                .map(|p| common::peer_astar(p, &p.octile()).map(|(_, c)| c))
-                .collect()
-        })
+        measured(|| problems.iter().map(common::peer_octile).collect())
     } else {
         measured(|| {
             problems

@@ -12,7 +12,7 @@ mod common;
 
 use std::time::Instant;
 
-use common::{configure, movingai, peer_astar, queries, solve_all};
+use common::{configure, informed_octile, movingai, peer_octile, queries, solve_all};
 use criterion::{Criterion, criterion_group, criterion_main};
 use informed::grid::{JumpPointSearcher, JumpTable};
 
@@ -81,20 +81,10 @@ fn jump_point_search(c: &mut Criterion) {
         let mut plus = JumpPointSearcher::with_table(&grid, &table).unwrap();
         let mut group = configure(c, &format!("jps/{map}"));
         group.bench_function("pathfinding-astar", |b| {
-            b.iter(|| {
-                solve_all(&queries, |problem| {
-                    peer_astar(problem, &problem.octile()).map(|(_, c)| c)
-                })
-            })
+            b.iter(|| solve_all(&queries, peer_octile))
         });
         group.bench_function("informed-astar", |b| {
-            b.iter(|| {
-                solve_all(&queries, |problem| {
-                    informed::astar_with(problem, problem.octile())
-                        .ok()
-                        .map(|s| s.cost())
-                })
-            })
+            b.iter(|| solve_all(&queries, informed_octile))
         });
         group.bench_function("jps", |b| {
             b.iter(|| {

@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use common::{
-    Rng, configure, movingai, peer_astar, peer_bfs, peer_dijkstra, queries, sealed_grid, solve_all,
-    walled_grid,
+    Rng, configure, informed_octile, movingai, peer_astar, peer_bfs, peer_dijkstra, peer_octile,
+    queries, sealed_grid, solve_all, walled_grid,
 };
 use criterion::{Criterion, criterion_group, criterion_main};
 use informed::graph::{Graph, StraightLine};
@@ -134,13 +134,7 @@ fn movingai_maps(c: &mut Criterion) {
         let mut group = configure(c, &format!("movingai/{map}"));
         let queries = queries(&grid, &scenarios);
         group.bench_function("informed", |b| {
-            b.iter(|| {
-                solve_all(&queries, |problem| {
-                    informed::astar_with(problem, problem.octile())
-                        .ok()
-                        .map(|s| s.cost())
-                })
-            })
+            b.iter(|| solve_all(&queries, informed_octile))
         });
         group.bench_function("informed-hashed", |b| {
             b.iter(|| {
@@ -154,11 +148,7 @@ fn movingai_maps(c: &mut Criterion) {
             })
         });
         group.bench_function("pathfinding", |b| {
-            b.iter(|| {
-                solve_all(&queries, |problem| {
-                    peer_astar(problem, &problem.octile()).map(|(_, c)| c)
-                })
-            })
+            b.iter(|| solve_all(&queries, peer_octile))
         });
         group.finish();
     }

@@ -230,6 +230,22 @@ pub fn solve_all<'g>(
     }
 }
 
+/// `informed`'s A* with the octile heuristic on one grid query: the cost, `None` for no path.
+/// The side of the Moving AI comparisons that `peers`, `jps` and `instructions` all run.
+#[inline]
+pub fn informed_octile(problem: &informed::grid::GridProblem<'_>) -> Option<f64> {
+    informed::astar_with(problem, problem.octile())
+        .ok()
+        .map(|s| s.cost())
+}
+
+/// `pathfinding`'s A* with the same octile heuristic on one grid query: the peer of
+/// [`informed_octile`].
+#[inline]
+pub fn peer_octile(problem: &informed::grid::GridProblem<'_>) -> Option<f64> {
+    peer_astar(problem, &problem.octile()).map(|(_, c)| c)
+}
+
 /// A seeded pseudo-random generator (SplitMix64), so every run benchmarks the same inputs.
 pub struct Rng(pub u64);
 
