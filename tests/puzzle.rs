@@ -1,6 +1,8 @@
 //! The sliding-tile puzzle against exact distances: a plain BFS from the goal over the whole
 //! 3×3 and 2×4 state spaces, written on tile vectors independently of the crate.
 
+mod common;
+
 use std::collections::{HashMap, VecDeque};
 
 use informed::puzzle::{Board, Direction, PuzzleError, SlidingPuzzle};
@@ -234,19 +236,7 @@ fn moves_replay_the_path() {
 fn fifteen_and_twenty_four_puzzles_solve_scrambled_boards() {
     for (side, moves) in [(4, 30), (5, 16)] {
         let puzzle = SlidingPuzzle::new(side, side).unwrap();
-        // A seeded random walk from the goal: solvable, at most `moves` away.
-        let mut board = puzzle.goal();
-        let mut seed = 0x1234_5678_u64 + side as u64;
-        for _ in 0..moves {
-            let problem = puzzle.problem(board).unwrap();
-            let successors: Vec<_> = informed::SearchProblem::successors(&problem, &board)
-                .into_iter()
-                .collect();
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            board = successors[(seed >> 33) as usize % successors.len()].0;
-        }
+        let board = common::scramble(&puzzle, moves, 0x1234_5678_u64 + side as u64);
         let problem = puzzle.problem(board).unwrap();
         let conflict = informed::astar_with(&problem, puzzle.linear_conflict()).unwrap();
         let manhattan = Search::new(&problem)

@@ -502,19 +502,41 @@ impl ScenarioChecks {
     }
 }
 
+/// Advances the 64-bit linear congruential generator `seed` (Knuth's MMIX constants) and returns
+/// its new state; its high bits are the ones to draw from, the low bits repeat with short periods.
+pub fn lcg(seed: &mut u64) -> u64 {
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *seed
+}
+
+/// A board `moves` random moves from `puzzle`'s goal, drawn from the generator [`lcg`] started at
+/// `seed`: solvable and at most `moves` from the goal, and the same board for the same seed on
+/// every run, so the tests built on it can state fixed expectations.
+pub fn scramble(
+    puzzle: &informed::puzzle::SlidingPuzzle,
+    moves: u32,
+    seed: u64,
+) -> informed::puzzle::Board {
+    let mut board = puzzle.goal();
+    let mut state = seed;
+    for _ in 0..moves {
+        let problem = puzzle.problem(board).unwrap();
+        let successors: Vec<_> = problem.successors(&board).into_iter().collect();
+        board = successors[(lcg(&mut state) >> 33) as usize % successors.len()].0;
+    }
+    board
+}
+
 /// Makes each cell of `grid` a wall with probability `percent` % and free otherwise, row by
 /// row, from the 64-bit linear congruential generator `seed` (advanced once a cell): the same
 /// walls on every run, and a different grid for each call that goes on from the same seed.
 pub fn scatter_walls(grid: &mut informed::grid::Grid, percent: u64, seed: &mut u64) {
     for y in 0..grid.height() {
         for x in 0..grid.width() {
-            *seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            grid.set_free(
-                informed::grid::Cell::new(x, y),
-                (*seed >> 33) % 100 >= percent,
-            );
+            let free = (lcg(seed) >> 33) % 100 >= percent;
+            grid.set_free(informed::grid::Cell::new(x, y), free);
         }
     }
 }
