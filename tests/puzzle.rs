@@ -3,43 +3,9 @@
 
 mod common;
 
-use std::collections::{HashMap, VecDeque};
-
+use common::exact_distances;
 use informed::puzzle::{Board, Direction, PuzzleError, SlidingPuzzle};
 use informed::{Heuristic, Search};
-
-/// Every arrangement reachable from `goal` (row-major tiles, 0 the blank) with its distance.
-fn exact_distances(width: usize, height: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
-    let mut distance = HashMap::from([(goal.to_vec(), 0u32)]);
-    let mut queue = VecDeque::from([goal.to_vec()]);
-    while let Some(board) = queue.pop_front() {
-        let d = distance[&board];
-        let blank = board.iter().position(|&t| t == 0).unwrap();
-        let (r, c) = (blank / width, blank % width);
-        let mut neighbours = Vec::new();
-        if r > 0 {
-            neighbours.push(blank - width);
-        }
-        if r + 1 < height {
-            neighbours.push(blank + width);
-        }
-        if c > 0 {
-            neighbours.push(blank - 1);
-        }
-        if c + 1 < width {
-            neighbours.push(blank + 1);
-        }
-        for other in neighbours {
-            let mut next = board.clone();
-            next.swap(blank, other);
-            if !distance.contains_key(&next) {
-                distance.insert(next.clone(), d + 1);
-                queue.push_back(next);
-            }
-        }
-    }
-    distance
-}
 
 /// Manhattan distance and linear conflict computed plainly from tile vectors, as references.
 fn reference_estimates(width: usize, goal: &[u8], tiles: &[u8]) -> (u32, u32) {

@@ -5,7 +5,7 @@
 
 #![allow(dead_code, unreachable_pub)]
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 use informed::SearchProblem;
 use proptest::prelude::*;
@@ -613,4 +613,44 @@ pub fn gaps<const N: usize>(stack: &[u8; N]) -> u32 {
         .zip(below)
         .filter(|&(&a, b)| a.abs_diff(b) != 1)
         .count() as u32
+}
+
+/// The cells one move from `cell` on a `width` × `height` sliding-tile board (row-major).
+pub fn neighbours(width: usize, height: usize, cell: usize) -> Vec<usize> {
+    let (r, c) = (cell / width, cell % width);
+    let mut out = Vec::new();
+    if r > 0 {
+        out.push(cell - width);
+    }
+    if r + 1 < height {
+        out.push(cell + width);
+    }
+    if c > 0 {
+        out.push(cell - 1);
+    }
+    if c + 1 < width {
+        out.push(cell + 1);
+    }
+    out
+}
+
+/// Every arrangement of a `width` × `height` sliding-tile puzzle reachable from `goal` (row-major
+/// tiles, 0 the blank) with its distance: a plain BFS on tile vectors, the puzzle and pattern
+/// database tests' exact reference.
+pub fn exact_distances(width: usize, height: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
+    let mut distance = HashMap::from([(goal.to_vec(), 0u32)]);
+    let mut queue = VecDeque::from([goal.to_vec()]);
+    while let Some(board) = queue.pop_front() {
+        let d = distance[&board];
+        let blank = board.iter().position(|&t| t == 0).unwrap();
+        for other in neighbours(width, height, blank) {
+            let mut next = board.clone();
+            next.swap(blank, other);
+            if !distance.contains_key(&next) {
+                distance.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    distance
 }
