@@ -10,7 +10,7 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::{Rng, walled_grid};
+use common::{Rng, configure, walled_grid};
 use criterion::{Criterion, criterion_group, criterion_main};
 use informed::grid::{Cell, Grid, Movement};
 use informed::puzzle::SlidingPuzzle;
@@ -28,11 +28,7 @@ fn open_sets_and_tables(c: &mut Criterion) {
         .problem(Cell::new(0, 0), Cell::new(511, 511), Movement::Four)
         .unwrap();
     let expected = informed::dijkstra(&problem).unwrap().cost();
-    let mut group = c.benchmark_group("ablation/grid512-walls25-dijkstra");
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(3));
+    let mut group = configure(c, "ablation/grid512-walls25-dijkstra");
     for (name, open_set) in OPEN_SETS {
         for (hashing_name, hashing) in [("fast", Hashing::Fast), ("sip", Hashing::Std)] {
             group.bench_function(format!("{name}-{hashing_name}"), |b| {
@@ -66,11 +62,8 @@ fn open_sets_and_tables(c: &mut Criterion) {
                 .cost()
         })
         .collect();
-    let mut group = c.benchmark_group("ablation/8-puzzle-300-boards");
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(4));
+    let mut group = configure(c, "ablation/8-puzzle-300-boards");
+    group.measurement_time(Duration::from_secs(4));
     for (name, open_set) in OPEN_SETS {
         for (hashing_name, hashing) in [("fast", Hashing::Fast), ("sip", Hashing::Std)] {
             group.bench_function(format!("{name}-{hashing_name}"), |b| {
@@ -96,11 +89,7 @@ fn tie_breaking(c: &mut Criterion) {
         .problem(Cell::new(0, 0), Cell::new(511, 511), Movement::Four)
         .unwrap();
     let expected = informed::dijkstra(&problem).unwrap().cost();
-    let mut group = c.benchmark_group("ablation/grid512-walls25-astar-ties");
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(3));
+    let mut group = configure(c, "ablation/grid512-walls25-astar-ties");
     for (name, tie_break) in [("lifo", TieBreak::Lifo), ("fifo", TieBreak::Fifo)] {
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -233,11 +222,7 @@ fn dense_table_on_short_and_long_queries(c: &mut Criterion) {
         .iter()
         .map(|&(start, goal)| grid.problem(start, goal, Movement::Eight).unwrap())
         .collect();
-    let mut group = c.benchmark_group("ablation/dense-table-3.67M-cells");
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(3));
+    let mut group = configure(c, "ablation/dense-table-3.67M-cells");
     for (name, table) in [("dense", NodeTable::Auto), ("hashed", NodeTable::Hashed)] {
         group.bench_function(format!("2000-short-{name}"), |b| {
             b.iter(|| {

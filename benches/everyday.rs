@@ -11,25 +11,19 @@ mod workloads;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::{Rng, shared_data};
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+use common::{Rng, configure, shared_data};
+use criterion::{Criterion, criterion_group, criterion_main};
 use informed::grid::{Cell, Grid, Scenario};
 use informed::{OpenSet, Search, Searcher};
 use workloads::{
-    Cube, CubeProblem, Hanoi, PackedCube, PackedCubeProblem, PackedDigraph, PackedHanoi,
-    PackedRoute, Route, TOWERS_GOAL, TOWERS_START, Towers, UserGrid, UserQuery, digraph_queries,
-    octile, pack_towers, peer_grid, scrambles, tower_moves, user_map, user_point,
+    Cube, CubeProblem, Hanoi, PackedCube, PackedCubeProblem, PackedDigraph, PackedHanoi, Route,
+    TOWERS_GOAL, TOWERS_START, Towers, UserGrid, UserQuery, digraph_queries, informed_bfs_steps,
+    informed_bidirectional_steps, informed_cube, informed_packed_cube, informed_packed_route,
+    informed_reachable_count, informed_route, informed_user_grid, octile, pack_towers,
+    peer_bfs_steps, peer_bidirectional_steps, peer_cube, peer_cube_flood, peer_grid,
+    peer_packed_cube, peer_packed_cube_flood, peer_packed_route, peer_route, scrambles,
+    tower_moves, user_map, user_point,
 };
-
-fn configure<'c>(c: &'c mut Criterion, name: &str) -> BenchmarkGroup<'c, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group.sample_size(10);
-    group.warm_up_time(Duration::from_millis(500));
-    group.measurement_time(Duration::from_secs(3));
-    group
-}
 
 /// The open sets measured beside the default, as the `OPEN_SETS` variable names them
 /// (`binary,lazy,quaternary`); none unless it is set.
@@ -47,25 +41,12 @@ fn open_sets() -> Vec<(&'static str, OpenSet)> {
 
 fn pocket_cube(c: &mut Criterion) {
     let starts = scrambles(200, 8);
-    let expected: Vec<u32> = starts
-        .iter()
-        .map(|&start| {
-            pathfinding::directed::astar::astar(
-                &start,
-                |c| c.moves().map(|n| (n, 1u32)),
-                Cube::estimate,
-                |c| *c == Cube::SOLVED,
-            )
-            .unwrap()
-            .1
-        })
-        .collect();
+    let expected: Vec<u32> = starts.iter().map(|&start| peer_cube(start)).collect();
     let mut group = configure(c, "everyday/cube-astar-200");
     group.bench_function("informed", |b| {
         b.iter(|| {
             for (&start, &cost) in starts.iter().zip(&expected) {
-                let solution = informed::astar(&CubeProblem { start }, Cube::estimate).unwrap();
-                assert_eq!(black_box(solution.cost()), cost);
+                assert_eq!(black_box(informed_cube(start)), cost);
             }
         })
     });
@@ -86,13 +67,7 @@ fn pocket_cube(c: &mut Criterion) {
     group.bench_function("pathfinding", |b| {
         b.iter(|| {
             for (&start, &cost) in starts.iter().zip(&expected) {
-                let found = pathfinding::directed::astar::astar(
-                    &start,
-                    |c| c.moves().map(|n| (n, 1u32)),
-                    Cube::estimate,
-                    |c| *c == Cube::SOLVED,
-                );
-                assert_eq!(black_box(found.unwrap().1), cost);
+                assert_eq!(black_box(peer_cube(start)), cost);
             }
         })
     });
@@ -106,16 +81,12 @@ fn pocket_cube(c: &mut Criterion) {
     };
     group.bench_function("informed-reachable", |b| {
         b.iter(|| {
-            let count = informed::reachable(&solved, None)
-                .inspect(|item| assert!(item.is_ok()))
-                .count();
-            assert_eq!(black_box(count), 3_674_160);
+            assert_eq!(black_box(informed_reachable_count(&solved)), 3_674_160);
         })
     });
     group.bench_function("pathfinding-bfs-reach", |b| {
         b.iter(|| {
-            let count = pathfinding::directed::bfs::bfs_reach(Cube::SOLVED, |c| c.moves()).count();
-            assert_eq!(black_box(count), 3_674_160);
+            assert_eq!(black_box(peer_cube_flood()), 3_674_160);
         })
     });
     group.finish();
@@ -123,28 +94,17 @@ fn pocket_cube(c: &mut Criterion) {
 
 fn random_digraph(c: &mut Criterion) {
     let (graph, queries) = digraph_queries();
-    let peer = |from: usize, to: usize| {
-        pathfinding::directed::dijkstra::dijkstra(
-            &from,
-            |&n| graph.arcs[n].iter().copied(),
-            |&n| n == to,
-        )
-        .map(|(_, cost)| cost)
-    };
-    let expected: Vec<Option<u32>> = queries.iter().map(|&(f, t)| peer(f, t)).collect();
+    let expected: Vec<Option<u32>> = queries
+        .iter()
+        .map(|&(from, to)| peer_route(&graph, from, to))
+        .collect();
     let mut group = configure(c, "everyday/digraph-dijkstra-500");
     for numbered in [false, true] {
         let name = if numbered { "numbered" } else { "hashed" };
         group.bench_function(format!("informed-{name}"), |b| {
             b.iter(|| {
                 for (&(from, to), &cost) in queries.iter().zip(&expected) {
-                    let route = Route {
-                        graph: &graph,
-                        from,
-                        to,
-                        numbered,
-                    };
-                    let found = informed::dijkstra(&route).ok().map(|s| s.cost());
+                    let found = informed_route(&graph, from, to, numbered);
                     assert_eq!(black_box(found), cost);
                 }
             })
@@ -184,7 +144,7 @@ fn random_digraph(c: &mut Criterion) {
     group.bench_function("pathfinding", |b| {
         b.iter(|| {
             for (&(from, to), &cost) in queries.iter().zip(&expected) {
-                assert_eq!(black_box(peer(from, to)), cost);
+                assert_eq!(black_box(peer_route(&graph, from, to)), cost);
             }
         })
     });
@@ -193,41 +153,30 @@ fn random_digraph(c: &mut Criterion) {
 
 fn hanoi(c: &mut Criterion) {
     let (start, goal) = (Towers::all_on(0), Towers::all_on(3));
-    let steps = pathfinding::directed::bfs::bfs(&start, Towers::moves, |t| *t == goal)
-        .unwrap()
-        .len()
-        - 1;
+    let steps = peer_bfs_steps(&start, &goal, Towers::moves);
     assert_eq!(
         steps, 49,
         "Frame–Stewart: 49 moves for ten discs on four pegs"
     );
     let mut group = configure(c, "everyday/hanoi4-10-bfs");
     group.bench_function("informed", |b| {
-        b.iter(|| assert_eq!(black_box(informed::bfs(&Hanoi).unwrap().steps()), steps))
+        b.iter(|| assert_eq!(black_box(informed_bfs_steps(&Hanoi)), steps))
     });
     group.bench_function("pathfinding", |b| {
         b.iter(|| {
-            let path = pathfinding::directed::bfs::bfs(&start, Towers::moves, |t| *t == goal);
-            assert_eq!(black_box(path.unwrap().len() - 1), steps)
+            let found = peer_bfs_steps(&start, &goal, Towers::moves);
+            assert_eq!(black_box(found), steps)
         })
     });
     group.finish();
     let mut group = configure(c, "everyday/hanoi4-10-bidirectional-bfs");
     group.bench_function("informed", |b| {
-        b.iter(|| {
-            let solution = informed::bidirectional_bfs(&Hanoi).unwrap();
-            assert_eq!(black_box(solution.steps()), steps)
-        })
+        b.iter(|| assert_eq!(black_box(informed_bidirectional_steps(&Hanoi)), steps))
     });
     group.bench_function("pathfinding", |b| {
         b.iter(|| {
-            let path = pathfinding::directed::bfs::bfs_bidirectional(
-                &start,
-                &goal,
-                Towers::moves,
-                Towers::moves,
-            );
-            assert_eq!(black_box(path.unwrap().len() - 1), steps)
+            let found = peer_bidirectional_steps(&start, &goal, Towers::moves);
+            assert_eq!(black_box(found), steps)
         })
     });
     group.finish();
@@ -243,42 +192,19 @@ fn packed_cube(c: &mut Criterion) {
     cube.check(&scrambled);
     let starts: Vec<u32> = scrambled.iter().map(|s| cube.encode(s)).collect();
     // The optimal costs of the same scrambles as `Cube`s: the packed searches must agree.
-    let expected: Vec<u32> = scrambled
-        .iter()
-        .map(|&start| {
-            pathfinding::directed::astar::astar(
-                &start,
-                |c| c.moves().map(|n| (n, 1u32)),
-                Cube::estimate,
-                |c| *c == Cube::SOLVED,
-            )
-            .unwrap()
-            .1
-        })
-        .collect();
-    let peer = |start: u32| {
-        pathfinding::directed::astar::astar(
-            &start,
-            |&s| cube.moves(s).map(|n| (n, 1u32)),
-            |&s| cube.estimate(s),
-            |&s| s == PackedCube::SOLVED,
-        )
-        .map(|(_, cost)| cost)
-    };
+    let expected: Vec<u32> = scrambled.iter().map(|&start| peer_cube(start)).collect();
     let mut group = configure(c, "everyday/cube-astar-200-packed");
     group.bench_function("informed", |b| {
         b.iter(|| {
             for (&start, &cost) in starts.iter().zip(&expected) {
-                let problem = PackedCubeProblem { cube: &cube, start };
-                let solution = informed::astar(&problem, |&s: &u32| cube.estimate(s)).unwrap();
-                assert_eq!(black_box(solution.cost()), cost);
+                assert_eq!(black_box(informed_packed_cube(&cube, start)), cost);
             }
         })
     });
     group.bench_function("pathfinding", |b| {
         b.iter(|| {
             for (&start, &cost) in starts.iter().zip(&expected) {
-                assert_eq!(black_box(peer(start)), Some(cost));
+                assert_eq!(black_box(peer_packed_cube(&cube, start)), cost);
             }
         })
     });
@@ -292,10 +218,7 @@ fn packed_cube(c: &mut Criterion) {
     };
     group.bench_function("informed-reachable", |b| {
         b.iter(|| {
-            let count = informed::reachable(&solved, None)
-                .inspect(|item| assert!(item.is_ok()))
-                .count();
-            assert_eq!(black_box(count), 3_674_160);
+            assert_eq!(black_box(informed_reachable_count(&solved)), 3_674_160);
         })
     });
     group.bench_function("informed-bfs-reach", |b| {
@@ -306,10 +229,7 @@ fn packed_cube(c: &mut Criterion) {
     });
     group.bench_function("pathfinding-bfs-reach", |b| {
         b.iter(|| {
-            let count =
-                pathfinding::directed::bfs::bfs_reach(PackedCube::SOLVED, |&s| cube.moves(s))
-                    .count();
-            assert_eq!(black_box(count), 3_674_160);
+            assert_eq!(black_box(peer_packed_cube_flood(&cube)), 3_674_160);
         })
     });
     group.finish();
@@ -320,14 +240,7 @@ fn packed_digraph(c: &mut Criterion) {
     // The answers on the `usize` graph: the packed one must be the same graph.
     let expected: Vec<Option<u32>> = queries
         .iter()
-        .map(|&(from, to)| {
-            pathfinding::directed::dijkstra::dijkstra(
-                &from,
-                |&n| graph.arcs[n].iter().copied(),
-                |&n| n == to,
-            )
-            .map(|(_, cost)| cost)
-        })
+        .map(|&(from, to)| peer_route(&graph, from, to))
         .collect();
     let packed = PackedDigraph::from_digraph(&graph);
     let queries: Vec<(u32, u32)> = queries
@@ -340,13 +253,7 @@ fn packed_digraph(c: &mut Criterion) {
         group.bench_function(format!("informed-{name}"), |b| {
             b.iter(|| {
                 for (&(from, to), &cost) in queries.iter().zip(&expected) {
-                    let route = PackedRoute {
-                        graph: &packed,
-                        from,
-                        to,
-                        dense,
-                    };
-                    let found = informed::dijkstra(&route).ok().map(|s| s.cost());
+                    let found = informed_packed_route(&packed, from, to, dense);
                     assert_eq!(black_box(found), cost);
                 }
             })
@@ -355,12 +262,7 @@ fn packed_digraph(c: &mut Criterion) {
     group.bench_function("pathfinding", |b| {
         b.iter(|| {
             for (&(from, to), &cost) in queries.iter().zip(&expected) {
-                let found = pathfinding::directed::dijkstra::dijkstra(
-                    &from,
-                    |&n| packed.arcs[n as usize].iter().copied(),
-                    |&n| n == to,
-                );
-                assert_eq!(black_box(found.map(|(_, cost)| cost)), cost);
+                assert_eq!(black_box(peer_packed_route(&packed, from, to)), cost);
             }
         })
     });
@@ -381,40 +283,23 @@ fn packed_hanoi(c: &mut Criterion) {
     let steps = 49;
     let mut group = configure(c, "everyday/hanoi4-10-bfs-packed");
     group.bench_function("informed", |b| {
-        b.iter(|| {
-            assert_eq!(
-                black_box(informed::bfs(&PackedHanoi).unwrap().steps()),
-                steps
-            )
-        })
+        b.iter(|| assert_eq!(black_box(informed_bfs_steps(&PackedHanoi)), steps))
     });
     group.bench_function("pathfinding", |b| {
         b.iter(|| {
-            let path = pathfinding::directed::bfs::bfs(
-                &TOWERS_START,
-                |&s| tower_moves(s),
-                |&s| s == TOWERS_GOAL,
-            );
-            assert_eq!(black_box(path.unwrap().len() - 1), steps)
+            let found = peer_bfs_steps(&TOWERS_START, &TOWERS_GOAL, |&s| tower_moves(s));
+            assert_eq!(black_box(found), steps)
         })
     });
     group.finish();
     let mut group = configure(c, "everyday/hanoi4-10-bidirectional-bfs-packed");
     group.bench_function("informed", |b| {
-        b.iter(|| {
-            let solution = informed::bidirectional_bfs(&PackedHanoi).unwrap();
-            assert_eq!(black_box(solution.steps()), steps)
-        })
+        b.iter(|| assert_eq!(black_box(informed_bidirectional_steps(&PackedHanoi)), steps))
     });
     group.bench_function("pathfinding", |b| {
         b.iter(|| {
-            let path = pathfinding::directed::bfs::bfs_bidirectional(
-                &TOWERS_START,
-                &TOWERS_GOAL,
-                |&s| tower_moves(s),
-                |&s| tower_moves(s),
-            );
-            assert_eq!(black_box(path.unwrap().len() - 1), steps)
+            let found = peer_bidirectional_steps(&TOWERS_START, &TOWERS_GOAL, |&s| tower_moves(s));
+            assert_eq!(black_box(found), steps)
         })
     });
     group.finish();
@@ -444,14 +329,8 @@ fn user_grids(c: &mut Criterion) {
                     for scenario in &scenarios {
                         let (start, goal) =
                             (user_point(scenario.start()), user_point(scenario.goal()));
-                        let query = UserQuery {
-                            grid: &grid,
-                            start,
-                            goal,
-                            numbered,
-                        };
-                        let found = informed::astar(&query, |&p: &(usize, usize)| octile(p, goal));
-                        common::check(scenario, black_box(found.ok().map(|s| s.cost())));
+                        let found = informed_user_grid(&grid, start, goal, numbered);
+                        common::check(scenario, black_box(found));
                     }
                 })
             });
@@ -513,14 +392,8 @@ fn short_queries(c: &mut Criterion) {
             b.iter(|| {
                 for scenario in &scenarios {
                     let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
-                    let query = UserQuery {
-                        grid: &user,
-                        start,
-                        goal,
-                        numbered,
-                    };
-                    let found = informed::astar(&query, |&p: &(usize, usize)| octile(p, goal));
-                    common::check(scenario, black_box(found.ok().map(|s| s.cost())));
+                    let found = informed_user_grid(&user, start, goal, numbered);
+                    common::check(scenario, black_box(found));
                 }
             })
         });

@@ -11,8 +11,12 @@ use std::process::ExitCode;
 
 use workloads::{
     Cube, CubeProblem, Hanoi, PackedCube, PackedCubeProblem, PackedDigraph, PackedHanoi,
-    PackedRoute, Route, TOWERS_GOAL, TOWERS_START, Towers, UserQuery, digraph_queries, octile,
-    peer_grid, scrambles, tower_moves, user_map, user_point,
+    TOWERS_GOAL, TOWERS_START, Towers, digraph_queries, informed_bfs_steps,
+    informed_bidirectional_steps, informed_cube, informed_packed_cube, informed_packed_route,
+    informed_reachable_count, informed_route, informed_user_grid, peer_bfs_steps,
+    peer_bidirectional_steps, peer_cube, peer_cube_flood, peer_grid, peer_packed_cube,
+    peer_packed_cube_flood, peer_packed_route, peer_route, scrambles, tower_moves, user_map,
+    user_point,
 };
 
 /// The sum of the optimal costs of the 200 cube scrambles, and of the 500 digraph queries (0 for
@@ -108,24 +112,13 @@ fn run_plain(workload: &str, library: &str) -> Option<u64> {
                 "informed" => measured(|| {
                     starts
                         .iter()
-                        .map(|&start| {
-                            let problem = CubeProblem { start };
-                            u64::from(informed::astar(&problem, Cube::estimate).unwrap().cost())
-                        })
+                        .map(|&start| u64::from(informed_cube(start)))
                         .sum()
                 }),
                 "pathfinding" => measured(|| {
                     starts
                         .iter()
-                        .map(|&start| {
-                            let found = pathfinding::directed::astar::astar(
-                                &start,
-                                |c| c.moves().map(|n| (n, 1u32)),
-                                Cube::estimate,
-                                |c| *c == Cube::SOLVED,
-                            );
-                            u64::from(found.unwrap().1)
-                        })
+                        .map(|&start| u64::from(peer_cube(start)))
                         .sum()
                 }),
                 _ => return None,
@@ -138,15 +131,9 @@ fn run_plain(workload: &str, library: &str) -> Option<u64> {
                 start: Cube::SOLVED,
             };
             let count = match library {
-                "informed-reachable" => measured(|| {
-                    informed::reachable(&solved, None)
-                        .map(Result::unwrap)
-                        .count()
-                }),
+                "informed-reachable" => measured(|| informed_reachable_count(&solved)),
                 "informed-bfs-reach" => measured(|| informed::bfs_reach(&solved).count()),
-                "pathfinding" => measured(|| {
-                    pathfinding::directed::bfs::bfs_reach(Cube::SOLVED, |c| c.moves()).count()
-                }),
+                "pathfinding" => measured(peer_cube_flood),
                 _ => return None,
             };
             assert_eq!(count, 3_674_160);
@@ -160,27 +147,14 @@ fn run_plain(workload: &str, library: &str) -> Option<u64> {
                     queries
                         .iter()
                         .map(|&(from, to)| {
-                            let route = Route {
-                                graph: &graph,
-                                from,
-                                to,
-                                numbered,
-                            };
-                            informed::dijkstra(&route).map_or(0, |s| u64::from(s.cost()))
+                            informed_route(&graph, from, to, numbered).map_or(0, u64::from)
                         })
                         .sum()
                 }),
                 "pathfinding" => measured(|| {
                     queries
                         .iter()
-                        .map(|&(from, to)| {
-                            pathfinding::directed::dijkstra::dijkstra(
-                                &from,
-                                |&n| graph.arcs[n].iter().copied(),
-                                |&n| n == to,
-                            )
-                            .map_or(0, |(_, cost)| u64::from(cost))
-                        })
+                        .map(|&(from, to)| peer_route(&graph, from, to).map_or(0, u64::from))
                         .sum()
                 }),
                 _ => return None,
@@ -191,13 +165,8 @@ fn run_plain(workload: &str, library: &str) -> Option<u64> {
         ("hanoi-bfs", library) => {
             let (start, goal) = (Towers::all_on(0), Towers::all_on(3));
             let steps = match library {
-                "informed" => measured(|| informed::bfs(&Hanoi).unwrap().steps()),
-                "pathfinding" => measured(|| {
-                    pathfinding::directed::bfs::bfs(&start, Towers::moves, |t| *t == goal)
-                        .unwrap()
-                        .len()
-                        - 1
-                }),
+                "informed" => measured(|| informed_bfs_steps(&Hanoi)),
+                "pathfinding" => measured(|| peer_bfs_steps(&start, &goal, Towers::moves)),
                 _ => return None,
             };
             assert_eq!(steps, 49);
@@ -206,18 +175,10 @@ fn run_plain(workload: &str, library: &str) -> Option<u64> {
         ("hanoi-bidirectional-bfs", library) => {
             let (start, goal) = (Towers::all_on(0), Towers::all_on(3));
             let steps = match library {
-                "informed" => measured(|| informed::bidirectional_bfs(&Hanoi).unwrap().steps()),
-                "pathfinding" => measured(|| {
-                    pathfinding::directed::bfs::bfs_bidirectional(
-                        &start,
-                        &goal,
-                        Towers::moves,
-                        Towers::moves,
-                    )
-                    .unwrap()
-                    .len()
-                        - 1
-                }),
+                "informed" => measured(|| informed_bidirectional_steps(&Hanoi)),
+                "pathfinding" => {
+                    measured(|| peer_bidirectional_steps(&start, &goal, Towers::moves))
+                }
                 _ => return None,
             };
             assert_eq!(steps, 49);
@@ -239,25 +200,13 @@ fn run_packed(workload: &str, library: &str) -> Option<u64> {
                 "informed" => measured(|| {
                     starts
                         .iter()
-                        .map(|&start| {
-                            let problem = PackedCubeProblem { cube: &cube, start };
-                            let found = informed::astar(&problem, |&s: &u32| cube.estimate(s));
-                            u64::from(found.unwrap().cost())
-                        })
+                        .map(|&start| u64::from(informed_packed_cube(&cube, start)))
                         .sum()
                 }),
                 "pathfinding" => measured(|| {
                     starts
                         .iter()
-                        .map(|&start| {
-                            let found = pathfinding::directed::astar::astar(
-                                &start,
-                                |&s| cube.moves(s).map(|n| (n, 1u32)),
-                                |&s| cube.estimate(s),
-                                |&s| s == PackedCube::SOLVED,
-                            );
-                            u64::from(found.unwrap().1)
-                        })
+                        .map(|&start| u64::from(peer_packed_cube(&cube, start)))
                         .sum()
                 }),
                 _ => return None,
@@ -272,16 +221,9 @@ fn run_packed(workload: &str, library: &str) -> Option<u64> {
                 start: PackedCube::SOLVED,
             };
             let count = match library {
-                "informed-reachable" => measured(|| {
-                    informed::reachable(&solved, None)
-                        .map(Result::unwrap)
-                        .count()
-                }),
+                "informed-reachable" => measured(|| informed_reachable_count(&solved)),
                 "informed-bfs-reach" => measured(|| informed::bfs_reach(&solved).count()),
-                "pathfinding" => measured(|| {
-                    pathfinding::directed::bfs::bfs_reach(PackedCube::SOLVED, |&s| cube.moves(s))
-                        .count()
-                }),
+                "pathfinding" => measured(|| peer_packed_cube_flood(&cube)),
                 _ => return None,
             };
             assert_eq!(count, 3_674_160);
@@ -299,13 +241,7 @@ fn run_packed(workload: &str, library: &str) -> Option<u64> {
                     queries
                         .iter()
                         .map(|&(from, to)| {
-                            let route = PackedRoute {
-                                graph: &graph,
-                                from,
-                                to,
-                                dense,
-                            };
-                            informed::dijkstra(&route).map_or(0, |s| u64::from(s.cost()))
+                            informed_packed_route(&graph, from, to, dense).map_or(0, u64::from)
                         })
                         .sum()
                 })
@@ -316,14 +252,7 @@ fn run_packed(workload: &str, library: &str) -> Option<u64> {
                 "pathfinding" => measured(|| {
                     queries
                         .iter()
-                        .map(|&(from, to)| {
-                            pathfinding::directed::dijkstra::dijkstra(
-                                &from,
-                                |&n| graph.arcs[n as usize].iter().copied(),
-                                |&n| n == to,
-                            )
-                            .map_or(0, |(_, cost)| u64::from(cost))
-                        })
+                        .map(|&(from, to)| peer_packed_route(&graph, from, to).map_or(0, u64::from))
                         .sum()
                 }),
                 _ => return None,
@@ -333,17 +262,10 @@ fn run_packed(workload: &str, library: &str) -> Option<u64> {
         }
         ("hanoi-bfs-packed", library) => {
             let steps = match library {
-                "informed" => measured(|| informed::bfs(&PackedHanoi).unwrap().steps()),
-                "pathfinding" => measured(|| {
-                    pathfinding::directed::bfs::bfs(
-                        &TOWERS_START,
-                        |&s| tower_moves(s),
-                        |&s| s == TOWERS_GOAL,
-                    )
-                    .unwrap()
-                    .len()
-                        - 1
-                }),
+                "informed" => measured(|| informed_bfs_steps(&PackedHanoi)),
+                "pathfinding" => {
+                    measured(|| peer_bfs_steps(&TOWERS_START, &TOWERS_GOAL, |&s| tower_moves(s)))
+                }
                 _ => return None,
             };
             assert_eq!(steps, 49);
@@ -351,19 +273,9 @@ fn run_packed(workload: &str, library: &str) -> Option<u64> {
         }
         ("hanoi-bidirectional-bfs-packed", library) => {
             let steps = match library {
-                "informed" => {
-                    measured(|| informed::bidirectional_bfs(&PackedHanoi).unwrap().steps())
-                }
+                "informed" => measured(|| informed_bidirectional_steps(&PackedHanoi)),
                 "pathfinding" => measured(|| {
-                    pathfinding::directed::bfs::bfs_bidirectional(
-                        &TOWERS_START,
-                        &TOWERS_GOAL,
-                        |&s| tower_moves(s),
-                        |&s| tower_moves(s),
-                    )
-                    .unwrap()
-                    .len()
-                        - 1
+                    peer_bidirectional_steps(&TOWERS_START, &TOWERS_GOAL, |&s| tower_moves(s))
                 }),
                 _ => return None,
             };
@@ -394,16 +306,7 @@ fn run_grid(workload: &str, library: &str) -> Option<Answer> {
         "informed" => measured(|| {
             queries
                 .iter()
-                .map(|&(start, goal)| {
-                    let query = UserQuery {
-                        grid: &grid,
-                        start,
-                        goal,
-                        numbered: false,
-                    };
-                    let found = informed::astar(&query, |&p: &(usize, usize)| octile(p, goal));
-                    found.ok().map(|s| s.cost())
-                })
+                .map(|&(start, goal)| informed_user_grid(&grid, start, goal, false))
                 .collect()
         }),
         _ => measured(|| {
@@ -441,12 +344,7 @@ fn run_jps(library: &str) -> Option<Answer> {
         _ => JumpPointSearcher::new(&grid),
     };
     let costs: Vec<Option<f64>> = if library == "pathfinding" {
-        measured(|| {
-            problems
-                .iter()
-                .map(|p| common::peer_astar(p, &p.octile()).map(|(_, c)| c))
-                .collect()
-        })
+        measured(|| problems.iter().map(common::peer_octile).collect())
     } else {
         measured(|| {
             problems

@@ -10,9 +10,9 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use common::{movingai, peer_astar, queries, solve_all};
+use common::{configure, informed_octile, movingai, peer_octile, queries, solve_all};
 use criterion::{Criterion, criterion_group, criterion_main};
 use informed::grid::{JumpPointSearcher, JumpTable};
 
@@ -79,25 +79,12 @@ fn jump_point_search(c: &mut Criterion) {
         let table = JumpTable::build(&grid).unwrap();
         let mut jps = JumpPointSearcher::new(&grid);
         let mut plus = JumpPointSearcher::with_table(&grid, &table).unwrap();
-        let mut group = c.benchmark_group(format!("jps/{map}"));
-        group.sample_size(10);
-        group.warm_up_time(Duration::from_millis(500));
-        group.measurement_time(Duration::from_secs(3));
+        let mut group = configure(c, &format!("jps/{map}"));
         group.bench_function("pathfinding-astar", |b| {
-            b.iter(|| {
-                solve_all(&queries, |problem| {
-                    peer_astar(problem, &problem.octile()).map(|(_, c)| c)
-                })
-            })
+            b.iter(|| solve_all(&queries, peer_octile))
         });
         group.bench_function("informed-astar", |b| {
-            b.iter(|| {
-                solve_all(&queries, |problem| {
-                    informed::astar_with(problem, problem.octile())
-                        .ok()
-                        .map(|s| s.cost())
-                })
-            })
+            b.iter(|| solve_all(&queries, informed_octile))
         });
         group.bench_function("jps", |b| {
             b.iter(|| {

@@ -11,12 +11,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use common::{
-    Rng, movingai, peer_astar, peer_bfs, peer_dijkstra, queries, sealed_grid, solve_all,
-    walled_grid,
+    Rng, configure, informed_octile, movingai, peer_astar, peer_bfs, peer_dijkstra, peer_octile,
+    queries, sealed_grid, solve_all, walled_grid,
 };
-use criterion::{
-    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
-};
+use criterion::{Criterion, criterion_group, criterion_main};
 use informed::graph::{Graph, StraightLine};
 use informed::grid::{Cell, Grid, Movement};
 use informed::puzzle::{Board, SlidingPuzzle};
@@ -119,14 +117,6 @@ fn memory(_: &mut Criterion) {
     }
 }
 
-fn configure<'c>(c: &'c mut Criterion, name: &str) -> BenchmarkGroup<'c, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group.sample_size(10);
-    group.warm_up_time(Duration::from_millis(500));
-    group.measurement_time(Duration::from_secs(3));
-    group
-}
-
 /// Moving AI maps, 8-connected without corner cutting, octile heuristic.
 fn movingai_maps(c: &mut Criterion) {
     let maps = [
@@ -144,13 +134,7 @@ fn movingai_maps(c: &mut Criterion) {
         let mut group = configure(c, &format!("movingai/{map}"));
         let queries = queries(&grid, &scenarios);
         group.bench_function("informed", |b| {
-            b.iter(|| {
-                solve_all(&queries, |problem| {
-                    informed::astar_with(problem, problem.octile())
-                        .ok()
-                        .map(|s| s.cost())
-                })
-            })
+            b.iter(|| solve_all(&queries, informed_octile))
         });
         group.bench_function("informed-hashed", |b| {
             b.iter(|| {
@@ -164,11 +148,7 @@ fn movingai_maps(c: &mut Criterion) {
             })
         });
         group.bench_function("pathfinding", |b| {
-            b.iter(|| {
-                solve_all(&queries, |problem| {
-                    peer_astar(problem, &problem.octile()).map(|(_, c)| c)
-                })
-            })
+            b.iter(|| solve_all(&queries, peer_octile))
         });
         group.finish();
     }

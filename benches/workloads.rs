@@ -623,3 +623,190 @@ impl SearchProblem for PackedRoute<'_> {
         *state as usize
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Each workload's search on each side, written once: the `everyday` bench times these calls and
+// the `instructions` binary counts their instructions, so the two cannot drift apart. Each is
+// `#[inline]`, as the closures it replaces were, so that a caller's code stays as it was.
+
+/// `informed`'s A* on one scramble: its optimal number of turns.
+#[inline]
+pub fn informed_cube(start: Cube) -> u32 {
+    informed::astar(&CubeProblem { start }, Cube::estimate)
+        .unwrap()
+        .cost()
+}
+
+/// `pathfinding`'s A* on one scramble: its optimal number of turns.
+#[inline]
+pub fn peer_cube(start: Cube) -> u32 {
+    pathfinding::directed::astar::astar(
+        &start,
+        |c| c.moves().map(|n| (n, 1u32)),
+        Cube::estimate,
+        |c| *c == Cube::SOLVED,
+    )
+    .unwrap()
+    .1
+}
+
+/// `informed`'s A* on one packed scramble: its optimal number of turns.
+#[inline]
+pub fn informed_packed_cube(cube: &PackedCube, start: u32) -> u32 {
+    let problem = PackedCubeProblem { cube, start };
+    informed::astar(&problem, |&s: &u32| cube.estimate(s))
+        .unwrap()
+        .cost()
+}
+
+/// `pathfinding`'s A* on one packed scramble: its optimal number of turns.
+#[inline]
+pub fn peer_packed_cube(cube: &PackedCube, start: u32) -> u32 {
+    pathfinding::directed::astar::astar(
+        &start,
+        |&s| cube.moves(s).map(|n| (n, 1u32)),
+        |&s| cube.estimate(s),
+        |&s| s == PackedCube::SOLVED,
+    )
+    .unwrap()
+    .1
+}
+
+/// The states `informed::reachable` yields from `problem`'s start, each checked to be no error.
+#[inline]
+pub fn informed_reachable_count<P: SearchProblem>(problem: &P) -> usize {
+    informed::reachable(problem, None)
+        .inspect(|item| assert!(item.is_ok()))
+        .count()
+}
+
+/// The cube's states, as `pathfinding`'s breadth-first flood from solved reaches them.
+#[inline]
+pub fn peer_cube_flood() -> usize {
+    pathfinding::directed::bfs::bfs_reach(Cube::SOLVED, |c| c.moves()).count()
+}
+
+/// The packed cube's states, as `pathfinding`'s breadth-first flood from solved reaches them.
+#[inline]
+pub fn peer_packed_cube_flood(cube: &PackedCube) -> usize {
+    pathfinding::directed::bfs::bfs_reach(PackedCube::SOLVED, |&s| cube.moves(s)).count()
+}
+
+/// `informed`'s Dijkstra on one digraph query: the cost, `None` for no route.
+#[inline]
+pub fn informed_route(graph: &Digraph, from: usize, to: usize, numbered: bool) -> Option<u32> {
+    let route = Route {
+        graph,
+        from,
+        to,
+        numbered,
+    };
+    informed::dijkstra(&route).ok().map(|s| s.cost())
+}
+
+/// `pathfinding`'s Dijkstra on one digraph query: the cost, `None` for no route.
+#[inline]
+pub fn peer_route(graph: &Digraph, from: usize, to: usize) -> Option<u32> {
+    pathfinding::directed::dijkstra::dijkstra(
+        &from,
+        |&n| graph.arcs[n].iter().copied(),
+        |&n| n == to,
+    )
+    .map(|(_, cost)| cost)
+}
+
+/// `informed`'s Dijkstra on one packed digraph query: the cost, `None` for no route.
+#[inline]
+pub fn informed_packed_route(
+    graph: &PackedDigraph,
+    from: u32,
+    to: u32,
+    dense: bool,
+) -> Option<u32> {
+    let route = PackedRoute {
+        graph,
+        from,
+        to,
+        dense,
+    };
+    informed::dijkstra(&route).ok().map(|s| s.cost())
+}
+
+/// `pathfinding`'s Dijkstra on one packed digraph query: the cost, `None` for no route.
+#[inline]
+pub fn peer_packed_route(graph: &PackedDigraph, from: u32, to: u32) -> Option<u32> {
+    pathfinding::directed::dijkstra::dijkstra(
+        &from,
+        |&n| graph.arcs[n as usize].iter().copied(),
+        |&n| n == to,
+    )
+    .map(|(_, cost)| cost)
+}
+
+/// The moves of `informed`'s breadth-first solution of `problem`.
+#[inline]
+pub fn informed_bfs_steps<P>(problem: &P) -> usize
+where
+    P: SearchProblem,
+    P::State: std::fmt::Debug,
+    P::Cost: std::fmt::Debug,
+{
+    informed::bfs(problem).unwrap().steps()
+}
+
+/// The moves of `informed`'s bidirectional breadth-first solution of `problem`.
+#[inline]
+pub fn informed_bidirectional_steps<P>(problem: &P) -> usize
+where
+    P: Bidirectional,
+    P::State: std::fmt::Debug,
+    P::Cost: std::fmt::Debug,
+{
+    informed::bidirectional_bfs(problem).unwrap().steps()
+}
+
+/// The moves of `pathfinding`'s breadth-first path from `start` to `goal`.
+#[inline]
+pub fn peer_bfs_steps<S, I>(start: &S, goal: &S, moves: impl FnMut(&S) -> I) -> usize
+where
+    S: Eq + std::hash::Hash + Clone,
+    I: IntoIterator<Item = S>,
+{
+    pathfinding::directed::bfs::bfs(start, moves, |s| s == goal)
+        .unwrap()
+        .len()
+        - 1
+}
+
+/// The moves of `pathfinding`'s bidirectional breadth-first path from `start` to `goal`, on
+/// moves that can each be undone (so they serve as their own predecessors).
+#[inline]
+pub fn peer_bidirectional_steps<S, I>(start: &S, goal: &S, moves: impl Fn(&S) -> I + Copy) -> usize
+where
+    S: Eq + std::hash::Hash + Clone,
+    I: IntoIterator<Item = S>,
+{
+    pathfinding::directed::bfs::bfs_bidirectional(start, goal, moves, moves)
+        .unwrap()
+        .len()
+        - 1
+}
+
+/// `informed`'s A* on a user's grid from `start` to `goal`: the cost, `None` for no path.
+#[inline]
+pub fn informed_user_grid(
+    grid: &UserGrid,
+    start: (usize, usize),
+    goal: (usize, usize),
+    numbered: bool,
+) -> Option<f64> {
+    let query = UserQuery {
+        grid,
+        start,
+        goal,
+        numbered,
+    };
+    informed::astar(&query, |&p: &(usize, usize)| octile(p, goal))
+        .ok()
+        .map(|s| s.cost())
+}

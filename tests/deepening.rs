@@ -80,19 +80,7 @@ fn idastar_solves_fifteen_puzzles_in_linear_memory() {
     use informed::puzzle::SlidingPuzzle;
     let puzzle = SlidingPuzzle::new(4, 4).unwrap();
     for seed in 0..3u64 {
-        // A seeded random walk of 40 moves from the goal.
-        let mut board = puzzle.goal();
-        let mut state = seed;
-        for _ in 0..40 {
-            let problem = puzzle.problem(board).unwrap();
-            let successors: Vec<_> = informed::SearchProblem::successors(&problem, &board)
-                .into_iter()
-                .collect();
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            board = successors[(state >> 33) as usize % successors.len()].0;
-        }
+        let board = common::scramble(&puzzle, 40, seed);
         let problem = puzzle.problem(board).unwrap();
         let ida = informed::idastar_with(&problem, puzzle.linear_conflict()).unwrap();
         let astar = informed::astar_with(&problem, puzzle.linear_conflict()).unwrap();

@@ -120,12 +120,7 @@ fn road_networks_astar_matches_dijkstra() {
         assert!(factor > 0.99 && factor <= 1.0, "{name}: factor {factor}");
         let n = graph.node_count() as u64;
         let mut seed = 42u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) % n) as u32
-        };
+        let mut next = || ((common::lcg(&mut seed) >> 33) % n) as u32;
         let (mut astar_work, mut dijkstra_work) = (0, 0);
         for _ in 0..10 {
             let (from, to) = (next(), next());

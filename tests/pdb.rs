@@ -2,51 +2,17 @@
 //! spaces and a plain 0-1 BFS over the abstract spaces of small patterns, both written on tile
 //! vectors independently of the crate; save/load round trips and damaged files.
 
+mod common;
+
 use std::collections::{HashMap, VecDeque};
+
+use common::{exact_distances, neighbours};
 
 use informed::pdb::{Abstraction, PatternDatabase, PdbError, Placements, UNREACHABLE};
 use informed::puzzle::{
     AdditivePdb, BuildOptions, MAGIC, Origin, Partition, PdbFileError, Reflection, SlidingPuzzle,
 };
 use informed::{Heuristic, Max};
-
-/// The cells one move from `cell`.
-fn neighbours(width: usize, height: usize, cell: usize) -> Vec<usize> {
-    let (r, c) = (cell / width, cell % width);
-    let mut out = Vec::new();
-    if r > 0 {
-        out.push(cell - width);
-    }
-    if r + 1 < height {
-        out.push(cell + width);
-    }
-    if c > 0 {
-        out.push(cell - 1);
-    }
-    if c + 1 < width {
-        out.push(cell + 1);
-    }
-    out
-}
-
-/// Every arrangement reachable from `goal` with its distance.
-fn exact_distances(width: usize, height: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
-    let mut distance = HashMap::from([(goal.to_vec(), 0u32)]);
-    let mut queue = VecDeque::from([goal.to_vec()]);
-    while let Some(board) = queue.pop_front() {
-        let d = distance[&board];
-        let blank = board.iter().position(|&t| t == 0).unwrap();
-        for other in neighbours(width, height, blank) {
-            let mut next = board.clone();
-            next.swap(blank, other);
-            if !distance.contains_key(&next) {
-                distance.insert(next.clone(), d + 1);
-                queue.push_back(next);
-            }
-        }
-    }
-    distance
-}
 
 /// The additive abstract distance of every placement of `pattern` (cells of its tiles, in
 /// order), by a 0-1 BFS over (cells of the pattern's tiles, blank cell) from the goal: moving a

@@ -1,43 +1,11 @@
 //! The sliding-tile puzzle against exact distances: a plain BFS from the goal over the whole
 //! 3×3 and 2×4 state spaces, written on tile vectors independently of the crate.
 
-use std::collections::{HashMap, VecDeque};
+mod common;
 
+use common::exact_distances;
 use informed::puzzle::{Board, Direction, PuzzleError, SlidingPuzzle};
 use informed::{Heuristic, Search};
-
-/// Every arrangement reachable from `goal` (row-major tiles, 0 the blank) with its distance.
-fn exact_distances(width: usize, height: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
-    let mut distance = HashMap::from([(goal.to_vec(), 0u32)]);
-    let mut queue = VecDeque::from([goal.to_vec()]);
-    while let Some(board) = queue.pop_front() {
-        let d = distance[&board];
-        let blank = board.iter().position(|&t| t == 0).unwrap();
-        let (r, c) = (blank / width, blank % width);
-        let mut neighbours = Vec::new();
-        if r > 0 {
-            neighbours.push(blank - width);
-        }
-        if r + 1 < height {
-            neighbours.push(blank + width);
-        }
-        if c > 0 {
-            neighbours.push(blank - 1);
-        }
-        if c + 1 < width {
-            neighbours.push(blank + 1);
-        }
-        for other in neighbours {
-            let mut next = board.clone();
-            next.swap(blank, other);
-            if !distance.contains_key(&next) {
-                distance.insert(next.clone(), d + 1);
-                queue.push_back(next);
-            }
-        }
-    }
-    distance
-}
 
 /// Manhattan distance and linear conflict computed plainly from tile vectors, as references.
 fn reference_estimates(width: usize, goal: &[u8], tiles: &[u8]) -> (u32, u32) {
@@ -234,19 +202,7 @@ fn moves_replay_the_path() {
 fn fifteen_and_twenty_four_puzzles_solve_scrambled_boards() {
     for (side, moves) in [(4, 30), (5, 16)] {
         let puzzle = SlidingPuzzle::new(side, side).unwrap();
-        // A seeded random walk from the goal: solvable, at most `moves` away.
-        let mut board = puzzle.goal();
-        let mut seed = 0x1234_5678_u64 + side as u64;
-        for _ in 0..moves {
-            let problem = puzzle.problem(board).unwrap();
-            let successors: Vec<_> = informed::SearchProblem::successors(&problem, &board)
-                .into_iter()
-                .collect();
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            board = successors[(seed >> 33) as usize % successors.len()].0;
-        }
+        let board = common::scramble(&puzzle, moves, 0x1234_5678_u64 + side as u64);
         let problem = puzzle.problem(board).unwrap();
         let conflict = informed::astar_with(&problem, puzzle.linear_conflict()).unwrap();
         let manhattan = Search::new(&problem)

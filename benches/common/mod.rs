@@ -7,10 +7,22 @@ use std::cmp::Ordering;
 use std::hash::Hash;
 use std::ops::Add;
 use std::path::PathBuf;
+use std::time::Duration;
 
+use criterion::{BenchmarkGroup, Criterion, measurement::WallTime};
 use informed::grid::{Cell, Grid, Movement, Scenario};
 use informed::{Heuristic, SearchProblem};
 use smallvec::SmallVec;
+
+/// A criterion group with the settings the benches share, so that groups read side by side were
+/// sampled alike; a group that needs longer says so after this.
+pub fn configure<'c>(c: &'c mut Criterion, name: &str) -> BenchmarkGroup<'c, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(3));
+    group
+}
 
 /// An `f64` with the total order `pathfinding` requires of costs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -216,6 +228,22 @@ pub fn solve_all<'g>(
     for (scenario, problem) in queries {
         check(scenario, std::hint::black_box(solve(problem)));
     }
+}
+
+/// `informed`'s A* with the octile heuristic on one grid query: the cost, `None` for no path.
+/// The side of the Moving AI comparisons that `peers`, `jps` and `instructions` all run.
+#[inline]
+pub fn informed_octile(problem: &informed::grid::GridProblem<'_>) -> Option<f64> {
+    informed::astar_with(problem, problem.octile())
+        .ok()
+        .map(|s| s.cost())
+}
+
+/// `pathfinding`'s A* with the same octile heuristic on one grid query: the peer of
+/// [`informed_octile`].
+#[inline]
+pub fn peer_octile(problem: &informed::grid::GridProblem<'_>) -> Option<f64> {
+    peer_astar(problem, &problem.octile()).map(|(_, c)| c)
 }
 
 /// A seeded pseudo-random generator (SplitMix64), so every run benchmarks the same inputs.

@@ -5,7 +5,7 @@
 
 #![allow(dead_code, unreachable_pub)]
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 use informed::SearchProblem;
 use proptest::prelude::*;
@@ -502,19 +502,41 @@ impl ScenarioChecks {
     }
 }
 
+/// Advances the 64-bit linear congruential generator `seed` (Knuth's MMIX constants) and returns
+/// its new state; its high bits are the ones to draw from, the low bits repeat with short periods.
+pub fn lcg(seed: &mut u64) -> u64 {
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *seed
+}
+
+/// A board `moves` random moves from `puzzle`'s goal, drawn from the generator [`lcg`] started at
+/// `seed`: solvable and at most `moves` from the goal, and the same board for the same seed on
+/// every run, so the tests built on it can state fixed expectations.
+pub fn scramble(
+    puzzle: &informed::puzzle::SlidingPuzzle,
+    moves: u32,
+    seed: u64,
+) -> informed::puzzle::Board {
+    let mut board = puzzle.goal();
+    let mut state = seed;
+    for _ in 0..moves {
+        let problem = puzzle.problem(board).unwrap();
+        let successors: Vec<_> = problem.successors(&board).into_iter().collect();
+        board = successors[(lcg(&mut state) >> 33) as usize % successors.len()].0;
+    }
+    board
+}
+
 /// Makes each cell of `grid` a wall with probability `percent` % and free otherwise, row by
 /// row, from the 64-bit linear congruential generator `seed` (advanced once a cell): the same
 /// walls on every run, and a different grid for each call that goes on from the same seed.
 pub fn scatter_walls(grid: &mut informed::grid::Grid, percent: u64, seed: &mut u64) {
     for y in 0..grid.height() {
         for x in 0..grid.width() {
-            *seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            grid.set_free(
-                informed::grid::Cell::new(x, y),
-                (*seed >> 33) % 100 >= percent,
-            );
+            let free = (lcg(seed) >> 33) % 100 >= percent;
+            grid.set_free(informed::grid::Cell::new(x, y), free);
         }
     }
 }
@@ -591,4 +613,44 @@ pub fn gaps<const N: usize>(stack: &[u8; N]) -> u32 {
         .zip(below)
         .filter(|&(&a, b)| a.abs_diff(b) != 1)
         .count() as u32
+}
+
+/// The cells one move from `cell` on a `width` × `height` sliding-tile board (row-major).
+pub fn neighbours(width: usize, height: usize, cell: usize) -> Vec<usize> {
+    let (r, c) = (cell / width, cell % width);
+    let mut out = Vec::new();
+    if r > 0 {
+        out.push(cell - width);
+    }
+    if r + 1 < height {
+        out.push(cell + width);
+    }
+    if c > 0 {
+        out.push(cell - 1);
+    }
+    if c + 1 < width {
+        out.push(cell + 1);
+    }
+    out
+}
+
+/// Every arrangement of a `width` × `height` sliding-tile puzzle reachable from `goal` (row-major
+/// tiles, 0 the blank) with its distance: a plain BFS on tile vectors, the puzzle and pattern
+/// database tests' exact reference.
+pub fn exact_distances(width: usize, height: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
+    let mut distance = HashMap::from([(goal.to_vec(), 0u32)]);
+    let mut queue = VecDeque::from([goal.to_vec()]);
+    while let Some(board) = queue.pop_front() {
+        let d = distance[&board];
+        let blank = board.iter().position(|&t| t == 0).unwrap();
+        for other in neighbours(width, height, blank) {
+            let mut next = board.clone();
+            next.swap(blank, other);
+            if !distance.contains_key(&next) {
+                distance.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    distance
 }
