@@ -138,6 +138,24 @@ pub enum SearchError<S, C> {
         /// The work done.
         stats: Stats,
     },
+    /// The path an in-place search ([`idastar_in_place`](crate::idastar_in_place) and its
+    /// kin) found does not replay from its start: the search changes one state by
+    /// [`apply`](crate::InPlaceProblem::apply) and takes moves back by
+    /// [`undo`](crate::InPlaceProblem::undo), and replayed on a fresh copy of the start, the
+    /// path's moves are not the problem's moves, its steps do not cost what the search
+    /// counted, or it does not end at a goal. `undo` did not restore the state `apply` changed
+    /// (or `apply`, `moves` or `is_goal` is not deterministic), so the search held states the
+    /// path does not reach. Checked once, on the path found.
+    BrokenUndo {
+        /// The state of the replay where it parts from the search: the state whose move is not
+        /// listed or whose step costs otherwise, or the last state, not a goal.
+        state: S,
+        /// The number of moves replayed before `state` was left (for the last state, the
+        /// length of the path).
+        step: usize,
+        /// The work done.
+        stats: Stats,
+    },
     /// A heuristic weight that is negative, NaN or infinite (found before searching).
     InvalidWeight(InvalidWeight),
     /// A cost bound that is NaN (found before searching): it would prune nothing.
@@ -178,7 +196,8 @@ macro_rules! stats_field {
             | SearchError::Overflow { $stats, .. }
             | SearchError::EstimateOverflow { $stats, .. }
             | SearchError::GaveUp { $stats, .. }
-            | SearchError::MissingStep { $stats, .. } => $found,
+            | SearchError::MissingStep { $stats, .. }
+            | SearchError::BrokenUndo { $stats, .. } => $found,
             SearchError::InvalidWeight(_)
             | SearchError::InvalidCostBound { .. }
             | SearchError::Unsupported { .. } => $none,
@@ -344,6 +363,14 @@ impl<S, C: Cost> SearchError<S, C> {
                 show(from),
                 show(to),
                 show(from)
+            ),
+            SearchError::BrokenUndo { state, step, .. } => write!(
+                f,
+                "the path found in place does not replay from its start: after {} at {}, \
+                 the problem's undo did not restore the state its apply changed (or apply, \
+                 moves or is_goal is not deterministic)",
+                Counted(*step as u64, "move", "moves"),
+                show(state)
             ),
             SearchError::InvalidWeight(error) => fmt::Display::fmt(error, f),
             SearchError::InvalidCostBound { bound } => {
@@ -558,6 +585,11 @@ enum SearchErrorData<S, C> {
         to: S,
         stats: Stats,
     },
+    BrokenUndo {
+        state: S,
+        step: usize,
+        stats: Stats,
+    },
     InvalidWeight(InvalidWeight),
     InvalidCostBound {
         bound: C,
@@ -587,7 +619,7 @@ enum SearchErrorData<S, C> {
 /// counts of [`Stats`] against each other (which bounds hold between them depends on the
 /// algorithm); the limits [`Limit::Deadline`], [`Limit::Cancelled`] and [`Limit::Depth`];
 /// the steps and costs of a `best` partial path; and the fields of `NanCost`, `NanEstimate`,
-/// `GaveUp` and `MissingStep`, which name states only.
+/// `GaveUp`, `MissingStep` and `BrokenUndo`, which name states (and a step) only.
 #[cfg(feature = "serde")]
 impl<'de, S, C> serde::Deserialize<'de> for SearchError<S, C>
 where
@@ -642,6 +674,7 @@ impl<S, C: Cost> TryFrom<SearchErrorData<S, C>> for SearchError<S, C> {
             }
             D::GaveUp { state, stats } => SearchError::GaveUp { state, stats },
             D::MissingStep { from, to, stats } => SearchError::MissingStep { from, to, stats },
+            D::BrokenUndo { state, step, stats } => SearchError::BrokenUndo { state, step, stats },
             D::InvalidWeight(error) => SearchError::InvalidWeight(error),
             D::InvalidCostBound { bound } => SearchError::InvalidCostBound { bound },
             D::Unsupported { option, algorithm } => SearchError::Unsupported {

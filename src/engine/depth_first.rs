@@ -50,8 +50,9 @@ pub(crate) trait Sweeps<S, C> {
     /// Probes from each of `starts` within `bound` until one finds a goal (`Found`, the path
     /// held); otherwise whether any cut nodes off, with the least f cut off a cost bound.
     fn sweep(&mut self, starts: &[S], bound: Bound<C>) -> Result<Probe<C>, SearchError<S, C>>;
-    /// The solution along the path held after a sweep found a goal.
-    fn solution(&self) -> Solution<S, C>;
+    /// The solution along the path held after a sweep found a goal, or the error of a path
+    /// that does not hold up when checked (the in-place engine replays it).
+    fn solution(&self) -> Result<Solution<S, C>, SearchError<S, C>>;
     /// The error of a search that found nothing and cut nothing off.
     fn no_path(&mut self) -> SearchError<S, C>;
     /// The error of a search whose bound cut nodes off and that goes no deeper.
@@ -69,7 +70,7 @@ pub(crate) fn search_within<S, C: Copy, E: Sweeps<S, C>>(
     bound: Bound<C>,
 ) -> Result<Solution<S, C>, SearchError<S, C>> {
     match engine.sweep(starts, bound)? {
-        Probe::Found => Ok(engine.solution()),
+        Probe::Found => engine.solution(),
         Probe::Exhausted => Err(engine.no_path()),
         Probe::CutOff(_) => Err(engine.depth_reached(bound)),
     }
@@ -89,7 +90,7 @@ pub(crate) fn deepen<S, C: Copy, E: Sweeps<S, C>>(
     loop {
         engine.begin_iteration();
         match engine.sweep(starts, bound)? {
-            Probe::Found => return Ok(engine.solution()),
+            Probe::Found => return engine.solution(),
             Probe::Exhausted => return Err(engine.no_path()),
             Probe::CutOff(least) => match next(bound, least) {
                 Some(bound_next) => bound = bound_next,
@@ -260,9 +261,9 @@ where
         Ok(swept)
     }
 
-    fn solution(&self) -> Solution<P::State, P::Cost> {
+    fn solution(&self) -> Outcome<P> {
         let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
-        Solution::new(self.path(), cost, self.control.stats())
+        Ok(Solution::new(self.path(), cost, self.control.stats()))
     }
 
     fn no_path(&mut self) -> Failure<P> {

@@ -168,9 +168,10 @@ where
         Ok(swept)
     }
 
-    fn solution(&self) -> Solution<P::State, P::Cost> {
+    fn solution(&self) -> Outcome<P> {
         let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
-        Solution::new(self.path(), cost, self.control.stats())
+        let path = self.replayed()?;
+        Ok(Solution::new(path, cost, self.control.stats()))
     }
 
     fn no_path(&mut self) -> Failure<P> {
@@ -277,6 +278,48 @@ where
             path.push(state.clone());
         }
         path
+    }
+
+    /// The path held, replayed from its start as [`path`](Self::path) does, and checked once
+    /// before it is handed back as a solution: every move among those the problem lists for
+    /// its state, every g the one the search reached the level with, the last state a goal.
+    /// The search itself never compares the state it changes in place with anything, so a
+    /// problem whose [`undo`](InPlaceProblem::undo) does not restore what
+    /// [`apply`](InPlaceProblem::apply) changed would otherwise return a path that is not one;
+    /// the check costs one replay of the path per solution, nothing per node.
+    #[cold]
+    fn replayed(&self) -> Result<Vec<P::State>, Failure<P>> {
+        let Some(root) = &self.root else {
+            return Ok(Vec::new());
+        };
+        let broken = |state: &P::State, step: usize| SearchError::BrokenUndo {
+            state: state.clone(),
+            step,
+            stats: self.control.stats(),
+        };
+        let mut state = root.clone();
+        let mut path = Vec::with_capacity(self.frames.len());
+        let mut listed = Vec::new();
+        let mut g = P::Cost::ZERO;
+        for (step, pair) in self.frames.windows(2).enumerate() {
+            let mv = self.stack[pair[0].next - 1];
+            listed.clear();
+            self.problem.moves(&state, &mut Moves::new(&mut listed));
+            if !listed.contains(&mv) {
+                return Err(broken(&state, step));
+            }
+            path.push(state.clone());
+            let cost = self.problem.apply(&mut state, mv);
+            match sound_step(g, cost) {
+                Some(sum) if sum.order(pair[1].g).is_eq() => g = sum,
+                _ => return Err(broken(&path[step], step)),
+            }
+        }
+        if !self.problem.is_goal(&state) {
+            return Err(broken(&state, self.frames.len().saturating_sub(1)));
+        }
+        path.push(state);
+        Ok(path)
     }
 
     fn limit_reached(&self, limit: Limit) -> Failure<P> {

@@ -234,10 +234,13 @@ where
         let (split_stats, split_end, frontier) = loop {
             let mut walker = self.walker(self.options_left()).splitting(depth);
             let end = match walker.sweep(starts, bound) {
-                Ok(Probe::Found) => {
-                    let (path, cost, _) = walker.solution().into_parts();
-                    End::Found(path, cost)
-                }
+                Ok(Probe::Found) => match walker.solution() {
+                    Ok(solution) => {
+                        let (path, cost, _) = solution.into_parts();
+                        End::Found(path, cost)
+                    }
+                    Err(error) => End::Failed(error),
+                },
                 Ok(Probe::CutOff(least)) => End::Cut(least),
                 Ok(Probe::Exhausted) => End::Exhausted,
                 Err(error) => End::Failed(error),
@@ -401,8 +404,13 @@ where
         let end = match walker.probe_subtree(&job.starts[start], moves, job.bound) {
             Ok(Probe::Found) => {
                 job.first.fetch_min(i, Ordering::Relaxed);
-                let (path, cost, _) = walker.solution().into_parts();
-                End::Found(path, cost)
+                match walker.solution() {
+                    Ok(solution) => {
+                        let (path, cost, _) = solution.into_parts();
+                        End::Found(path, cost)
+                    }
+                    Err(error) => End::Failed(error),
+                }
             }
             Ok(Probe::CutOff(least)) => End::Cut(least),
             Ok(Probe::Exhausted) => End::Exhausted,
@@ -456,10 +464,11 @@ where
         self.split_and_search(starts, bound)
     }
 
-    fn solution(&self) -> Solution<P::State, P::Cost> {
-        self.found
+    fn solution(&self) -> Result<Solution<P::State, P::Cost>, Failure<P>> {
+        Ok(self
+            .found
             .clone()
-            .expect("a sweep that found a goal keeps its solution")
+            .expect("a sweep that found a goal keeps its solution"))
     }
 
     fn no_path(&mut self) -> Failure<P> {

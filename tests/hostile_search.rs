@@ -1,0 +1,109 @@
+//! Problems that break their contract with the depth-first and buffering searches: each ends
+//! in a typed error or a documented refusal, never a panic, an abort, a hang or a wrong answer.
+
+use informed::{InPlaceProblem, Limit, Moves, Search, SearchError};
+
+/// A line from 0 to the goal 5, two moves a state (`0` and `1`), each one step up at cost 1,
+/// so that the optimum is 5 steps. With `broken`, `undo` takes nothing back: the state the
+/// search holds runs ahead of its path, and a goal is met after 2 moves.
+struct Ladder {
+    broken: bool,
+}
+
+impl InPlaceProblem for Ladder {
+    type State = u32;
+    type Move = u8;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = u32> {
+        [0]
+    }
+
+    fn is_goal(&self, &n: &u32) -> bool {
+        n == 5
+    }
+
+    fn moves(&self, _: &u32, out: &mut Moves<'_, u8>) {
+        out.extend([0, 1]);
+    }
+
+    fn apply(&self, n: &mut u32, _: u8) -> u32 {
+        *n += 1;
+        1
+    }
+
+    fn undo(&self, n: &mut u32, _: u8) {
+        if !self.broken {
+            *n -= 1;
+        }
+    }
+}
+
+/// Whether `error` is the broken undo, met on a replay that stopped at a state below the goal.
+fn is_broken_undo(error: &SearchError<u32, u32>) -> bool {
+    matches!(error, SearchError::BrokenUndo { state, .. } if *state < 5)
+}
+
+#[test]
+fn idastar_in_place_refuses_a_path_its_undo_broke() {
+    let sound = informed::idastar_in_place(&Ladder { broken: false }, |&n: &u32| 5 - n.min(5));
+    assert_eq!(sound.map(|s| s.cost()), Ok(5));
+    let error = informed::idastar_in_place(&Ladder { broken: true }, |_: &u32| 0).unwrap_err();
+    // The search held 5 after the moves 0, 1 (cost 2); the replay reaches 2 after 2 moves.
+    assert!(
+        matches!(
+            error,
+            SearchError::BrokenUndo {
+                state: 2,
+                step: 2,
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+    assert!(error.stats().expanded > 0);
+    let message = error.to_string();
+    assert!(message.contains("undo did not restore"), "{message}");
+}
+
+#[test]
+fn every_in_place_search_refuses_a_path_its_undo_broke() {
+    let ladder = Ladder { broken: true };
+    let searches = [
+        ("iddfs_in_place", informed::iddfs_in_place(&ladder)),
+        (
+            "Search::idastar_in_place",
+            Search::new(&informed::InPlace::new(&ladder)).idastar_in_place(|_: &u32| 0),
+        ),
+    ];
+    for (name, outcome) in searches {
+        match outcome {
+            Err(error) => assert!(is_broken_undo(&error), "{name}: {error:?}"),
+            Ok(solution) => panic!("{name}: a path of cost {}", solution.cost()),
+        }
+    }
+    // Depth-first within 9 moves dives straight to the goal and never undoes a move: its
+    // path is a true one, and is returned.
+    let dive = informed::depth_first_in_place(&ladder, 9).unwrap();
+    assert_eq!((dive.path(), dive.cost()), (&[0, 1, 2, 3, 4, 5][..], 5));
+}
+
+#[cfg(feature = "rayon")]
+#[test]
+fn par_idastar_in_place_refuses_a_path_its_undo_broke() {
+    let ladder = Ladder { broken: true };
+    match informed::par_idastar_in_place(&ladder, |_: &u32| 0) {
+        Err(error) => assert!(is_broken_undo(&error), "{error:?}"),
+        Ok(solution) => panic!("a path of cost {}", solution.cost()),
+    }
+}
+
+#[test]
+fn a_limit_is_still_a_limit_with_a_broken_undo() {
+    // The check is made on the path found, not on the way: a cap stops the search as before.
+    let error = Search::new(&informed::InPlace::new(Ladder { broken: true }))
+        .max_expansions(1)
+        .idastar_in_place(|_: &u32| 0)
+        .unwrap_err();
+    assert_eq!(error.limit(), Some(Limit::Expansions(1)));
+}
