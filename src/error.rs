@@ -233,7 +233,9 @@ impl<S, C> SearchError<S, C> {
     /// For the informed searches it is the path to the stored state of least h (ties: less g);
     /// for those that rank by no estimate ([`bfs`](crate::bfs), [`dijkstra`](crate::dijkstra)),
     /// where that would be a start, the path to the state stored last, the frontier's edge; for
-    /// the depth-first searches, the path they held.
+    /// the depth-first searches, the path they held (stopped by a depth limit,
+    /// [`Limit::Depth`], once nothing within it is left: the path held when the limit first
+    /// cut a node off, a path to the limit's depth).
     ///
     /// # Example
     ///

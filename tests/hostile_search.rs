@@ -107,3 +107,19 @@ fn a_limit_is_still_a_limit_with_a_broken_undo() {
         .unwrap_err();
     assert_eq!(error.limit(), Some(Limit::Expansions(1)));
 }
+
+#[test]
+fn depth_first_stopped_by_its_depth_limit_gives_the_path_it_held() {
+    // Two ways a state, up by 1 or 2: within 3 steps, 10 is out of reach.
+    let line = informed::from_fn(0u32, |&n: &u32| [(n + 1, 1u32), (n + 2, 1)], |&n| n == 10);
+    let error = informed::depth_first(&line, 3).unwrap_err();
+    assert_eq!(error.limit(), Some(Limit::Depth(3)));
+    // The first path the limit cut: three steps up by 1, held when 4 was cut off below 3.
+    let best = error.best().expect("the path held at the limit");
+    assert_eq!((best.path(), best.cost()), (&[0, 1, 2, 3][..], 3));
+    // In place, the same path.
+    let error = informed::depth_first_in_place(&Ladder { broken: false }, 3).unwrap_err();
+    assert_eq!(error.limit(), Some(Limit::Depth(3)));
+    let best = error.best().expect("the path held at the limit");
+    assert_eq!((best.path(), best.cost()), (&[0, 1, 2, 3][..], 3));
+}

@@ -121,6 +121,19 @@ type Failure<P> = SearchError<<P as SearchProblem>::State, <P as SearchProblem>:
 type Outcome<P> =
     Result<Solution<<P as SearchProblem>::State, <P as SearchProblem>::Cost>, Failure<P>>;
 
+/// The states of the path described by `root`, `frames` and `buffers` down to level `depth`,
+/// start first.
+fn path_to<S: Clone, C>(
+    root: &Option<S>,
+    frames: &[Frame<C>],
+    buffers: &[Successors<S, C>],
+    depth: usize,
+) -> Vec<S> {
+    (0..=depth)
+        .map(|d| state_at(root, frames, buffers, d).clone())
+        .collect()
+}
+
 /// The state at level `depth` of the path described by `root`, `frames` and `buffers`.
 #[inline(always)]
 fn state_at<'s, S, C>(
@@ -230,7 +243,18 @@ pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
     /// every level of the path not yet taken up (entered, or refused by the cycle check or the
     /// bound).
     waiting: usize,
+    /// Whether the path held at the first cut-off is kept (see [`Held`]).
+    hold: bool,
+    /// The path held when the bound first cut a node off, where `hold`.
+    held: Held<P::State, P::Cost>,
 }
+
+/// The path a depth-limited search ([`depth_first`](crate::depth_first) and its in-place
+/// twin) held when its depth limit first cut a node off: what it gives as
+/// [`SearchError::best`] when the limit ends it, by which time it holds no path any more.
+/// Kept by a copy of the loop that only those searches run, so that the deepening searches'
+/// loop does not even test for it.
+pub(crate) type Held<S, C> = Option<Partial<S, C>>;
 
 impl<P, H, O> Sweeps<P::State, P::Cost> for Prober<'_, P, H, O>
 where
@@ -249,7 +273,12 @@ where
         let mut swept = Probe::Exhausted;
         for (taken, start) in starts.iter().enumerate() {
             self.control.count_start();
-            match self.probe(start, bound)? {
+            let probed = if self.hold {
+                self.probe::<true>(start, bound)
+            } else {
+                self.probe::<false>(start, bound)
+            };
+            match probed? {
                 Probe::Found => return Ok(Probe::Found),
                 Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
                 Probe::Exhausted => {}
@@ -271,10 +300,11 @@ where
     }
 
     fn depth_reached(&self, bound: Bound<P::Cost>) -> Failure<P> {
-        self.limit_reached(Limit::Depth(match bound {
+        let limit = Limit::Depth(match bound {
             Bound::Depth(d) => d,
             Bound::Cost(_) => 0,
-        }))
+        });
+        self.control.limit_reached(limit, self.held.clone())
     }
 
     fn begin_iteration(&mut self) {
@@ -301,6 +331,8 @@ where
             buffers: Vec::new(),
             countdown: 0,
             waiting: 0,
+            hold: false,
+            held: None,
         }
     }
 
@@ -337,7 +369,8 @@ where
     }
 
     /// A depth-first search from `start` within `bound`. On `Found`, the path leads to a goal.
-    fn probe(
+    /// With `HOLD`, the path held at the first cut-off is kept in `held`.
+    fn probe<const HOLD: bool>(
         &mut self,
         start: &P::State,
         bound: Bound<P::Cost>,
@@ -380,6 +413,7 @@ where
                 control,
                 heuristic,
                 cycle_check,
+                held,
                 ..
             } = self;
             let state = state_at(root, frames, buffers, depth);
@@ -422,6 +456,13 @@ where
                     return Err(control.estimate_overflow(successor.clone(), g, h));
                 };
                 if beyond(control, bound, depth + 1, f, &mut cut) {
+                    if HOLD && held.is_none() && matches!(cut, Probe::CutOff(_)) {
+                        *held = Some(Partial {
+                            path: path_to(root, frames, buffers, depth),
+                            cost: parent.g,
+                            estimate: parent.h,
+                        });
+                    }
                     continue;
                 }
                 self.frames[depth].next = at + 1;
@@ -515,6 +556,8 @@ where
     /// One depth-first search within `bound`, from every start in turn (see [`search_within`]).
     pub(crate) fn search(&mut self, bound: Bound<P::Cost>) -> Outcome<P> {
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
+        self.hold = true;
+        self.held = None;
         search_within(self, &starts, bound)
     }
 

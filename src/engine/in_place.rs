@@ -27,7 +27,8 @@
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
 use crate::engine::depth_first::{
-    Bound, POLL_INTERVAL, Probe, Sweeps, beyond, cut_in_sweep, deepen, search_within, step_cost,
+    Bound, Held, POLL_INTERVAL, Probe, Sweeps, beyond, cut_in_sweep, deepen, search_within,
+    step_cost,
 };
 use crate::engine::options::CycleCheck;
 use crate::engine::table::sound_step;
@@ -105,6 +106,10 @@ pub(crate) struct Walker<
     frontier: Frontier<P::Move>,
     /// Which start the current probe began from (its index in the sweep's starts).
     start_index: usize,
+    /// Whether the path held at the first cut-off is kept (see [`Held`]).
+    hold: bool,
+    /// The path held when the bound first cut a node off, where `hold`.
+    held: Held<P::State, P::Cost>,
 }
 
 /// The subtrees a splitting walker ([`Walker::splitting`]) handed over, in the order of the
@@ -158,7 +163,12 @@ where
         for (index, start) in starts.iter().enumerate() {
             self.start_index = index;
             self.control.count_start();
-            match self.probe(start, bound)? {
+            let probed = if self.hold {
+                self.probe::<true>(start, bound)
+            } else {
+                self.probe::<false>(start, bound)
+            };
+            match probed? {
                 Probe::Found => return Ok(Probe::Found),
                 Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
                 Probe::Exhausted => {}
@@ -179,10 +189,11 @@ where
     }
 
     fn depth_reached(&self, bound: Bound<P::Cost>) -> Failure<P> {
-        self.limit_reached(Limit::Depth(match bound {
+        let limit = Limit::Depth(match bound {
             Bound::Depth(d) => d,
             Bound::Cost(_) => 0,
-        }))
+        });
+        self.control.limit_reached(limit, self.held.clone())
     }
 
     fn begin_iteration(&mut self) {
@@ -235,6 +246,8 @@ where
             split: usize::MAX,
             frontier: Frontier::new(),
             start_index: 0,
+            hold: false,
+            held: None,
         }
     }
 
@@ -266,18 +279,7 @@ where
 
     /// The states of the current path, start first, replayed from the start.
     fn path(&self) -> Vec<P::State> {
-        let Some(root) = &self.root else {
-            return Vec::new();
-        };
-        let mut state = root.clone();
-        let mut path = Vec::with_capacity(self.frames.len());
-        path.push(state.clone());
-        let depth = self.frames.len().saturating_sub(1);
-        for frame in &self.frames[..depth] {
-            self.problem.apply(&mut state, self.stack[frame.next - 1]);
-            path.push(state.clone());
-        }
-        path
+        replay(self.problem, &self.root, &self.frames, &self.stack)
     }
 
     /// The path held, replayed from its start as [`path`](Self::path) does, and checked once
@@ -369,7 +371,8 @@ where
     }
 
     /// A depth-first search from `start` within `bound`. On `Found`, the path leads to a goal.
-    fn probe(
+    /// With `HOLD`, the path held at the first cut-off is kept in `held`.
+    fn probe<const HOLD: bool>(
         &mut self,
         start: &P::State,
         bound: Bound<P::Cost>,
@@ -395,7 +398,7 @@ where
         if self.expand(&state)? {
             return Ok(Probe::Found);
         }
-        self.descend(state, bound, cut)
+        self.descend::<HOLD>(state, bound, cut)
     }
 
     /// A depth-first search of the subtree whose root `moves` lead to from `start` (a subtree
@@ -465,14 +468,14 @@ where
         if self.expand(&state)? {
             return Ok(Probe::Found);
         }
-        self.descend(state, bound, Probe::Exhausted)
+        self.descend::<false>(state, bound, Probe::Exhausted)
     }
 
     /// The depth-first search below the path held, `state` the state on its top (just
     /// expanded), until a goal is found or every level is left; `cut` is what was cut off
     /// before.
     #[inline(always)]
-    fn descend(
+    fn descend<const HOLD: bool>(
         &mut self,
         mut state: P::State,
         bound: Bound<P::Cost>,
@@ -499,6 +502,8 @@ where
                     history,
                     keep_states,
                     cycle_check,
+                    root,
+                    held,
                     ..
                 } = &mut *self;
                 let mut entered = None;
@@ -545,6 +550,13 @@ where
                         return Err(control.estimate_overflow(state, g, clamped(h)));
                     };
                     if beyond(control, bound, depth + 1, f, &mut cut) {
+                        if HOLD && held.is_none() && matches!(cut, Probe::CutOff(_)) {
+                            *held = Some(Partial {
+                                path: replay(*problem, root, &frames[..=depth], stack),
+                                cost: parent.g,
+                                estimate: clamped(parent.h),
+                            });
+                        }
                         problem.undo(&mut state, mv);
                         continue;
                     }
@@ -671,6 +683,8 @@ where
     /// [`search_within`]).
     pub(crate) fn search(&mut self, bound: Bound<P::Cost>) -> Outcome<P> {
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
+        self.hold = true;
+        self.held = None;
         search_within(self, &starts, bound)
     }
 
@@ -684,6 +698,28 @@ where
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
         deepen(self, &starts, first, next)
     }
+}
+
+/// The states of the path `frames` describe (their moves on `stack`), start first, replayed
+/// from `root`.
+fn replay<P: InPlaceProblem, M>(
+    problem: &P,
+    root: &Option<P::State>,
+    frames: &[Frame<P::Cost, M>],
+    stack: &[P::Move],
+) -> Vec<P::State> {
+    let Some(root) = root else {
+        return Vec::new();
+    };
+    let mut state = root.clone();
+    let mut path = Vec::with_capacity(frames.len());
+    path.push(state.clone());
+    let depth = frames.len().saturating_sub(1);
+    for frame in &frames[..depth] {
+        problem.apply(&mut state, stack[frame.next - 1]);
+        path.push(state.clone());
+    }
+    path
 }
 
 /// The error of a NaN estimate of `state`.
