@@ -14,6 +14,8 @@ pub enum Limit {
     /// The cap on expansions, with its value: exactly that many nodes were expanded.
     Expansions(u64),
     /// The cap on stored states, with its value: storing one more state would have exceeded it.
+    /// The searches that collect a state's successors before storing them count those as
+    /// stored while they hold them (see [`SearchProblem::successors`](crate::SearchProblem::successors)).
     StoredStates(usize),
     /// The deadline passed.
     Deadline,
@@ -21,6 +23,11 @@ pub enum Limit {
     Cancelled,
     /// A depth-limited search cut nodes off at this depth without finding a goal.
     Depth(usize),
+    /// A state had more successors than a search collects from one expansion, with that
+    /// number: without [`max_stored`](crate::Search::max_stored) (or, for the depth-first
+    /// searches, whatever it is), 2^24 (see [`SearchProblem::successors`](crate::SearchProblem::successors)).
+    /// An iterator that never ends stops here.
+    Successors(usize),
 }
 
 impl fmt::Display for Limit {
@@ -31,6 +38,10 @@ impl fmt::Display for Limit {
             Limit::Deadline => f.write_str("the deadline passed"),
             Limit::Cancelled => f.write_str("the search was cancelled"),
             Limit::Depth(depth) => write!(f, "no goal within the depth limit of {depth}"),
+            Limit::Successors(n) => write!(
+                f,
+                "a state had more than {n} successors, the most one expansion collects"
+            ),
         }
     }
 }

@@ -97,6 +97,28 @@ pub trait SearchProblem {
     /// than returning a wrong path. The same state may appear more than once (the cheaper step
     /// wins). Successors must be deterministic: the same state must always yield the same
     /// successors in the same order, or the search's results are not reproducible.
+    ///
+    /// The iterator must be finite. The searches that store each successor as it comes
+    /// (best-first on plain-data states) stop at [`Search::max_stored`](crate::Search::max_stored),
+    /// and without it store until memory runs out. The searches that first collect a state's
+    /// successors into a buffer take at most so many, and stop with
+    /// [`SearchError::LimitReached`](crate::SearchError::LimitReached) when the iterator has
+    /// more:
+    ///
+    /// - [`beam_search`](crate::beam_search), [`hill_climbing`](crate::hill_climbing), and
+    ///   [`bfs`](crate::bfs), [`bidirectional_bfs`](crate::bidirectional_bfs) and the best-first
+    ///   searches on states that own memory: at most `max_stored` successors of one state
+    ///   ([`Limit::StoredStates`](crate::Limit::StoredStates), the buffered successors
+    ///   counted as stored), or without it 2^24 (16,777,216,
+    ///   [`Limit::Successors`](crate::Limit::Successors));
+    /// - the depth-first searches ([`idastar`](crate::idastar), [`iddfs`](crate::iddfs),
+    ///   [`depth_first`](crate::depth_first)): at most 2^24 successors of one state
+    ///   ([`Limit::Successors`](crate::Limit::Successors)), whatever `max_stored`, which bounds
+    ///   their path (counted against it, the successors would stop them where their in-place
+    ///   twins, which list moves and not states, go on).
+    ///
+    /// The deadline and the cancel callback are asked between expansions, not while the
+    /// iterator runs: a state whose successors take long to list delays them.
     fn successors(
         &self,
         state: &Self::State,
@@ -254,11 +276,19 @@ impl<S, C> Successors<S, C> {
         Successors { items: Vec::new() }
     }
 
-    /// Replaces the contents with `successors`, keeping the capacity.
+    /// Replaces the contents with `successors`, keeping the capacity, taking at most `room` of
+    /// them: returns whether they all fitted (`false`: the iterator had more, and is dropped
+    /// unfinished, so that an endless one ends here).
     #[inline]
-    pub(crate) fn fill(&mut self, successors: impl IntoIterator<Item = (S, C)>) {
+    pub(crate) fn fill_at_most(
+        &mut self,
+        successors: impl IntoIterator<Item = (S, C)>,
+        room: usize,
+    ) -> bool {
         self.items.clear();
-        self.items.extend(successors);
+        let mut successors = successors.into_iter();
+        self.items.extend(successors.by_ref().take(room));
+        self.items.len() < room || successors.next().is_none()
     }
 
     /// The number of successors held.

@@ -123,3 +123,89 @@ fn depth_first_stopped_by_its_depth_limit_gives_the_path_it_held() {
     let best = error.best().expect("the path held at the limit");
     assert_eq!((best.path(), best.cost()), (&[0, 1, 2, 3][..], 3));
 }
+
+/// A state space whose successor iterator never ends: from n, n + 1, n + 2, … at cost 1.
+/// `Vec` states own memory, so that the best-first searches collect successors too.
+fn endless() -> impl informed::SearchProblem<State = Vec<u32>, Cost = u32> {
+    informed::from_fn(
+        vec![0u32],
+        |state: &Vec<u32>| {
+            let n = state[0];
+            (1..).map(move |k| (vec![n + k], 1u32))
+        },
+        |state| state[0] == u32::MAX,
+    )
+}
+
+#[test]
+fn an_endless_successor_iterator_stops_at_the_cap_on_stored_states() {
+    let problem = endless();
+    let h = |_: &Vec<u32>| 0u32;
+    let runs: [(&str, Result<_, _>); 6] = [
+        (
+            "beam_search",
+            Search::new(&problem).max_stored(50).beam_search(h, 4),
+        ),
+        (
+            "hill_climbing",
+            Search::new(&problem).max_stored(50).hill_climbing(h),
+        ),
+        ("astar", Search::new(&problem).max_stored(50).astar(h)),
+        ("bfs", Search::new(&problem).max_stored(50).bfs()),
+        ("dijkstra", Search::new(&problem).max_stored(50).dijkstra()),
+        ("greedy", Search::new(&problem).max_stored(50).greedy(h)),
+    ];
+    for (name, outcome) in runs {
+        let error = outcome.unwrap_err();
+        assert_eq!(
+            error.limit(),
+            Some(Limit::StoredStates(50)),
+            "{name}: {error:?}"
+        );
+        assert_eq!(error.stats().stored, 50, "{name}");
+    }
+}
+
+#[test]
+fn an_endless_successor_iterator_stops_a_depth_first_search_at_the_default_cap() {
+    // Plain-data states, 8 bytes a successor: the cap of 2^24 holds 128 MiB.
+    let problem = informed::from_fn(
+        0u32,
+        |&n: &u32| (1..).map(move |k| (n.wrapping_add(k), 1u32)),
+        |_| false,
+    );
+    let error = Search::new(&problem)
+        .max_stored(10)
+        .idastar(|_: &u32| 0)
+        .unwrap_err();
+    assert_eq!(error.limit(), Some(Limit::Successors(1 << 24)), "{error:?}");
+    let best = error.best().expect("the path held");
+    assert_eq!(best.path(), &[0]);
+    assert!(
+        error.to_string().contains("more than 16777216 successors"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_long_successor_list_is_counted_against_the_cap_on_stored_states() {
+    // 100 successors of the start, one of them the goal: under a cap of 101 a beam stores
+    // them all and reaches it; under a cap of 20 it cannot even hold them.
+    let fan = informed::from_fn(
+        vec![0u32],
+        |s: &Vec<u32>| {
+            let n = s[0];
+            (1..=100).map(move |k| (vec![n * 100 + k], 1u32))
+        },
+        |s| s[0] == 7,
+    );
+    let h = |s: &Vec<u32>| u32::from(s[0] != 7);
+    let solution = Search::new(&fan).max_stored(101).beam_search(h, 1).unwrap();
+    assert_eq!(solution.path(), &[vec![0], vec![7]]);
+    let error = Search::new(&fan)
+        .max_stored(20)
+        .beam_search(h, 1)
+        .unwrap_err();
+    assert_eq!(error.limit(), Some(Limit::StoredStates(20)), "{error:?}");
+    assert_eq!(error.stats().stored, 20);
+}

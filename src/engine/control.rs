@@ -14,7 +14,13 @@ use crate::engine::table::{NO_PARENT, Node, Table, checked_step, most_promising}
 use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
-use crate::problem::SearchProblem;
+use crate::problem::{SearchProblem, Successors};
+
+/// The most successors of one state a search collects into a buffer, where no cap on stored
+/// states bounds it (documented at [`SearchProblem::successors`]): a successor iterator that
+/// never ends stops here, at a few hundred megabytes for small states, rather than grow a
+/// buffer until the process aborts.
+pub(crate) const MAX_BUFFERED: usize = 1 << 24;
 use crate::solution::{Partial, Stats};
 
 /// A search ready to run: what a [`Search`](crate::Search) hands the engine.
@@ -147,6 +153,54 @@ impl<'c, C: Cost> Control<'c, C> {
         self.live += 1;
         self.stats.stored = self.stats.stored.max(self.live);
         Ok(())
+    }
+
+    /// Fills `buffer` with `successors`, as many as one expansion may collect: at most
+    /// `max_stored` (counted as stored while held, so that the cap bounds memory) or, without
+    /// it, [`MAX_BUFFERED`]. Beyond that, the limit that stops the search.
+    #[inline]
+    pub(crate) fn collect<S>(
+        &mut self,
+        buffer: &mut Successors<S, C>,
+        successors: impl IntoIterator<Item = (S, C)>,
+    ) -> Result<(), Limit> {
+        if buffer.fill_at_most(successors, self.buffer_room()) {
+            return Ok(());
+        }
+        Err(self.buffer_overflow())
+    }
+
+    /// How many successors of one state [`collect`](Self::collect) takes.
+    #[inline]
+    pub(crate) fn buffer_room(&self) -> usize {
+        self.max_stored.unwrap_or(MAX_BUFFERED)
+    }
+
+    /// The limit of a state with more successors than [`buffer_room`](Self::buffer_room).
+    #[cold]
+    pub(crate) fn buffer_overflow(&mut self) -> Limit {
+        match self.max_stored {
+            Some(limit) => {
+                // The buffer held `limit` states and one more would have exceeded the cap.
+                self.stats.stored = self.stats.stored.max(limit);
+                Limit::StoredStates(limit)
+            }
+            None => Limit::Successors(MAX_BUFFERED),
+        }
+    }
+
+    /// [`collect`](Self::collect) for a depth-first search: at most [`MAX_BUFFERED`], whatever
+    /// `max_stored` (which bounds its path; see [`SearchProblem::successors`]).
+    #[inline]
+    pub(crate) fn collect_depth_first<S>(
+        &mut self,
+        buffer: &mut Successors<S, C>,
+        successors: impl IntoIterator<Item = (S, C)>,
+    ) -> Result<(), Limit> {
+        if buffer.fill_at_most(successors, MAX_BUFFERED) {
+            return Ok(());
+        }
+        Err(Limit::Successors(MAX_BUFFERED))
     }
 
     /// Gives back `count` held states: a depth-first search stepping back, or a search whose

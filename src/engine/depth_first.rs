@@ -532,7 +532,12 @@ where
             return Ok(true);
         }
         let buffer = &mut here[0];
-        buffer.fill(self.problem.successors(state));
+        if let Err(limit) = self
+            .control
+            .collect_depth_first(buffer, self.problem.successors(state))
+        {
+            return Err(self.limit_reached(limit));
+        }
         self.control.count_generated(buffer.len());
         // Without a node table, a state pushed twice would be taken at its first step's cost.
         buffer.merge_repeats();
