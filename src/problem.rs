@@ -117,8 +117,10 @@ pub trait SearchProblem {
     ///   their path (counted against it, the successors would stop them where their in-place
     ///   twins, which list moves and not states, go on).
     ///
-    /// The deadline and the cancel callback are asked between expansions, not while the
-    /// iterator runs: a state whose successors take long to list delays them.
+    /// An iterator whose [`size_hint`](Iterator::size_hint) promises at most that many is
+    /// taken whole, uncounted: one that breaks that promise is not caught. The deadline and
+    /// the cancel callback are asked between expansions, not while the iterator runs: a state
+    /// whose successors take long to list delays them.
     fn successors(
         &self,
         state: &Self::State,
@@ -287,6 +289,13 @@ impl<S, C> Successors<S, C> {
     ) -> bool {
         self.items.clear();
         let mut successors = successors.into_iter();
+        // An iterator that promises to fit (an array, a filter over one) is taken whole, as
+        // fast as before the cap: counting each successor against it cost the copying IDA* 18%
+        // more instructions on the 15-puzzle.
+        if successors.size_hint().1.is_some_and(|most| most <= room) {
+            self.items.extend(successors);
+            return true;
+        }
         self.items.extend(successors.by_ref().take(room));
         self.items.len() < room || successors.next().is_none()
     }
