@@ -209,3 +209,28 @@ fn a_long_successor_list_is_counted_against_the_cap_on_stored_states() {
     assert_eq!(error.limit(), Some(Limit::StoredStates(20)), "{error:?}");
     assert_eq!(error.stats().stored, 20);
 }
+
+#[test]
+fn the_puzzle_s_successors_promise_their_count_and_are_taken_uncounted() {
+    // The successor buffers take an iterator whose size_hint bounds it within the cap whole,
+    // uncounted: the copying IDA* on the puzzle depends on it for its speed. Every board's
+    // successors say exactly how many they are (2 in a corner, 3 on an edge, 4 inside).
+    let puzzle = informed::puzzle::SlidingPuzzle::new(4, 4).unwrap();
+    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    let problem = puzzle.problem(puzzle.board(&goal).unwrap()).unwrap();
+    for blank in 0..16 {
+        let tiles: Vec<u8> = (0..16)
+            .map(|cell| match cell {
+                c if c == blank => 0,
+                0 => blank,
+                c => c,
+            })
+            .collect();
+        let board = puzzle.board(&tiles).unwrap();
+        let successors = informed::SearchProblem::successors(&problem, &board).into_iter();
+        let hint = successors.size_hint();
+        let count = successors.count();
+        assert_eq!(hint, (count, Some(count)), "blank in cell {blank}");
+        assert!((2..=4).contains(&count), "blank in cell {blank}: {count}");
+    }
+}
