@@ -49,7 +49,17 @@ pub(crate) enum Probe<C> {
 pub(crate) trait Sweeps<S, C> {
     /// Probes from each of `starts` within `bound` until one finds a goal (`Found`, the path
     /// held); otherwise whether any cut nodes off, with the least f cut off a cost bound.
-    fn sweep(&mut self, starts: &[S], bound: Bound<C>) -> Result<Probe<C>, SearchError<S, C>>;
+    ///
+    /// With `HOLD` (the search that does not deepen, [`search_within`]), the path held when
+    /// the bound first cuts a node off is kept for [`depth_reached`](Self::depth_reached) (see
+    /// [`Held`]). A compile-time choice of the caller, not a field read at run time: a program
+    /// that only deepens (IDA*, IDDFS) never builds the loop that keeps it, so its one loop is
+    /// compiled, and its callees inlined, as if the other did not exist.
+    fn sweep<const HOLD: bool>(
+        &mut self,
+        starts: &[S],
+        bound: Bound<C>,
+    ) -> Result<Probe<C>, SearchError<S, C>>;
     /// The solution along the path held after a sweep found a goal, or the error of a path
     /// that does not hold up when checked (the in-place engine replays it).
     fn solution(&self) -> Result<Solution<S, C>, SearchError<S, C>>;
@@ -69,7 +79,7 @@ pub(crate) fn search_within<S, C: Copy, E: Sweeps<S, C>>(
     starts: &[S],
     bound: Bound<C>,
 ) -> Result<Solution<S, C>, SearchError<S, C>> {
-    match engine.sweep(starts, bound)? {
+    match engine.sweep::<true>(starts, bound)? {
         Probe::Found => engine.solution(),
         Probe::Exhausted => Err(engine.no_path()),
         Probe::CutOff(_) => Err(engine.depth_reached(bound)),
@@ -89,7 +99,7 @@ pub(crate) fn deepen<S, C: Copy, E: Sweeps<S, C>>(
     let mut bound = first;
     loop {
         engine.begin_iteration();
-        match engine.sweep(starts, bound)? {
+        match engine.sweep::<false>(starts, bound)? {
             Probe::Found => return engine.solution(),
             Probe::Exhausted => return Err(engine.no_path()),
             Probe::CutOff(least) => match next(bound, least) {
@@ -243,17 +253,16 @@ pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
     /// every level of the path not yet taken up (entered, or refused by the cycle check or the
     /// bound).
     waiting: usize,
-    /// Whether the path held at the first cut-off is kept (see [`Held`]).
-    hold: bool,
-    /// The path held when the bound first cut a node off, where `hold`.
+    /// The path held when the bound first cut a node off, in a sweep that keeps it (see
+    /// [`Held`]).
     held: Held<P::State, P::Cost>,
 }
 
 /// The path a depth-limited search ([`depth_first`](crate::depth_first) and its in-place
 /// twin) held when its depth limit first cut a node off: what it gives as
 /// [`SearchError::best`] when the limit ends it, by which time it holds no path any more.
-/// Kept by a copy of the loop that only those searches run, so that the deepening searches'
-/// loop does not even test for it.
+/// Kept by a copy of the loop that only those searches run (`HOLD` of [`Sweeps::sweep`]), so
+/// that the deepening searches' loop does not even test for it.
 pub(crate) type Held<S, C> = Option<Partial<S, C>>;
 
 impl<P, H, O> Sweeps<P::State, P::Cost> for Prober<'_, P, H, O>
@@ -262,7 +271,7 @@ where
     H: Heuristic<P::State, P::Cost>,
     O: Observer<P::State, P::Cost>,
 {
-    fn sweep(
+    fn sweep<const HOLD: bool>(
         &mut self,
         starts: &[P::State],
         bound: Bound<P::Cost>,
@@ -273,12 +282,7 @@ where
         let mut swept = Probe::Exhausted;
         for (taken, start) in starts.iter().enumerate() {
             self.control.count_start();
-            let probed = if self.hold {
-                self.probe::<true>(start, bound)
-            } else {
-                self.probe::<false>(start, bound)
-            };
-            match probed? {
+            match self.probe::<HOLD>(start, bound)? {
                 Probe::Found => return Ok(Probe::Found),
                 Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
                 Probe::Exhausted => {}
@@ -331,7 +335,6 @@ where
             buffers: Vec::new(),
             countdown: 0,
             waiting: 0,
-            hold: false,
             held: None,
         }
     }
@@ -561,7 +564,6 @@ where
     /// One depth-first search within `bound`, from every start in turn (see [`search_within`]).
     pub(crate) fn search(&mut self, bound: Bound<P::Cost>) -> Outcome<P> {
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
-        self.hold = true;
         self.held = None;
         search_within(self, &starts, bound)
     }

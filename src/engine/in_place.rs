@@ -106,9 +106,8 @@ pub(crate) struct Walker<
     frontier: Frontier<P::Move>,
     /// Which start the current probe began from (its index in the sweep's starts).
     start_index: usize,
-    /// Whether the path held at the first cut-off is kept (see [`Held`]).
-    hold: bool,
-    /// The path held when the bound first cut a node off, where `hold`.
+    /// The path held when the bound first cut a node off, in a sweep that keeps it (see
+    /// [`Held`]).
     held: Held<P::State, P::Cost>,
 }
 
@@ -152,7 +151,7 @@ where
     H: IncrementalHeuristic<P::State, P::Move, P::Cost>,
     O: Observer<P::State, P::Cost>,
 {
-    fn sweep(
+    fn sweep<const HOLD: bool>(
         &mut self,
         starts: &[P::State],
         bound: Bound<P::Cost>,
@@ -163,12 +162,7 @@ where
         for (index, start) in starts.iter().enumerate() {
             self.start_index = index;
             self.control.count_start();
-            let probed = if self.hold {
-                self.probe::<true>(start, bound)
-            } else {
-                self.probe::<false>(start, bound)
-            };
-            match probed? {
+            match self.probe::<HOLD>(start, bound)? {
                 Probe::Found => return Ok(Probe::Found),
                 Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
                 Probe::Exhausted => {}
@@ -246,7 +240,6 @@ where
             split: usize::MAX,
             frontier: Frontier::new(),
             start_index: 0,
-            hold: false,
             held: None,
         }
     }
@@ -683,7 +676,6 @@ where
     /// [`search_within`]).
     pub(crate) fn search(&mut self, bound: Bound<P::Cost>) -> Outcome<P> {
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
-        self.hold = true;
         self.held = None;
         search_within(self, &starts, bound)
     }

@@ -233,7 +233,7 @@ where
         let mut depth = 1;
         let (split_stats, split_end, frontier) = loop {
             let mut walker = self.walker(self.options_left()).splitting(depth);
-            let end = match walker.sweep(starts, bound) {
+            let end = match walker.sweep::<false>(starts, bound) {
                 Ok(Probe::Found) => match walker.solution() {
                     Ok(solution) => {
                         let (path, cost, _) = solution.into_parts();
@@ -456,7 +456,8 @@ where
     H: IncrementalHeuristic<P::State, P::Move, P::Cost> + Sync,
     O: Observer<P::State, P::Cost>,
 {
-    fn sweep(
+    /// Parallel IDA* deepens: it never keeps a held path, whatever `HOLD`.
+    fn sweep<const HOLD: bool>(
         &mut self,
         starts: &[P::State],
         bound: Bound<P::Cost>,
