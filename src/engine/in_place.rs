@@ -270,7 +270,12 @@ where
         self.control.stats()
     }
 
-    /// The states of the current path, start first, replayed from the start.
+    /// The states of the current path, start first, replayed from the start. Needed only
+    /// when a limit stops the search, and never inlined: a replay inlined into the error
+    /// paths of the loop (through [`limit_reached`](Self::limit_reached)) changed how the
+    /// compiler laid out the loop's registers, and cost the in-place IDA* on Korf's instance
+    /// #62 1.6% more instructions.
+    #[inline(never)]
     fn path(&self) -> Vec<P::State> {
         replay(self.problem, &self.root, &self.frames, &self.stack)
     }
@@ -281,8 +286,10 @@ where
     /// The search itself never compares the state it changes in place with anything, so a
     /// problem whose [`undo`](InPlaceProblem::undo) does not restore what
     /// [`apply`](InPlaceProblem::apply) changed would otherwise return a path that is not one;
-    /// the check costs one replay of the path per solution, nothing per node.
+    /// the check costs one replay of the path per solution, nothing per node, and is kept
+    /// out of the loop's function.
     #[cold]
+    #[inline(never)]
     fn replayed(&self) -> Result<Vec<P::State>, Failure<P>> {
         let Some(root) = &self.root else {
             return Ok(Vec::new());
