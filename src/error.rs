@@ -16,6 +16,8 @@ pub enum Limit {
     /// The cap on expansions, with its value: exactly that many nodes were expanded.
     Expansions(u64),
     /// The cap on stored states, with its value: storing one more state would have exceeded it.
+    /// The searches that collect a state's successors before storing them count those as
+    /// stored while they hold them (see [`SearchProblem::successors`](crate::SearchProblem::successors)).
     StoredStates(u64),
     /// The deadline passed.
     Deadline,
@@ -25,6 +27,11 @@ pub enum Limit {
     Cancelled,
     /// A depth-limited search cut nodes off at this depth without finding a goal.
     Depth(usize),
+    /// A state had more successors than a search collects from one expansion, with that
+    /// number: without [`max_stored`](crate::Search::max_stored) (or, for the depth-first
+    /// searches, whatever it is), 2^24 (see [`SearchProblem::successors`](crate::SearchProblem::successors)).
+    /// An iterator that never ends stops here.
+    Successors(usize),
 }
 
 impl fmt::Display for Limit {
@@ -36,6 +43,10 @@ impl fmt::Display for Limit {
             Limit::Time(limit) => write!(f, "the time limit of {limit:?} passed"),
             Limit::Cancelled => f.write_str("the search was cancelled"),
             Limit::Depth(depth) => write!(f, "no goal within the depth limit of {depth}"),
+            Limit::Successors(n) => write!(
+                f,
+                "a state had more than {n} successors, the most one expansion collects"
+            ),
         }
     }
 }
@@ -143,6 +154,24 @@ pub enum SearchError<S, C> {
         /// The work done.
         stats: Stats,
     },
+    /// The path an in-place search ([`idastar_in_place`](crate::idastar_in_place) and its
+    /// kin) found does not replay from its start: the search changes one state by
+    /// [`apply`](crate::InPlaceProblem::apply) and takes moves back by
+    /// [`undo`](crate::InPlaceProblem::undo), and replayed on a fresh copy of the start, the
+    /// path's moves are not the problem's moves, its steps do not cost what the search
+    /// counted, or it does not end at a goal. `undo` did not restore the state `apply` changed
+    /// (or `apply`, `moves` or `is_goal` is not deterministic), so the search held states the
+    /// path does not reach. Checked once, on the path found.
+    BrokenUndo {
+        /// The state of the replay where it parts from the search: the state whose move is not
+        /// listed or whose step costs otherwise, or the last state, not a goal.
+        state: S,
+        /// The number of moves replayed before `state` was left (for the last state, the
+        /// length of the path).
+        step: usize,
+        /// The work done.
+        stats: Stats,
+    },
     /// A heuristic weight that is negative, NaN or infinite (found before searching).
     InvalidWeight(InvalidWeight),
     /// A cost bound that is NaN (found before searching): it would prune nothing.
@@ -241,7 +270,8 @@ macro_rules! stats_field {
             | SearchError::Overflow { $stats, .. }
             | SearchError::EstimateOverflow { $stats, .. }
             | SearchError::GaveUp { $stats, .. }
-            | SearchError::MissingStep { $stats, .. } => $found,
+            | SearchError::MissingStep { $stats, .. }
+            | SearchError::BrokenUndo { $stats, .. } => $found,
             SearchError::InvalidWeight(_)
             | SearchError::InvalidCostBound { .. }
             | SearchError::Unsupported { .. } => $none,
@@ -277,7 +307,9 @@ impl<S, C> SearchError<S, C> {
     /// For the informed searches it is the path to the stored state of least h (ties: less g);
     /// for those that rank by no estimate ([`bfs`](crate::bfs), [`dijkstra`](crate::dijkstra)),
     /// where that would be a start, the path to the state stored last, the frontier's edge; for
-    /// the depth-first searches, the path they held.
+    /// the depth-first searches, the path they held (stopped by a depth limit,
+    /// [`Limit::Depth`], once nothing within it is left: the path held when the limit first
+    /// cut a node off, a path to the limit's depth).
     ///
     /// # Example
     ///
@@ -407,6 +439,14 @@ impl<S, C: Cost> SearchError<S, C> {
                 show(from),
                 show(to),
                 show(from)
+            ),
+            SearchError::BrokenUndo { state, step, .. } => write!(
+                f,
+                "the path found in place does not replay from its start: after {} at {}, \
+                 the problem's undo did not restore the state its apply changed (or apply, \
+                 moves or is_goal is not deterministic)",
+                Counted(*step as u64, "move", "moves"),
+                show(state)
             ),
             SearchError::InvalidWeight(error) => fmt::Display::fmt(error, f),
             SearchError::InvalidCostBound { bound } => {
@@ -624,6 +664,11 @@ enum SearchErrorData<S, C> {
         to: S,
         stats: Stats,
     },
+    BrokenUndo {
+        state: S,
+        step: usize,
+        stats: Stats,
+    },
     InvalidWeight(InvalidWeight),
     InvalidCostBound {
         bound: C,
@@ -656,7 +701,7 @@ enum SearchErrorData<S, C> {
 /// algorithm); the limits [`Limit::Deadline`], [`Limit::Time`], [`Limit::Cancelled`] and
 /// [`Limit::Depth`];
 /// the steps and costs of a `best` partial path; and the fields of `NanCost`, `NanEstimate`,
-/// `GaveUp` and `MissingStep`, which name states only.
+/// `GaveUp`, `MissingStep` and `BrokenUndo`, which name states (and a step) only.
 #[cfg(feature = "serde")]
 impl<'de, S, C> serde::Deserialize<'de> for SearchError<S, C>
 where
@@ -711,6 +756,7 @@ impl<S, C: Cost> TryFrom<SearchErrorData<S, C>> for SearchError<S, C> {
             }
             D::GaveUp { state, stats } => SearchError::GaveUp { state, stats },
             D::MissingStep { from, to, stats } => SearchError::MissingStep { from, to, stats },
+            D::BrokenUndo { state, step, stats } => SearchError::BrokenUndo { state, step, stats },
             D::InvalidWeight(error) => SearchError::InvalidWeight(error),
             D::InvalidCostBound { bound } => SearchError::InvalidCostBound { bound },
             D::Unsupported { option, algorithm } => {

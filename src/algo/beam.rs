@@ -4,7 +4,9 @@ use crate::cost::Cost;
 use crate::engine::control::Setup;
 use crate::engine::options::TieBreak;
 use crate::engine::select::{TableBody, with_tables};
-use crate::engine::table::{Lookup, NO_PARENT, Node, Table, Tables, path, take_cheaper_step};
+use crate::engine::table::{
+    Lookup, NO_PARENT, Node, Table, Tables, most_promising, path, take_cheaper_step,
+};
 use crate::error::SearchError;
 use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::{Event, Observer};
@@ -177,7 +179,9 @@ where
                 if problem.is_goal(state) {
                     return Ok(Solution::new(path(&table, current), g, control.stats()));
                 }
-                successors.fill(problem.successors(state));
+                if let Err(limit) = control.collect(&mut successors, problem.successors(state)) {
+                    return Err(control.limit_reached(limit, most_promising(&table)));
+                }
                 for (next, step) in successors.drain() {
                     let new_g = control.step(g, step, table.state(current), &next)?;
                     let key = match table.lookup(&next) {

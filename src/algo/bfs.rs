@@ -118,6 +118,7 @@ where
         }
         control.open_size(table.len());
         let mut buffer = Successors::new();
+        let room = control.buffer_room();
         while next < table.len() {
             let current = next;
             next += 1;
@@ -151,9 +152,14 @@ where
             // collected before any is stored; any other state is copied, and its successors
             // taken as they come.
             if const { std::mem::needs_drop::<P::State>() } {
-                buffer.fill(problem.successors(state));
+                let fitted = buffer.fill_at_most(problem.successors(state), room);
                 for (successor, step) in buffer.drain() {
                     take(&mut table, successor, step)?;
+                }
+                // The ones that fitted are taken first: one may be the goal.
+                if !fitted && goal.is_none() {
+                    let limit = control.buffer_overflow();
+                    return Err(control.limit_reached(limit, most_promising(&table)));
                 }
             } else {
                 let state = state.clone();

@@ -6,7 +6,8 @@ use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, OpenSets};
 use crate::engine::select::{EngineBody, TableBody, with_engine, with_tables};
 use crate::engine::table::{
-    Lookup, NO_PARENT, Node, Table, Tables, cheapest, path, path_cost, take_cheaper_step,
+    Lookup, NO_PARENT, Node, Table, Tables, cheapest, most_promising, path, path_cost,
+    take_cheaper_step,
 };
 use crate::error::SearchError;
 use crate::heuristic::Zero;
@@ -543,6 +544,7 @@ where
             }
         }
         let mut buffer = Successors::new();
+        let room = control.buffer_room();
         while best.is_none() {
             let sizes = sides
                 .each_ref()
@@ -602,13 +604,17 @@ where
                 // collected before any successor is stored; any other state is copied, and
                 // its steps taken as they come.
                 if const { std::mem::needs_drop::<P::State>() } {
-                    if side == 0 {
-                        buffer.fill(problem.successors(state));
+                    let fitted = if side == 0 {
+                        buffer.fill_at_most(problem.successors(state), room)
                     } else {
-                        buffer.fill(back.successors(state));
-                    }
+                        buffer.fill_at_most(back.successors(state), room)
+                    };
                     for (next, step) in buffer.drain() {
                         take(this, next, step)?;
+                    }
+                    if !fitted {
+                        let limit = control.buffer_overflow();
+                        return Err(control.limit_reached(limit, most_promising(&this.table)));
                     }
                 } else {
                     let state = state.clone();

@@ -28,7 +28,8 @@ use crate::solution::SearchResult;
 /// [`SearchError::NoPath`](crate::SearchError::NoPath) if the whole space was searched without
 /// reaching the depth limit; [`SearchError::LimitReached`](crate::SearchError::LimitReached) with
 /// [`Limit::Depth`](crate::Limit::Depth) if no goal was found but the limit cut nodes off (a deeper
-/// search might find one); and the limit and bad-cost errors of [`bfs`](crate::bfs).
+/// search might find one), with the path held when the limit first cut a node off as its
+/// [`best`](crate::SearchError::best); and the limit and bad-cost errors of [`bfs`](crate::bfs).
 ///
 /// # Complexity
 ///

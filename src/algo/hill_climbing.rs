@@ -229,7 +229,9 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
                 if problem.is_goal(current) {
                     return Ok(Solution::new(walk.states, g, control.stats()));
                 }
-                successors.fill(problem.successors(current));
+                if let Err(limit) = control.collect(&mut successors, problem.successors(current)) {
+                    return Err(walk.limit_reached(&control, limit));
+                }
                 let mut best: Option<(usize, P::Cost, P::Cost)> = None;
                 for (index, (next, step)) in successors.as_slice().iter().enumerate() {
                     let new_g = control.step(g, *step, current, next)?;

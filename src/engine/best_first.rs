@@ -378,7 +378,10 @@ where
         // written to a buffer and read back.
         if const { std::mem::needs_drop::<S>() } {
             let mut steps = std::mem::replace(&mut self.steps, Successors::new());
-            steps.fill(problem.successors(state));
+            if let Err(limit) = control.collect(&mut steps, problem.successors(state)) {
+                self.steps = steps;
+                return Err(control.limit_reached(limit, most_promising(&self.table)));
+            }
             let taken: Result<(), Failure<S, C>> =
                 steps.drain().try_for_each(|(successor, step)| {
                     self.see_step(step);

@@ -14,8 +14,14 @@ use crate::engine::table::{NO_PARENT, Node, Table, checked_step, most_promising}
 use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
-use crate::problem::SearchProblem;
+use crate::problem::{SearchProblem, Successors};
 use crate::progress::{Partial, Stats};
+
+/// The most successors of one state a search collects into a buffer, where no cap on stored
+/// states bounds it (documented at [`SearchProblem::successors`]): a successor iterator that
+/// never ends stops here, at a few hundred megabytes for small states, rather than grow a
+/// buffer until the process aborts.
+pub(crate) const MAX_BUFFERED: usize = 1 << 24;
 
 /// A search ready to run: what a [`Search`](crate::Search) hands the engine.
 pub(crate) struct Setup<'a, P: SearchProblem, O> {
@@ -150,6 +156,58 @@ impl<'c, C: Cost> Control<'c, C> {
         self.live += 1;
         self.stats.stored = self.stats.stored.max(self.live);
         Ok(())
+    }
+
+    /// Fills `buffer` with `successors`, as many as one expansion may collect: at most
+    /// `max_stored` (counted as stored while held, so that the cap bounds memory) or, without
+    /// it, [`MAX_BUFFERED`]. Beyond that, the limit that stops the search.
+    #[inline]
+    pub(crate) fn collect<S>(
+        &mut self,
+        buffer: &mut Successors<S, C>,
+        successors: impl IntoIterator<Item = (S, C)>,
+    ) -> Result<(), Limit> {
+        if buffer.fill_at_most(successors, self.buffer_room()) {
+            return Ok(());
+        }
+        Err(self.buffer_overflow())
+    }
+
+    /// How many successors of one state [`collect`](Self::collect) takes.
+    #[inline]
+    pub(crate) fn buffer_room(&self) -> usize {
+        // A cap beyond the address space bounds nothing a buffer could hold.
+        self.max_stored.map_or(MAX_BUFFERED, |limit| {
+            usize::try_from(limit).unwrap_or(usize::MAX)
+        })
+    }
+
+    /// The limit of a state with more successors than [`buffer_room`](Self::buffer_room).
+    #[cold]
+    pub(crate) fn buffer_overflow(&mut self) -> Limit {
+        match self.max_stored {
+            Some(limit) => {
+                // The buffer held `limit` states and one more would have exceeded the cap.
+                let held = usize::try_from(limit).unwrap_or(usize::MAX);
+                self.stats.stored = self.stats.stored.max(held);
+                Limit::StoredStates(limit)
+            }
+            None => Limit::Successors(MAX_BUFFERED),
+        }
+    }
+
+    /// [`collect`](Self::collect) for a depth-first search: at most [`MAX_BUFFERED`], whatever
+    /// `max_stored` (which bounds its path; see [`SearchProblem::successors`]).
+    #[inline]
+    pub(crate) fn collect_depth_first<S>(
+        &mut self,
+        buffer: &mut Successors<S, C>,
+        successors: impl IntoIterator<Item = (S, C)>,
+    ) -> Result<(), Limit> {
+        if buffer.fill_at_most(successors, MAX_BUFFERED) {
+            return Ok(());
+        }
+        Err(Limit::Successors(MAX_BUFFERED))
     }
 
     /// Gives back `count` held states: a depth-first search stepping back, or a search whose

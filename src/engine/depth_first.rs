@@ -50,9 +50,20 @@ pub(crate) enum Probe<C> {
 pub(crate) trait Sweeps<S, C> {
     /// Probes from each of `starts` within `bound` until one finds a goal (`Found`, the path
     /// held); otherwise whether any cut nodes off, with the least f cut off a cost bound.
-    fn sweep(&mut self, starts: &[S], bound: Bound<C>) -> Result<Probe<C>, SearchError<S, C>>;
-    /// The solution along the path held after a sweep found a goal.
-    fn solution(&self) -> Solution<S, C>;
+    ///
+    /// With `HOLD` (the search that does not deepen, [`search_within`]), the path held when
+    /// the bound first cuts a node off is kept for [`depth_reached`](Self::depth_reached) (see
+    /// [`Held`]). A compile-time choice of the caller, not a field read at run time: a program
+    /// that only deepens (IDA*, IDDFS) never builds the loop that keeps it, so its one loop is
+    /// compiled, and its callees inlined, as if the other did not exist.
+    fn sweep<const HOLD: bool>(
+        &mut self,
+        starts: &[S],
+        bound: Bound<C>,
+    ) -> Result<Probe<C>, SearchError<S, C>>;
+    /// The solution along the path held after a sweep found a goal, or the error of a path
+    /// that does not hold up when checked (the in-place engine replays it).
+    fn solution(&self) -> Result<Solution<S, C>, SearchError<S, C>>;
     /// The error of a search that found nothing and cut nothing off.
     fn no_path(&mut self) -> SearchError<S, C>;
     /// The error of a search whose bound cut nodes off and that goes no deeper.
@@ -69,8 +80,8 @@ pub(crate) fn search_within<S, C: Copy, E: Sweeps<S, C>>(
     starts: &[S],
     bound: Bound<C>,
 ) -> Result<Solution<S, C>, SearchError<S, C>> {
-    match engine.sweep(starts, bound)? {
-        Probe::Found => Ok(engine.solution()),
+    match engine.sweep::<true>(starts, bound)? {
+        Probe::Found => engine.solution(),
         Probe::Exhausted => Err(engine.no_path()),
         Probe::CutOff(_) => Err(engine.depth_reached(bound)),
     }
@@ -89,8 +100,8 @@ pub(crate) fn deepen<S, C: Copy, E: Sweeps<S, C>>(
     let mut bound = first;
     loop {
         engine.begin_iteration();
-        match engine.sweep(starts, bound)? {
-            Probe::Found => return Ok(engine.solution()),
+        match engine.sweep::<false>(starts, bound)? {
+            Probe::Found => return engine.solution(),
             Probe::Exhausted => return Err(engine.no_path()),
             Probe::CutOff(least) => match next(bound, least) {
                 Some(bound_next) => bound = bound_next,
@@ -120,6 +131,19 @@ pub(crate) const POLL_INTERVAL: u64 = 4096;
 type Failure<P> = SearchError<<P as SearchProblem>::State, <P as SearchProblem>::Cost>;
 type Outcome<P> =
     Result<Solution<<P as SearchProblem>::State, <P as SearchProblem>::Cost>, Failure<P>>;
+
+/// The states of the path described by `root`, `frames` and `buffers` down to level `depth`,
+/// start first.
+fn path_to<S: Clone, C>(
+    root: &Option<S>,
+    frames: &[Frame<C>],
+    buffers: &[Successors<S, C>],
+    depth: usize,
+) -> Vec<S> {
+    (0..=depth)
+        .map(|d| state_at(root, frames, buffers, d).clone())
+        .collect()
+}
 
 /// The state at level `depth` of the path described by `root`, `frames` and `buffers`.
 #[inline(always)]
@@ -230,7 +254,17 @@ pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
     /// every level of the path not yet taken up (entered, or refused by the cycle check or the
     /// bound).
     waiting: usize,
+    /// The path held when the bound first cut a node off, in a sweep that keeps it (see
+    /// [`Held`]).
+    held: Held<P::State, P::Cost>,
 }
+
+/// The path a depth-limited search ([`depth_first`](crate::depth_first) and its in-place
+/// twin) held when its depth limit first cut a node off: what it gives as
+/// [`SearchError::best`] when the limit ends it, by which time it holds no path any more.
+/// Kept by a copy of the loop that only those searches run (`HOLD` of [`Sweeps::sweep`]), so
+/// that the deepening searches' loop does not even test for it.
+pub(crate) type Held<S, C> = Option<Partial<S, C>>;
 
 impl<P, H, O> Sweeps<P::State, P::Cost> for Prober<'_, P, H, O>
 where
@@ -238,7 +272,7 @@ where
     H: Heuristic<P::State, P::Cost>,
     O: Observer<P::State, P::Cost>,
 {
-    fn sweep(
+    fn sweep<const HOLD: bool>(
         &mut self,
         starts: &[P::State],
         bound: Bound<P::Cost>,
@@ -249,7 +283,7 @@ where
         let mut swept = Probe::Exhausted;
         for (taken, start) in starts.iter().enumerate() {
             self.control.count_start();
-            match self.probe(start, bound)? {
+            match self.probe::<HOLD>(start, bound)? {
                 Probe::Found => return Ok(Probe::Found),
                 Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
                 Probe::Exhausted => {}
@@ -261,9 +295,9 @@ where
         Ok(swept)
     }
 
-    fn solution(&self) -> Solution<P::State, P::Cost> {
+    fn solution(&self) -> Outcome<P> {
         let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
-        Solution::new(self.path(), cost, self.control.stats())
+        Ok(Solution::new(self.path(), cost, self.control.stats()))
     }
 
     fn no_path(&mut self) -> Failure<P> {
@@ -271,10 +305,11 @@ where
     }
 
     fn depth_reached(&self, bound: Bound<P::Cost>) -> Failure<P> {
-        self.limit_reached(Limit::Depth(match bound {
+        let limit = Limit::Depth(match bound {
             Bound::Depth(d) => d,
             Bound::Cost(_) => 0,
-        }))
+        });
+        self.control.limit_reached(limit, self.held.clone())
     }
 
     fn begin_iteration(&mut self) {
@@ -301,6 +336,7 @@ where
             buffers: Vec::new(),
             countdown: 0,
             waiting: 0,
+            held: None,
         }
     }
 
@@ -337,7 +373,8 @@ where
     }
 
     /// A depth-first search from `start` within `bound`. On `Found`, the path leads to a goal.
-    fn probe(
+    /// With `HOLD`, the path held at the first cut-off is kept in `held`.
+    fn probe<const HOLD: bool>(
         &mut self,
         start: &P::State,
         bound: Bound<P::Cost>,
@@ -380,6 +417,7 @@ where
                 control,
                 heuristic,
                 cycle_check,
+                held,
                 ..
             } = self;
             let state = state_at(root, frames, buffers, depth);
@@ -422,6 +460,13 @@ where
                     return Err(control.estimate_overflow(successor.clone(), g, h));
                 };
                 if beyond(control, bound, depth + 1, f, &mut cut) {
+                    if HOLD && held.is_none() && matches!(cut, Probe::CutOff(_)) {
+                        *held = Some(Partial {
+                            path: path_to(root, frames, buffers, depth),
+                            cost: parent.g,
+                            estimate: parent.h,
+                        });
+                    }
                     continue;
                 }
                 self.frames[depth].next = at + 1;
@@ -491,7 +536,12 @@ where
             return Ok(true);
         }
         let buffer = &mut here[0];
-        buffer.fill(self.problem.successors(state));
+        if let Err(limit) = self
+            .control
+            .collect_depth_first(buffer, self.problem.successors(state))
+        {
+            return Err(self.limit_reached(limit));
+        }
         self.control.count_generated(buffer.len());
         // Without a node table, a state pushed twice would be taken at its first step's cost.
         buffer.merge_repeats();
@@ -515,6 +565,7 @@ where
     /// One depth-first search within `bound`, from every start in turn (see [`search_within`]).
     pub(crate) fn search(&mut self, bound: Bound<P::Cost>) -> Outcome<P> {
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
+        self.held = None;
         search_within(self, &starts, bound)
     }
 

@@ -27,7 +27,8 @@
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
 use crate::engine::depth_first::{
-    Bound, POLL_INTERVAL, Probe, Sweeps, beyond, cut_in_sweep, deepen, search_within, step_cost,
+    Bound, Held, POLL_INTERVAL, Probe, Sweeps, beyond, cut_in_sweep, deepen, search_within,
+    step_cost,
 };
 use crate::engine::options::CycleCheck;
 use crate::engine::table::sound_step;
@@ -106,6 +107,9 @@ pub(crate) struct Walker<
     frontier: Frontier<P::Move>,
     /// Which start the current probe began from (its index in the sweep's starts).
     start_index: usize,
+    /// The path held when the bound first cut a node off, in a sweep that keeps it (see
+    /// [`Held`]).
+    held: Held<P::State, P::Cost>,
 }
 
 /// The subtrees a splitting walker ([`Walker::splitting`]) handed over, in the order of the
@@ -148,7 +152,7 @@ where
     H: IncrementalHeuristic<P::State, P::Move, P::Cost>,
     O: Observer<P::State, P::Cost>,
 {
-    fn sweep(
+    fn sweep<const HOLD: bool>(
         &mut self,
         starts: &[P::State],
         bound: Bound<P::Cost>,
@@ -159,7 +163,7 @@ where
         for (index, start) in starts.iter().enumerate() {
             self.start_index = index;
             self.control.count_start();
-            match self.probe(start, bound)? {
+            match self.probe::<HOLD>(start, bound)? {
                 Probe::Found => return Ok(Probe::Found),
                 Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
                 Probe::Exhausted => {}
@@ -169,9 +173,10 @@ where
         Ok(swept)
     }
 
-    fn solution(&self) -> Solution<P::State, P::Cost> {
+    fn solution(&self) -> Outcome<P> {
         let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
-        Solution::new(self.path(), cost, self.control.stats())
+        let path = self.replayed()?;
+        Ok(Solution::new(path, cost, self.control.stats()))
     }
 
     fn no_path(&mut self) -> Failure<P> {
@@ -179,10 +184,11 @@ where
     }
 
     fn depth_reached(&self, bound: Bound<P::Cost>) -> Failure<P> {
-        self.limit_reached(Limit::Depth(match bound {
+        let limit = Limit::Depth(match bound {
             Bound::Depth(d) => d,
             Bound::Cost(_) => 0,
-        }))
+        });
+        self.control.limit_reached(limit, self.held.clone())
     }
 
     fn begin_iteration(&mut self) {
@@ -235,6 +241,7 @@ where
             split: usize::MAX,
             frontier: Frontier::new(),
             start_index: 0,
+            held: None,
         }
     }
 
@@ -264,20 +271,58 @@ where
         self.control.stats()
     }
 
-    /// The states of the current path, start first, replayed from the start.
+    /// The states of the current path, start first, replayed from the start. Needed only
+    /// when a limit stops the search, and never inlined: a replay inlined into the error
+    /// paths of the loop (through [`limit_reached`](Self::limit_reached)) changed how the
+    /// compiler laid out the loop's registers, and cost the in-place IDA* on Korf's instance
+    /// #62 1.6% more instructions.
+    #[inline(never)]
     fn path(&self) -> Vec<P::State> {
+        replay(self.problem, &self.root, &self.frames, &self.stack)
+    }
+
+    /// The path held, replayed from its start as [`path`](Self::path) does, and checked once
+    /// before it is handed back as a solution: every move among those the problem lists for
+    /// its state, every g the one the search reached the level with, the last state a goal.
+    /// The search itself never compares the state it changes in place with anything, so a
+    /// problem whose [`undo`](InPlaceProblem::undo) does not restore what
+    /// [`apply`](InPlaceProblem::apply) changed would otherwise return a path that is not one;
+    /// the check costs one replay of the path per solution, nothing per node, and is kept
+    /// out of the loop's function.
+    #[cold]
+    #[inline(never)]
+    fn replayed(&self) -> Result<Vec<P::State>, Failure<P>> {
         let Some(root) = &self.root else {
-            return Vec::new();
+            return Ok(Vec::new());
+        };
+        let broken = |state: &P::State, step: usize| SearchError::BrokenUndo {
+            state: state.clone(),
+            step,
+            stats: self.control.stats(),
         };
         let mut state = root.clone();
         let mut path = Vec::with_capacity(self.frames.len());
-        path.push(state.clone());
-        let depth = self.frames.len().saturating_sub(1);
-        for frame in &self.frames[..depth] {
-            self.problem.apply(&mut state, self.stack[frame.next - 1]);
+        let mut listed = Vec::new();
+        let mut g = P::Cost::ZERO;
+        for (step, pair) in self.frames.windows(2).enumerate() {
+            let mv = self.stack[pair[0].next - 1];
+            listed.clear();
+            self.problem.moves(&state, &mut Moves::new(&mut listed));
+            if !listed.contains(&mv) {
+                return Err(broken(&state, step));
+            }
             path.push(state.clone());
+            let cost = self.problem.apply(&mut state, mv);
+            match sound_step(g, cost) {
+                Some(sum) if sum.order(pair[1].g).is_eq() => g = sum,
+                _ => return Err(broken(&path[step], step)),
+            }
         }
-        path
+        if !self.problem.is_goal(&state) {
+            return Err(broken(&state, self.frames.len().saturating_sub(1)));
+        }
+        path.push(state);
+        Ok(path)
     }
 
     fn limit_reached(&self, limit: Limit) -> Failure<P> {
@@ -327,7 +372,8 @@ where
     }
 
     /// A depth-first search from `start` within `bound`. On `Found`, the path leads to a goal.
-    fn probe(
+    /// With `HOLD`, the path held at the first cut-off is kept in `held`.
+    fn probe<const HOLD: bool>(
         &mut self,
         start: &P::State,
         bound: Bound<P::Cost>,
@@ -353,7 +399,7 @@ where
         if self.expand(&state)? {
             return Ok(Probe::Found);
         }
-        self.descend(state, bound, cut)
+        self.descend::<HOLD>(state, bound, cut)
     }
 
     /// A depth-first search of the subtree whose root `moves` lead to from `start` (a subtree
@@ -423,14 +469,14 @@ where
         if self.expand(&state)? {
             return Ok(Probe::Found);
         }
-        self.descend(state, bound, Probe::Exhausted)
+        self.descend::<false>(state, bound, Probe::Exhausted)
     }
 
     /// The depth-first search below the path held, `state` the state on its top (just
     /// expanded), until a goal is found or every level is left; `cut` is what was cut off
     /// before.
     #[inline(always)]
-    fn descend(
+    fn descend<const HOLD: bool>(
         &mut self,
         mut state: P::State,
         bound: Bound<P::Cost>,
@@ -457,6 +503,8 @@ where
                     history,
                     keep_states,
                     cycle_check,
+                    root,
+                    held,
                     ..
                 } = &mut *self;
                 let mut entered = None;
@@ -503,6 +551,13 @@ where
                         return Err(control.estimate_overflow(state, g, clamped(h)));
                     };
                     if beyond(control, bound, depth + 1, f, &mut cut) {
+                        if HOLD && held.is_none() && matches!(cut, Probe::CutOff(_)) {
+                            *held = Some(Partial {
+                                path: replay(*problem, root, &frames[..=depth], stack),
+                                cost: parent.g,
+                                estimate: clamped(parent.h),
+                            });
+                        }
                         problem.undo(&mut state, mv);
                         continue;
                     }
@@ -629,6 +684,7 @@ where
     /// [`search_within`]).
     pub(crate) fn search(&mut self, bound: Bound<P::Cost>) -> Outcome<P> {
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
+        self.held = None;
         search_within(self, &starts, bound)
     }
 
@@ -642,6 +698,28 @@ where
         let starts: Vec<P::State> = self.problem.starts().into_iter().collect();
         deepen(self, &starts, first, next)
     }
+}
+
+/// The states of the path `frames` describe (their moves on `stack`), start first, replayed
+/// from `root`.
+fn replay<P: InPlaceProblem, M>(
+    problem: &P,
+    root: &Option<P::State>,
+    frames: &[Frame<P::Cost, M>],
+    stack: &[P::Move],
+) -> Vec<P::State> {
+    let Some(root) = root else {
+        return Vec::new();
+    };
+    let mut state = root.clone();
+    let mut path = Vec::with_capacity(frames.len());
+    path.push(state.clone());
+    let depth = frames.len().saturating_sub(1);
+    for frame in &frames[..depth] {
+        problem.apply(&mut state, stack[frame.next - 1]);
+        path.push(state.clone());
+    }
+    path
 }
 
 /// The error of a NaN estimate of `state`.

@@ -234,11 +234,14 @@ where
         let mut depth = 1;
         let (split_stats, split_end, frontier) = loop {
             let mut walker = self.walker(self.options_left()).splitting(depth);
-            let end = match walker.sweep(starts, bound) {
-                Ok(Probe::Found) => {
-                    let (path, cost, _) = walker.solution().into_parts();
-                    End::Found(path, cost)
-                }
+            let end = match walker.sweep::<false>(starts, bound) {
+                Ok(Probe::Found) => match walker.solution() {
+                    Ok(solution) => {
+                        let (path, cost, _) = solution.into_parts();
+                        End::Found(path, cost)
+                    }
+                    Err(error) => End::Failed(error),
+                },
                 Ok(Probe::CutOff(least)) => End::Cut(least),
                 Ok(Probe::Exhausted) => End::Exhausted,
                 Err(error) => End::Failed(error),
@@ -402,8 +405,13 @@ where
         let end = match walker.probe_subtree(&job.starts[start], moves, job.bound) {
             Ok(Probe::Found) => {
                 job.first.fetch_min(i, Ordering::Relaxed);
-                let (path, cost, _) = walker.solution().into_parts();
-                End::Found(path, cost)
+                match walker.solution() {
+                    Ok(solution) => {
+                        let (path, cost, _) = solution.into_parts();
+                        End::Found(path, cost)
+                    }
+                    Err(error) => End::Failed(error),
+                }
             }
             Ok(Probe::CutOff(least)) => End::Cut(least),
             Ok(Probe::Exhausted) => End::Exhausted,
@@ -449,7 +457,8 @@ where
     H: IncrementalHeuristic<P::State, P::Move, P::Cost> + Sync,
     O: Observer<P::State, P::Cost>,
 {
-    fn sweep(
+    /// Parallel IDA* deepens: it never keeps a held path, whatever `HOLD`.
+    fn sweep<const HOLD: bool>(
         &mut self,
         starts: &[P::State],
         bound: Bound<P::Cost>,
@@ -457,10 +466,11 @@ where
         self.split_and_search(starts, bound)
     }
 
-    fn solution(&self) -> Solution<P::State, P::Cost> {
-        self.found
+    fn solution(&self) -> Result<Solution<P::State, P::Cost>, Failure<P>> {
+        Ok(self
+            .found
             .clone()
-            .expect("a sweep that found a goal keeps its solution")
+            .expect("a sweep that found a goal keeps its solution"))
     }
 
     fn no_path(&mut self) -> Failure<P> {
