@@ -50,6 +50,11 @@ fn public_types_are_send_sync_and_unwind_safe() {
     assert_thread_safe::<informed::grid::WeightedGrid>();
     assert_thread_safe::<informed::grid::WeightedGridProblem<'static>>();
     assert_thread_safe::<informed::grid::Picture<'static>>();
+    // The closure problems are as thread-safe as their closures (plain functions here).
+    type Step = fn(&u32) -> [(u32, u32); 1];
+    type UnitStep = fn(&u32) -> [u32; 1];
+    assert_thread_safe::<informed::BidirectionalFnProblem<u32, Step, Step>>();
+    assert_thread_safe::<informed::UnitBidirectionalFnProblem<u32, UnitStep, UnitStep>>();
     // `StateRecorder` and `StatePicture` hold the caller's position and label closures, asked
     // to be `Send + Sync` but not unwind-safe (tests/replay.rs checks the first two).
     // `Search`, `Stepper` and `Reachable` may hold a cancel callback, which need not be `Send`:
