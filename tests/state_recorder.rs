@@ -330,3 +330,54 @@ fn an_order_not_learned_is_not_made_up() {
     let (given, (by, _, _)) = record(Some(weighted));
     assert_eq!((given, by.as_str()), (Some(weighted), "f"));
 }
+
+mod common;
+
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(common::config())]
+
+    /// On random graphs with random estimates (consistent or not, so that states are reached
+    /// again by cheaper paths and reopened), the order learned from a search is the one it
+    /// used, never another's: the rule of the search that ran fits every expansion it made, so
+    /// Dijkstra's (h = 0) is always learned, with its tie-break wherever a tie decided an
+    /// expansion; A* and greedy search are each learned as themselves, as Dijkstra's where
+    /// every estimate recorded was 0 (both then rank by g), or, where the other's rule fits the
+    /// same events, as unknown — never as each other.
+    #[test]
+    fn the_order_learned_is_the_order_used(
+        graph in common::graph(14, 0..6u64),
+        estimates in prop::collection::vec(0..12u64, 14),
+        lifo in any::<bool>(),
+    ) {
+        let ties = if lifo { TieBreak::Lifo } else { TieBreak::Fifo };
+        let h = |&v: &usize| estimates[v % estimates.len()];
+        for algorithm in [Algorithm::Dijkstra, Algorithm::AStar, Algorithm::Greedy] {
+            let mut recorder = StateRecorder::new(&graph, |&v| (v as f64, 0.0));
+            let _ = Search::new(&graph)
+                .tie_break(ties)
+                .observer(&mut recorder)
+                .run(algorithm, h);
+            let learned = recorder.open_order();
+            if algorithm == Algorithm::Dijkstra {
+                // The events say h = 0 throughout: every ranking by cost is Dijkstra's.
+                let learned = learned.expect("a search by g is always learned");
+                prop_assert_eq!(learned.algorithm(), Algorithm::Dijkstra);
+                prop_assert!(
+                    learned.tie_break() == ties || learned.tie_break() == TieBreak::Fifo,
+                    "{:?} learned as {:?}", ties, learned
+                );
+            } else if let Some(learned) = learned {
+                prop_assert!(
+                    [algorithm, Algorithm::Dijkstra].contains(&learned.algorithm()),
+                    "{:?} learned as {:?}", algorithm, learned
+                );
+                prop_assert!(
+                    learned.tie_break() == ties || learned.tie_break() == TieBreak::Fifo,
+                    "{:?} learned as {:?}", ties, learned
+                );
+            }
+        }
+    }
+}
