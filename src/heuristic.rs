@@ -400,6 +400,28 @@ pub trait IncrementalHeuristic<S, M, C> {
     /// `estimate`. `context` is a copy of that state's context, to be brought up to date for
     /// `state`.
     fn update(&self, state: &S, mv: M, estimate: C, context: &mut Self::Context) -> C;
+
+    /// The estimate of the state `mv` leads to from `state`, computed before the move is made,
+    /// where the heuristic can (the default: `None`, and the search makes the move and asks
+    /// [`update`](Self::update)).
+    ///
+    /// `state` is the state before the move, `estimate` its estimate and `context` a copy of
+    /// its context: on `Some`, `context` must have been brought up to date for the successor,
+    /// as [`update`](Self::update) would; on `None` it must be left as it was. The estimate
+    /// must equal the one `update` returns for the same move. With the move's cost known too
+    /// ([`InPlaceProblem::move_cost`](crate::InPlaceProblem::move_cost)), an in-place search
+    /// never makes a move its bound prunes.
+    #[inline(always)]
+    fn estimate_move(
+        &self,
+        state: &S,
+        mv: M,
+        estimate: C,
+        context: &mut Self::Context,
+    ) -> Option<C> {
+        let _ = (state, mv, estimate, context);
+        None
+    }
 }
 
 /// One heuristic value serves many searches without a copy.
@@ -417,6 +439,17 @@ where
     #[inline(always)]
     fn update(&self, state: &S, mv: M, estimate: C, context: &mut Self::Context) -> C {
         (**self).update(state, mv, estimate, context)
+    }
+
+    #[inline(always)]
+    fn estimate_move(
+        &self,
+        state: &S,
+        mv: M,
+        estimate: C,
+        context: &mut Self::Context,
+    ) -> Option<C> {
+        (**self).estimate_move(state, mv, estimate, context)
     }
 }
 

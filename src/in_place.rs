@@ -29,6 +29,9 @@ use crate::problem::SearchProblem;
 /// - [`inverse`](Self::inverse), optional, names the move that undoes a move: with
 ///   [`CycleCheck::Parent`](crate::CycleCheck::Parent) the engine then skips the move back to
 ///   the parent by comparing moves, without comparing or even keeping states.
+/// - [`move_table`](Self::move_table), [`fixed_cost`](Self::fixed_cost) and
+///   [`move_cost`](Self::move_cost), optional, let the searches try moves straight from a
+///   table the problem keeps, check a cost once, and know a move's cost before making it.
 ///
 /// Every other algorithm of the crate searches such a problem through the [`InPlace`] view, a
 /// [`SearchProblem`] whose successors are copies of the state with one move applied.
@@ -73,6 +76,15 @@ use crate::problem::SearchProblem;
 ///
 ///     fn inverse(&self, k: u8) -> Option<u8> {
 ///         Some(k)
+///     }
+///
+///     // Optional: the flips are the same for every stack, and each costs 1.
+///     fn move_table(&self, _: &[u8; 6]) -> Option<&[u8]> {
+///         Some(&[2, 3, 4, 5, 6])
+///     }
+///
+///     fn fixed_cost(&self) -> Option<u32> {
+///         Some(1)
 ///     }
 /// }
 ///
@@ -137,6 +149,47 @@ pub trait InPlaceProblem {
         let _ = mv;
         None
     }
+
+    /// The moves of `state` as a slice the problem keeps, where it has one (the default:
+    /// `None`, and the searches list moves through [`moves`](Self::moves)).
+    ///
+    /// Many problems have a fixed table of moves: every flip of the pancake puzzle, every
+    /// turn of a cube, the cells next to the sliding puzzle's blank (a table per cell). An
+    /// in-place search then tries the moves straight from the table, level by level, instead
+    /// of copying them onto its stack and reading them back.
+    ///
+    /// The slice must hold the moves [`moves`](Self::moves) pushes for `state`, in the same
+    /// order. Give a table for all states or for none: the searches ask one start whether the
+    /// problem has one, and a state whose table is `None` then has no moves.
+    #[inline(always)]
+    fn move_table(&self, state: &Self::State) -> Option<&[Self::Move]> {
+        let _ = state;
+        None
+    }
+
+    /// The cost of every move, where all moves cost the same (the default: `None`).
+    ///
+    /// A search checks a fixed cost once (not NaN, not below zero) and, with a cost bound, that
+    /// no path within the bound can overflow by one more step, instead of checking every sum;
+    /// and it knows a move's cost before applying it (see [`move_cost`](Self::move_cost)).
+    /// [`apply`](Self::apply) must return the same cost.
+    #[inline(always)]
+    fn fixed_cost(&self) -> Option<Self::Cost> {
+        None
+    }
+
+    /// The cost of `mv` from `state`, known without applying it, where the problem can say
+    /// (the default: [`fixed_cost`](Self::fixed_cost)).
+    ///
+    /// When both the cost and the heuristic's estimate of a move
+    /// ([`IncrementalHeuristic::estimate_move`](crate::IncrementalHeuristic::estimate_move))
+    /// are known before it is made, a search never applies (and undoes) a move that its bound
+    /// prunes. The cost must be the one [`apply`](Self::apply) returns for the move.
+    #[inline(always)]
+    fn move_cost(&self, state: &Self::State, mv: Self::Move) -> Option<Self::Cost> {
+        let _ = (state, mv);
+        self.fixed_cost()
+    }
 }
 
 impl<P: InPlaceProblem + ?Sized> InPlaceProblem for &P {
@@ -171,6 +224,21 @@ impl<P: InPlaceProblem + ?Sized> InPlaceProblem for &P {
     #[inline]
     fn inverse(&self, mv: Self::Move) -> Option<Self::Move> {
         (**self).inverse(mv)
+    }
+
+    #[inline(always)]
+    fn move_table(&self, state: &Self::State) -> Option<&[Self::Move]> {
+        (**self).move_table(state)
+    }
+
+    #[inline(always)]
+    fn fixed_cost(&self) -> Option<Self::Cost> {
+        (**self).fixed_cost()
+    }
+
+    #[inline(always)]
+    fn move_cost(&self, state: &Self::State, mv: Self::Move) -> Option<Self::Cost> {
+        (**self).move_cost(state, mv)
     }
 }
 

@@ -143,15 +143,47 @@ proptest! {
         let mut m = manhattan.begin(&board).0;
         prop_assert_eq!(h, pdb.estimate(&board));
         let mut moves = Vec::new();
-        for index in walk {
+        for index in walk.iter() {
             moves.clear();
             problem.moves(&board, &mut Moves::new(&mut moves));
+            // The table the problem keeps holds the moves it lists, in order.
+            prop_assert_eq!(problem.move_table(&board), Some(&moves[..]));
             let slide = *index.get(&moves);
-            problem.apply(&mut board, slide);
+            // What the move costs and leads to, asked before it is made ...
+            let cost_before = problem.move_cost(&board, slide);
+            let mut context_before = context;
+            let h_before = pdb.estimate_move(&board, slide, h, &mut context_before);
+            let m_before = manhattan.estimate_move(&board, slide, m, &mut ());
+            let h_parent = h;
+            prop_assert_eq!(problem.apply(&mut board, slide), 1);
             h = pdb.update(&board, slide, h, &mut context);
             m = manhattan.update(&board, slide, m, &mut ());
             prop_assert_eq!(h, pdb.estimate(&board));
             prop_assert_eq!(m, manhattan.estimate(&board));
+            // ... is what it costs and leads to once made.
+            prop_assert_eq!(cost_before, Some(1));
+            prop_assert_eq!(h_before, Some(h));
+            prop_assert_eq!(m_before, Some(m));
+            prop_assert_eq!(format!("{context_before:?}"), format!("{context:?}"));
+            // Asked of the move back, the parent's estimate.
+            prop_assert_eq!(
+                pdb.estimate_move(&board, slide.inverse(), h, &mut { context }),
+                Some(h_parent)
+            );
+        }
+        // The 24-puzzle's Manhattan reads its distances from a table by tile, not by nibble.
+        let large = SlidingPuzzle::new(5, 5).unwrap();
+        let large_manhattan = large.manhattan();
+        let large_problem = large.problem(large.random_board(seed)).unwrap();
+        let mut large_board = large_problem.start();
+        let mut m = large_manhattan.begin(&large_board).0;
+        for index in walk.iter().take(20) {
+            let slide = *index.get(large_problem.move_table(&large_board).unwrap());
+            let before = large_manhattan.estimate_move(&large_board, slide, m, &mut ());
+            large_problem.apply(&mut large_board, slide);
+            m = large_manhattan.update(&large_board, slide, m, &mut ());
+            prop_assert_eq!(before, Some(m));
+            prop_assert_eq!(m, large_manhattan.estimate(&large_board));
         }
         let copying = Search::new(&problem)
             .cycle_check(CycleCheck::Parent)
@@ -234,4 +266,42 @@ fn zero_cost_cycles_do_not_trap_in_place_idastar() {
         assert_eq!(solution.path(), &[0, 1, 2, 3], "{check:?}");
         assert_eq!(solution.cost(), 1);
     }
+}
+
+/// A problem that answers none of the optional questions gets `None` for each; a reference to
+/// a problem (and to a heuristic) answers what the problem (the heuristic) answers.
+#[test]
+fn optional_answers_default_to_none_and_pass_through_references() {
+    let graph = common::Graph {
+        adjacency: vec![vec![(1, 3)], vec![]],
+        goals: vec![false, true],
+        starts: vec![0],
+        numbered: false,
+    };
+    let walk = Walk(&graph);
+    assert_eq!(walk.move_table(&0), None);
+    assert_eq!(walk.fixed_cost(), None);
+    assert_eq!(walk.move_cost(&0, (0, 1, 3)), None);
+    assert_eq!(
+        Afresh(|_: &usize| 0u64).estimate_move(&0, (0, 1, 3), 0, &mut ()),
+        None
+    );
+
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    let problem = puzzle
+        .problem(puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap())
+        .unwrap();
+    let board = problem.start();
+    let by_ref = &&problem;
+    assert_eq!(by_ref.move_table(&board), problem.move_table(&board));
+    assert_eq!(by_ref.fixed_cost(), Some(1));
+    let slide = problem.move_table(&board).unwrap()[0];
+    assert_eq!(by_ref.move_cost(&board, slide), Some(1));
+    let manhattan = puzzle.manhattan();
+    let h = manhattan.begin(&board).0;
+    assert_eq!(
+        (&&manhattan).estimate_move(&board, slide, h, &mut ()),
+        manhattan.estimate_move(&board, slide, h, &mut ())
+    );
+    assert!(manhattan.estimate_move(&board, slide, h, &mut ()).is_some());
 }

@@ -195,29 +195,46 @@ impl IncrementalHeuristic<Board, Slide, u32> for Manhattan<'_> {
 
     #[inline(always)]
     fn update(&self, board: &Board, slide: Slide, estimate: u32, _: &mut ()) -> u32 {
+        // The tile is in the cell it entered.
+        self.slid(board, slide.to(), slide, estimate)
+            .unwrap_or_else(|| self.estimate(board))
+    }
+
+    /// Before the slide, the tile is in the cell it leaves.
+    #[inline(always)]
+    fn estimate_move(&self, board: &Board, slide: Slide, estimate: u32, _: &mut ()) -> Option<u32> {
+        self.slid(board, slide.from(), slide, estimate)
+    }
+}
+
+impl Manhattan<'_> {
+    /// The estimate after `slide`, from the estimate before it, with the sliding tile read from
+    /// `cell` of `board`; `None` where the tables do not cover the tile (a board outside the
+    /// puzzle).
+    #[inline(always)]
+    fn slid(&self, board: &Board, cell: usize, slide: Slide, estimate: u32) -> Option<u32> {
         let (entered, left) = match &self.nibble_distance {
             Some(table) => {
                 // At most 16 cells of 4 bits: the board is the low word.
-                let tile = (board.words[0] >> (4 * slide.to()) & 15) as usize;
+                let tile = (board.words[0] >> (4 * (cell & 15)) & 15) as usize;
                 (
                     table[(tile << 4 | slide.to()) & 255],
                     table[(tile << 4 | slide.from()) & 255],
                 )
             }
             None => {
-                let tile = usize::from(self.puzzle.tile_at(*board, slide.to()));
+                let tile = usize::from(self.puzzle.tile_at(*board, cell));
                 let cells = self.puzzle.cells();
                 let at = |cell: usize| self.distance.get(tile * cells + cell).copied();
-                match (at(slide.to()), at(slide.from())) {
-                    (Some(entered), Some(left)) => (entered, left),
-                    _ => return self.estimate(board),
-                }
+                (at(slide.to())?, at(slide.from())?)
             }
         };
         // Within the contract the sum held the tile's distance from the cell it left.
-        estimate
-            .wrapping_add(u32::from(entered))
-            .wrapping_sub(u32::from(left))
+        Some(
+            estimate
+                .wrapping_add(u32::from(entered))
+                .wrapping_sub(u32::from(left)),
+        )
     }
 }
 

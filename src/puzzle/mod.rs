@@ -191,10 +191,23 @@ impl Slide {
 }
 
 /// The cells from which a tile can slide into the blank, for one position of the blank.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct BlankMoves {
     from: [u8; 4],
+    /// The same moves as slides into the blank, the in-place problem's move table.
+    slides: [Slide; 4],
     count: u8,
+}
+
+impl Default for BlankMoves {
+    fn default() -> Self {
+        let none = Slide { from: 0, to: 0 };
+        BlankMoves {
+            from: [0; 4],
+            slides: [none; 4],
+            count: 0,
+        }
+    }
 }
 
 /// A sliding-tile puzzle of a given size and goal arrangement.
@@ -271,7 +284,12 @@ impl SlidingPuzzle {
                 (row + 1 < height).then(|| blank + width),
             ];
             for from in targets.into_iter().flatten() {
-                moves.from[usize::from(moves.count)] = from as u8;
+                let slot = usize::from(moves.count);
+                moves.from[slot] = from as u8;
+                moves.slides[slot] = Slide {
+                    from: from as u8,
+                    to: blank as u8,
+                };
                 moves.count += 1;
             }
         }
@@ -820,6 +838,27 @@ impl SearchProblem for PuzzleProblem<'_> {
 /// assert_eq!(in_place.stats(), copying.stats());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+impl PuzzleProblem<'_> {
+    /// The slides into the blank of `board`, from the puzzle's table.
+    #[inline(always)]
+    fn slides(&self, board: &Board) -> &[Slide] {
+        let blank = if self.puzzle.tile_bits == 4 {
+            // The lowest zero nibble, as `blank` finds it, without its check that the board
+            // has a blank: this one came from a checked start (a cell past the last has no
+            // moves).
+            let x = board.words[0];
+            let flags = x.wrapping_sub(0x1111_1111_1111_1111) & !x & 0x8888_8888_8888_8888;
+            (flags.trailing_zeros() / 4) as usize
+        } else {
+            self.puzzle.blank(*board)
+        };
+        match self.puzzle.blank_moves.get(blank) {
+            Some(moves) => &moves.slides[..usize::from(moves.count)],
+            None => &[],
+        }
+    }
+}
+
 impl InPlaceProblem for PuzzleProblem<'_> {
     type State = Board;
     type Move = Slide;
@@ -836,23 +875,19 @@ impl InPlaceProblem for PuzzleProblem<'_> {
 
     #[inline(always)]
     fn moves(&self, board: &Board, out: &mut Moves<'_, Slide>) {
-        let blank = if self.puzzle.tile_bits == 4 {
-            // The lowest zero nibble, as `blank` finds it, without its check that the board
-            // has a blank: this one came from a checked start (a cell past the last has no
-            // moves).
-            let x = board.words[0];
-            let flags = x.wrapping_sub(0x1111_1111_1111_1111) & !x & 0x8888_8888_8888_8888;
-            (flags.trailing_zeros() / 4) as usize
-        } else {
-            self.puzzle.blank(*board)
-        };
-        let Some(moves) = self.puzzle.blank_moves.get(blank) else {
-            return;
-        };
-        let to = blank as u8;
-        for &from in &moves.from[..usize::from(moves.count)] {
-            out.push(Slide { from, to });
-        }
+        out.extend(self.slides(board).iter().copied());
+    }
+
+    /// The slides into the blank's cell, from the puzzle's table.
+    #[inline(always)]
+    fn move_table(&self, board: &Board) -> Option<&[Slide]> {
+        Some(self.slides(board))
+    }
+
+    /// Every slide costs 1.
+    #[inline(always)]
+    fn fixed_cost(&self) -> Option<u32> {
+        Some(1)
     }
 
     #[inline(always)]

@@ -297,7 +297,30 @@ impl IncrementalHeuristic<Board, Slide, u32> for AdditivePdb {
 
     #[inline]
     fn update(&self, board: &Board, slide: Slide, _: u32, context: &mut PdbContext) -> u32 {
-        let tile = usize::from(self.puzzle.tile_at(*board, slide.to())) % MAX_CELLS;
+        // The tile is in the cell it entered.
+        let tile = self.puzzle.tile_at(*board, slide.to());
+        self.slid(tile, slide, context)
+    }
+
+    /// Before the slide, the tile is in the cell it leaves.
+    #[inline]
+    fn estimate_move(
+        &self,
+        board: &Board,
+        slide: Slide,
+        _: u32,
+        context: &mut PdbContext,
+    ) -> Option<u32> {
+        let tile = self.puzzle.tile_at(*board, slide.from());
+        Some(self.slid(tile, slide, context))
+    }
+}
+
+impl AdditivePdb {
+    /// The estimate after `tile` slides by `slide`, with `context` brought up to date.
+    #[inline(always)]
+    fn slid(&self, tile: u8, slide: Slide, context: &mut PdbContext) -> u32 {
+        let tile = usize::from(tile) % MAX_CELLS;
         let to = slide.to() % MAX_CELLS;
         context.cell_of[tile] = to as u8;
         if let Some(table) = self.tables.get(usize::from(self.group_of[tile])) {
