@@ -63,6 +63,18 @@ pub trait Cost: sealed::Sealed + Copy + PartialOrd + Debug + Display + 'static {
     /// The value as an `f64`, for reports and bounds (may round for large integers).
     fn to_f64(self) -> f64;
 
+    /// The mark of a state no path reaches, in tables of distances (the landmarks'): infinity
+    /// for floats, the greatest value for integers (no path the searches accept costs that
+    /// much and can be extended).
+    #[doc(hidden)]
+    const UNREACHED: Self;
+
+    /// `self − other` where `self` is the larger, else zero, for values that are not NaN;
+    /// for floats an infinite `self` less a finite `other` is infinite, and infinity less
+    /// infinity zero.
+    #[doc(hidden)]
+    fn excess(self, other: Self) -> Self;
+
     /// A pair of values packed into one key that compares as ([`order`](Cost::order) on the
     /// first, then on the second): an integer for every type up to 64 bits, so the open set
     /// compares priorities without branches or float comparisons. Not NaN.
@@ -274,6 +286,12 @@ macro_rules! impl_cost_for_integers {
         impl Cost for $t {
             const ZERO: Self = 0;
             const EXACT: bool = true;
+            const UNREACHED: Self = <$t>::MAX;
+
+            #[inline]
+            fn excess(self, other: Self) -> Self {
+                if self > other { self.wrapping_sub(other) } else { 0 }
+            }
 
             #[inline]
             fn checked_sum(self, other: Self) -> Option<Self> {
@@ -365,6 +383,13 @@ macro_rules! impl_cost_for_floats {
         impl Cost for $t {
             const ZERO: Self = 0.0;
             const EXACT: bool = false;
+            const UNREACHED: Self = <$t>::INFINITY;
+
+            #[inline]
+            fn excess(self, other: Self) -> Self {
+                // Not `>`-then-subtract alone: infinity less infinity is NaN.
+                if self > other { self - other } else { 0.0 }
+            }
 
             #[inline]
             fn checked_sum(self, other: Self) -> Option<Self> {

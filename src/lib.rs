@@ -299,6 +299,7 @@ pub use crate::heuristic::{
     Afresh, Heuristic, HeuristicFn, IncrementalHeuristic, Max, Weighted, Zero,
 };
 pub use crate::in_place::{InPlace, InPlaceProblem, Moves};
+pub use crate::landmarks::{LandmarkError, LandmarkEstimate, Landmarks};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{
     Bidirectional, BidirectionalFnProblem, FnProblem, SearchProblem, UnitBidirectionalFnProblem,
@@ -336,6 +337,7 @@ mod heuristic;
 mod in_place;
 #[cfg(feature = "serde")]
 mod invalid_data;
+mod landmarks;
 mod location;
 mod observer;
 mod problem;

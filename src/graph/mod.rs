@@ -23,7 +23,9 @@ mod roads;
 pub use self::error::{GraphError, GraphErrorKind};
 pub use self::heuristic::StraightLine;
 
-use crate::problem::SearchProblem;
+use std::sync::OnceLock;
+
+use crate::problem::{Bidirectional, SearchProblem};
 
 /// A node of a [`Graph`]: its index, from 0.
 pub type Node = u32;
@@ -43,7 +45,7 @@ const MAX_NODES: usize = 1 << 32;
 /// empty or has one pair per node. Deserializing checks the offsets (starting at 0, never
 /// decreasing, ending at the number of edges, at most one per node and one more) and builds
 /// the graph as [`Graph::directed`] and [`Graph::with_coordinates`] do, with their checks.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -57,6 +59,32 @@ pub struct Graph {
     targets: Vec<Node>,
     lengths: Vec<f64>,
     coordinates: Vec<(f64, f64)>,
+    /// The edges by their heads, built the first time a backward search asks for a
+    /// predecessor (bidirectional searches, landmarks): a graph searched forward only never
+    /// pays for them.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    reverse: OnceLock<Reverse>,
+}
+
+/// The edges of a [`Graph`] grouped by head: `sources[offsets[n]..offsets[n + 1]]` are the
+/// tails of the edges into `n`, with their `lengths`.
+#[derive(Clone, Debug, Default)]
+struct Reverse {
+    offsets: Vec<u32>,
+    sources: Vec<Node>,
+    lengths: Vec<f64>,
+}
+
+/// Two graphs are equal when their nodes, edges and coordinates are: whether either has built
+/// its predecessors yet does not matter.
+impl PartialEq for Graph {
+    fn eq(&self, other: &Self) -> bool {
+        self.nodes == other.nodes
+            && self.offsets == other.offsets
+            && self.targets == other.targets
+            && self.lengths == other.lengths
+            && self.coordinates == other.coordinates
+    }
 }
 
 impl Graph {
@@ -177,6 +205,77 @@ impl Graph {
             .iter()
             .copied()
             .zip(self.lengths[range].iter().copied())
+    }
+
+    /// The edges into `node`: each tail with the edge's length, in the order of the tails
+    /// (for each tail, its edges in input order).
+    ///
+    /// The first call builds an index of the edges by head, as large as the graph's edges;
+    /// later calls, from any thread, use it. Bidirectional searches and
+    /// [`Landmarks`](crate::Landmarks) ask for it through
+    /// [`Bidirectional`] on [`GraphProblem`].
+    ///
+    /// Computes in **O(degree)** time, after the first call's **O(E + N')**.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `node` is not below [`node_count`](Self::node_count), as
+    /// [`edges`](Self::edges) does.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::graph::Graph;
+    ///
+    /// let graph = Graph::directed(3, [(0, 2, 1.5), (1, 2, 2.0), (2, 0, 1.0)])?;
+    /// assert_eq!(graph.predecessors(2).collect::<Vec<_>>(), [(0, 1.5), (1, 2.0)]);
+    /// assert_eq!(graph.predecessors(1).count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn predecessors(&self, node: Node) -> impl Iterator<Item = (Node, f64)> + '_ {
+        let n = node as usize;
+        assert!(
+            n < self.nodes,
+            "Graph::predecessors: node {node} does not exist (the graph has {} nodes)",
+            self.nodes
+        );
+        let reverse = self.reverse.get_or_init(|| self.reversed());
+        let range = match reverse.offsets.get(n..n + 2) {
+            Some(&[start, end]) => start as usize..end as usize,
+            _ => 0..0,
+        };
+        reverse.sources[range.clone()]
+            .iter()
+            .copied()
+            .zip(reverse.lengths[range].iter().copied())
+    }
+
+    /// The edges grouped by head (a counting sort, stable in the tails' order).
+    fn reversed(&self) -> Reverse {
+        let span = self.span();
+        let mut offsets = vec![0u32; span + 1];
+        for &head in &self.targets {
+            offsets[head as usize + 1] += 1;
+        }
+        for n in 0..span {
+            offsets[n + 1] += offsets[n];
+        }
+        let mut next = offsets[..span].to_vec();
+        let mut sources = vec![0; self.targets.len()];
+        let mut lengths = vec![0.0; self.targets.len()];
+        for tail in 0..span as Node {
+            for (head, length) in self.edges(tail) {
+                let slot = &mut next[head as usize];
+                sources[*slot as usize] = tail;
+                lengths[*slot as usize] = length;
+                *slot += 1;
+            }
+        }
+        Reverse {
+            offsets,
+            sources,
+            lengths,
+        }
     }
 
     /// The position of `node`, if the graph has coordinates.
@@ -348,6 +447,7 @@ impl Builder {
             targets,
             lengths,
             coordinates: Vec::new(),
+            reverse: OnceLock::new(),
         })
     }
 }
@@ -401,6 +501,33 @@ impl SearchProblem for GraphProblem<'_> {
     #[inline]
     fn index(&self, node: &Node) -> usize {
         *node as usize
+    }
+}
+
+/// Searched backward from the goal node, by the edges into each node: bidirectional searches
+/// and [`Landmarks`](crate::Landmarks) run on a graph. The first backward step builds the
+/// graph's index of edges by head (see [`Graph::predecessors`]).
+///
+/// # Example
+///
+/// ```
+/// use informed::graph::Graph;
+///
+/// let graph = Graph::directed(4, [(0, 1, 1.0), (1, 3, 1.0), (0, 2, 0.5), (2, 3, 2.0)])?;
+/// let problem = graph.problem(0, 3)?;
+/// let solution = informed::bidirectional_dijkstra(&problem)?;
+/// assert_eq!(solution.path(), &[0, 1, 3]);
+/// assert_eq!(solution.cost(), 2.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl Bidirectional for GraphProblem<'_> {
+    fn goals(&self) -> impl IntoIterator<Item = Node> {
+        [self.to]
+    }
+
+    #[inline]
+    fn predecessors(&self, node: &Node) -> impl IntoIterator<Item = (Node, f64)> {
+        self.graph.predecessors(*node)
     }
 }
 

@@ -1,0 +1,567 @@
+//! Landmark heuristics (ALT: A*, landmarks and the triangle inequality) for any problem that
+//! numbers its states and can be searched backward.
+
+use std::error::Error;
+use std::fmt;
+
+use crate::algo::reachable::reachable;
+use crate::cost::Cost;
+use crate::error::SearchFailure;
+use crate::heuristic::{Heuristic, heuristic_by_reference};
+use crate::problem::{Bidirectional, SearchProblem};
+
+/// Exact distances from and to a few landmark states, which bound every other distance from
+/// below by the triangle inequality: the ALT heuristic (Goldberg & Harrelson, 2005), the
+/// standard speed-up of A* on road networks, for any problem that numbers its states
+/// ([`SearchProblem::index_bound`]) and names its predecessors ([`Bidirectional`]).
+///
+/// For a landmark L, a state v and a goal t, the distances d satisfy
+/// d(v, t) ≥ d(L, t) − d(L, v) and d(v, t) ≥ d(v, L) − d(t, L); the estimate
+/// [`toward`](Self::toward) a goal is the largest of these bounds over the landmarks (and 0).
+/// With exact distances it is admissible and consistent, whatever the problem's costs, and
+/// it proves a goal unreachable where a landmark reaches one state and not the other.
+///
+/// Built once per problem, it serves every query on it: each landmark costs a forward and a
+/// backward Dijkstra flood when it is built, and its memory is one distance per numbered state
+/// in each direction: `2 × count × index_bound × size_of::<C>()` bytes (16 × count bytes a
+/// state for `f64` costs), halved when every distance to a landmark equals the distance from it
+/// (an undirected graph). [`memory`](Self::memory) says what a set takes.
+///
+/// # Example
+///
+/// ```
+/// use informed::Landmarks;
+/// use informed::graph::Graph;
+///
+/// // A ring of 12 nodes, each road 1 long.
+/// let ring = Graph::undirected(12, (0..12).map(|n| (n, (n + 1) % 12, 1.0)))?;
+/// let landmarks = Landmarks::farthest(&ring.problem(0, 0)?, 2)?;
+/// assert_eq!(landmarks.len(), 2);
+///
+/// let problem = ring.problem(3, 8)?;
+/// let solution = informed::astar_with(&problem, landmarks.toward(&problem, &8))?;
+/// assert_eq!(solution.cost(), 5.0);
+/// let dijkstra = informed::dijkstra(&problem)?;
+/// assert!(solution.stats().expanded < dijkstra.stats().expanded);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Landmarks<S, C> {
+    states: Vec<S>,
+    /// The numbering's bound when the set was built: states numbered at or above it have no
+    /// distances, and are estimated 0.
+    bound: usize,
+    /// `from[v * count + l]`: the distance from landmark `l` to the state numbered `v`
+    /// ([`Cost::UNREACHED`] where none).
+    from: Vec<C>,
+    /// `to[v * count + l]`: the distance from the state numbered `v` to landmark `l`; empty
+    /// where it equals `from` everywhere.
+    to: Vec<C>,
+}
+
+/// Why a set of [`Landmarks`] could not be built.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum LandmarkError {
+    /// The problem does not number its states ([`SearchProblem::index_bound`] is `None`).
+    NoNumbering,
+    /// [`Landmarks::farthest`] was given a problem without a start to begin from.
+    NoStart,
+    /// The distances would not fit in memory.
+    TooLarge {
+        /// The bytes they would take.
+        bytes: u128,
+    },
+    /// A flood from or to a landmark failed: a negative or NaN step cost, an overflow.
+    Search(SearchFailure),
+}
+
+impl fmt::Display for LandmarkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LandmarkError::NoNumbering => write!(
+                f,
+                "landmarks need a problem that numbers its states (index_bound is None)"
+            ),
+            LandmarkError::NoStart => {
+                write!(f, "the problem has no start to choose landmarks from")
+            }
+            LandmarkError::TooLarge { bytes } => write!(
+                f,
+                "the landmarks' distances would take {bytes} bytes, more than fit in memory"
+            ),
+            LandmarkError::Search(failure) => {
+                write!(f, "a flood from a landmark failed: {failure}")
+            }
+        }
+    }
+}
+
+impl Error for LandmarkError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            LandmarkError::Search(failure) => Some(failure),
+            _ => None,
+        }
+    }
+}
+
+/// `problem` searched from one state, forward or backward; no state is a goal.
+struct Flood<'p, P: SearchProblem> {
+    problem: &'p P,
+    from: P::State,
+}
+
+impl<P: SearchProblem> SearchProblem for Flood<'_, P> {
+    type State = P::State;
+    type Cost = P::Cost;
+
+    fn starts(&self) -> impl IntoIterator<Item = P::State> {
+        [self.from.clone()]
+    }
+
+    fn is_goal(&self, _: &P::State) -> bool {
+        false
+    }
+
+    #[inline]
+    fn successors(&self, state: &P::State) -> impl IntoIterator<Item = (P::State, P::Cost)> {
+        self.problem.successors(state)
+    }
+
+    fn index_bound(&self) -> Option<usize> {
+        self.problem.index_bound()
+    }
+
+    #[inline]
+    fn index(&self, state: &P::State) -> usize {
+        self.problem.index(state)
+    }
+}
+
+/// `problem` searched backward from one state, along its predecessors.
+struct BackwardFlood<'p, P: SearchProblem> {
+    problem: &'p P,
+    from: P::State,
+}
+
+impl<P: Bidirectional> SearchProblem for BackwardFlood<'_, P> {
+    type State = P::State;
+    type Cost = P::Cost;
+
+    fn starts(&self) -> impl IntoIterator<Item = P::State> {
+        [self.from.clone()]
+    }
+
+    fn is_goal(&self, _: &P::State) -> bool {
+        false
+    }
+
+    #[inline]
+    fn successors(&self, state: &P::State) -> impl IntoIterator<Item = (P::State, P::Cost)> {
+        self.problem.predecessors(state)
+    }
+
+    fn index_bound(&self) -> Option<usize> {
+        self.problem.index_bound()
+    }
+
+    #[inline]
+    fn index(&self, state: &P::State) -> usize {
+        self.problem.index(state)
+    }
+}
+
+/// The states a flood reached, each with its distance.
+type Reached<F> = Vec<(<F as SearchProblem>::State, <F as SearchProblem>::Cost)>;
+
+/// Every state `flood` reaches, with its distance, in order of distance.
+fn flooded<F: SearchProblem>(flood: &F) -> Result<Reached<F>, LandmarkError> {
+    reachable(flood, None)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|error| LandmarkError::Search(error.without_states()))
+}
+
+/// `len` unreached marks, or an error if they do not fit in memory.
+fn unreached<C: Cost>(len: usize) -> Result<Vec<C>, LandmarkError> {
+    let mut vec = Vec::new();
+    vec.try_reserve_exact(len)
+        .map_err(|_| LandmarkError::TooLarge {
+            bytes: len as u128 * std::mem::size_of::<C>() as u128,
+        })?;
+    vec.resize(len, C::UNREACHED);
+    Ok(vec)
+}
+
+impl<S: Clone, C: Cost> Landmarks<S, C> {
+    /// Up to `count` landmarks spread by farthest-point selection, chosen without knowing the
+    /// queries: the first is the state farthest from the problem's first start, and each next
+    /// one the state whose distance from the landmarks already chosen is largest (each
+    /// distance the smaller of the two directions' sum). Only states the first start reaches
+    /// are candidates, so a problem with `count` or fewer of them gets them all.
+    ///
+    /// # Arguments
+    ///
+    /// - `problem`: the state space, numbered ([`SearchProblem::index_bound`]) and searchable
+    ///   backward ([`Bidirectional`]). Its first start only seeds the choice; its goals are
+    ///   ignored.
+    /// - `count`: how many landmarks to choose; 16 is the usual choice on road networks.
+    ///
+    /// # Returns
+    ///
+    /// The landmarks, with every distance from and to each.
+    ///
+    /// # Errors
+    ///
+    /// [`LandmarkError::NoNumbering`] for a problem without a numbering,
+    /// [`LandmarkError::NoStart`] without a start, [`LandmarkError::TooLarge`] if the
+    /// distances do not fit in memory, [`LandmarkError::Search`] if a flood meets a negative or
+    /// NaN step cost or overflows.
+    ///
+    /// # Complexity
+    ///
+    /// **O(count × (E + V log V))** time for `count + 1` forward and `count` backward
+    /// Dijkstra floods over the V states and E transitions reached, and
+    /// **O(count × index_bound)** memory.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::Landmarks;
+    /// use informed::graph::Graph;
+    ///
+    /// // A path 0 - 1 - 2 - 3 - 4: the ends are farthest apart.
+    /// let path = Graph::undirected(5, (0..4).map(|n| (n, n + 1, 1.0)))?;
+    /// let landmarks = Landmarks::farthest(&path.problem(2, 2)?, 2)?;
+    /// assert_eq!(landmarks.states(), &[0, 4]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn farthest<P>(problem: &P, count: usize) -> Result<Self, LandmarkError>
+    where
+        P: Bidirectional<State = S, Cost = C>,
+    {
+        let bound = problem.index_bound().ok_or(LandmarkError::NoNumbering)?;
+        let seed = problem
+            .starts()
+            .into_iter()
+            .next()
+            .ok_or(LandmarkError::NoStart)?;
+        let reached = flooded(&Flood {
+            problem,
+            from: seed,
+        })?;
+        // The distance of each candidate from the landmarks chosen so far, by its place in
+        // `reached`; first the distance from the seed.
+        let mut nearest: Vec<C> = reached.iter().map(|&(_, cost)| cost).collect();
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut landmarks = Landmarks::empty(bound);
+        while landmarks.states.len() < count.min(reached.len()) {
+            // The farthest candidate not chosen yet, the first of equals in the flood's order.
+            let mut farthest: Option<usize> = None;
+            for (place, &distance) in nearest.iter().enumerate() {
+                if chosen.contains(&place) {
+                    continue;
+                }
+                if farthest.is_none_or(|best| distance.order(nearest[best]).is_gt()) {
+                    farthest = Some(place);
+                }
+            }
+            let Some(place) = farthest else { break };
+            chosen.push(place);
+            let first = chosen.len() == 1;
+            let landmark = landmarks.add(problem, reached[place].0.clone())?;
+            for (place, (state, _)) in reached.iter().enumerate() {
+                let (from, to) = landmark.distances(problem.index(state));
+                let both = from.saturating_sum(to);
+                // The seed is no landmark: its distances give way to the first one's.
+                if first || both.order(nearest[place]).is_lt() {
+                    nearest[place] = both;
+                }
+            }
+        }
+        landmarks.finish()
+    }
+}
+
+impl<S: Clone, C: Cost> Landmarks<S, C> {
+    /// Landmarks at the given states, in that order: a choice of your own (the corners of a
+    /// map, the ends of a network), instead of [`farthest`](Self::farthest)'s.
+    ///
+    /// # Arguments
+    ///
+    /// - `problem`: the state space, numbered and searchable backward; its starts and goals
+    ///   are ignored.
+    /// - `states`: the landmarks.
+    ///
+    /// # Returns
+    ///
+    /// The landmarks, with every distance from and to each.
+    ///
+    /// # Errors
+    ///
+    /// As for [`farthest`](Self::farthest), except that no start is needed.
+    ///
+    /// # Complexity
+    ///
+    /// One forward and one backward Dijkstra flood per landmark: **O(count × (E + V log V))**
+    /// time, **O(count × index_bound)** memory.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::Landmarks;
+    /// use informed::graph::Graph;
+    ///
+    /// // One-way roads 0 → 1 → 2: node 2 reaches nothing, and nothing reaches node 0.
+    /// let line = Graph::directed(3, [(0, 1, 1.0), (1, 2, 1.0)])?;
+    /// let landmarks = Landmarks::at(&line.problem(0, 2)?, [1])?;
+    /// let problem = line.problem(2, 0)?;
+    /// // Landmark 1 reaches 2 but not 0, so nothing leads from 2 to 0: the estimate says so.
+    /// assert_eq!(informed::Heuristic::estimate(&landmarks.toward(&problem, &0), &2), f64::INFINITY);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn at<P>(problem: &P, states: impl IntoIterator<Item = S>) -> Result<Self, LandmarkError>
+    where
+        P: Bidirectional<State = S, Cost = C>,
+    {
+        let bound = problem.index_bound().ok_or(LandmarkError::NoNumbering)?;
+        let mut landmarks = Landmarks::empty(bound);
+        for state in states {
+            landmarks.add(problem, state)?;
+        }
+        landmarks.finish()
+    }
+
+    fn empty(bound: usize) -> Self {
+        Landmarks {
+            states: Vec::new(),
+            bound,
+            from: Vec::new(),
+            to: Vec::new(),
+        }
+    }
+
+    /// Adds `state` as a landmark, with its floods: returns its distances, to be interleaved
+    /// with the others' by [`finish`](Self::finish). Until then, `from` and `to` hold each
+    /// landmark's distances one after the other.
+    fn add<P>(&mut self, problem: &P, state: S) -> Result<Added<'_, C>, LandmarkError>
+    where
+        P: Bidirectional<State = S, Cost = C>,
+    {
+        let bound = self.bound;
+        let at = self.from.len();
+        for (table, backward) in [(&mut self.from, false), (&mut self.to, true)] {
+            let mut row = unreached::<C>(bound)?;
+            let reached = if backward {
+                flooded(&BackwardFlood {
+                    problem,
+                    from: state.clone(),
+                })?
+            } else {
+                flooded(&Flood {
+                    problem,
+                    from: state.clone(),
+                })?
+            };
+            for (reached, cost) in reached {
+                row[problem.index(&reached)] = cost;
+            }
+            table
+                .try_reserve_exact(bound)
+                .map_err(|_| too_large::<C>(bound, self.states.len() + 1))?;
+            table.extend(row);
+        }
+        self.states.push(state);
+        Ok(Added {
+            from: &self.from[at..],
+            to: &self.to[at..],
+        })
+    }
+
+    /// Interleaves the landmarks' distances by state, and drops the distances to them where
+    /// they equal the distances from them.
+    fn finish(mut self) -> Result<Self, LandmarkError> {
+        let count = self.states.len();
+        let interleave = |rows: &[C]| -> Result<Vec<C>, LandmarkError> {
+            let mut by_state = unreached::<C>(rows.len())?;
+            for (l, row) in rows.chunks(self.bound.max(1)).enumerate() {
+                for (v, &distance) in row.iter().enumerate() {
+                    by_state[v * count + l] = distance;
+                }
+            }
+            Ok(by_state)
+        };
+        let from = interleave(&self.from)?;
+        let symmetric = self.from.iter().zip(&self.to).all(|(a, b)| a == b);
+        let to = if symmetric {
+            Vec::new()
+        } else {
+            interleave(&self.to)?
+        };
+        self.from = from;
+        self.to = to;
+        Ok(self)
+    }
+
+    /// The landmark states, in the order they were chosen.
+    pub fn states(&self) -> &[S] {
+        &self.states
+    }
+
+    /// The number of landmarks.
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Whether there are no landmarks (every estimate is then 0).
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    /// The bytes the distances take: `count × index_bound × size_of::<C>()`, twice that where
+    /// the distances to the landmarks differ from the distances from them.
+    pub fn memory(&self) -> usize {
+        (self.from.len() + self.to.len()) * std::mem::size_of::<C>()
+    }
+
+    /// The heuristic toward `goal`: a lower bound on the cost from each state to `goal`, for
+    /// [`astar_with`](crate::astar_with) and every other search that takes a heuristic, on
+    /// `problem` or any problem with the same states, numbering and costs (a query of the same
+    /// graph).
+    ///
+    /// A state numbered at or above the bound the landmarks were built with (or a goal that
+    /// is) is estimated 0.
+    pub fn toward<'a, P>(&'a self, problem: &'a P, goal: &S) -> LandmarkEstimate<'a, P>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+    {
+        LandmarkEstimate {
+            landmarks: self,
+            problem,
+            anchor: problem.index(goal),
+            backward: false,
+        }
+    }
+
+    /// The heuristic from `start`: a lower bound on the cost from `start` to each state, the
+    /// estimate a backward search toward `start` needs (a bidirectional search's second
+    /// heuristic).
+    pub fn from_start<'a, P>(&'a self, problem: &'a P, start: &S) -> LandmarkEstimate<'a, P>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+    {
+        LandmarkEstimate {
+            landmarks: self,
+            problem,
+            anchor: problem.index(start),
+            backward: true,
+        }
+    }
+
+    /// The distances of the state numbered `index` from and to each landmark, or `None` above
+    /// the bound.
+    #[inline]
+    fn rows(&self, index: usize) -> Option<(&[C], &[C])> {
+        let count = self.states.len();
+        let start = index.checked_mul(count)?;
+        let range = start..start.checked_add(count)?;
+        let from = self.from.get(range.clone())?;
+        let to = if self.to.is_empty() {
+            from
+        } else {
+            &self.to[range]
+        };
+        Some((from, to))
+    }
+}
+
+fn too_large<C>(bound: usize, count: usize) -> LandmarkError {
+    LandmarkError::TooLarge {
+        bytes: 2 * bound as u128 * count as u128 * std::mem::size_of::<C>() as u128,
+    }
+}
+
+/// The distances of a landmark just added, one per number.
+struct Added<'a, C> {
+    from: &'a [C],
+    to: &'a [C],
+}
+
+impl<C: Cost> Added<'_, C> {
+    fn distances(&self, index: usize) -> (C, C) {
+        (
+            self.from.get(index).copied().unwrap_or(C::UNREACHED),
+            self.to.get(index).copied().unwrap_or(C::UNREACHED),
+        )
+    }
+}
+
+/// The [`Landmarks`] heuristic toward one goal ([`Landmarks::toward`]), or from one start
+/// ([`Landmarks::from_start`]).
+///
+/// An estimate takes two distances per landmark for the state, and is **O(count)**.
+#[derive(Debug)]
+pub struct LandmarkEstimate<'a, P: SearchProblem> {
+    landmarks: &'a Landmarks<P::State, P::Cost>,
+    problem: &'a P,
+    /// The number of the goal (or, backward, of the start).
+    anchor: usize,
+    backward: bool,
+}
+
+impl<P: SearchProblem> Clone for LandmarkEstimate<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: SearchProblem> Copy for LandmarkEstimate<'_, P> {}
+
+/// `a − b` floored at 0, where neither is unknown; an integer distance that is unreached
+/// proves nothing it can express (an integer has no infinity), a float's is infinite and
+/// proves a state unreachable.
+#[inline(always)]
+fn bound_by<C: Cost>(a: C, b: C) -> C {
+    if C::EXACT && (a == C::UNREACHED || b == C::UNREACHED) {
+        C::ZERO
+    } else {
+        a.excess(b)
+    }
+}
+
+impl<P: SearchProblem> Heuristic<P::State, P::Cost> for LandmarkEstimate<'_, P> {
+    #[inline]
+    fn estimate(&self, state: &P::State) -> P::Cost {
+        let landmarks = self.landmarks;
+        let (Some((anchor_from, anchor_to)), Some((from, to))) = (
+            landmarks.rows(self.anchor),
+            landmarks.rows(self.problem.index(state)),
+        ) else {
+            return P::Cost::ZERO;
+        };
+        let mut best = P::Cost::ZERO;
+        for l in 0..from.len() {
+            // Toward t: d(v, t) ≥ d(L, t) − d(L, v) and ≥ d(v, L) − d(t, L). From s, the
+            // mirror image: d(s, v) ≥ d(L, v) − d(L, s) and ≥ d(s, L) − d(v, L).
+            let (first, second) = if self.backward {
+                (
+                    bound_by(from[l], anchor_from[l]),
+                    bound_by(anchor_to[l], to[l]),
+                )
+            } else {
+                (
+                    bound_by(anchor_from[l], from[l]),
+                    bound_by(to[l], anchor_to[l]),
+                )
+            };
+            for candidate in [first, second] {
+                if candidate.order(best).is_gt() {
+                    best = candidate;
+                }
+            }
+        }
+        best
+    }
+}
+
+heuristic_by_reference!(['a, P: SearchProblem,] LandmarkEstimate<'a, P>);
