@@ -1,4 +1,4 @@
-//! Dijkstra and A* on a road network, for seeded random queries: do their costs agree, how much
+//! Dijkstra and A* (and with --landmarks, ALT) on a road network, for seeded random queries: do their costs agree, how much
 //! does each expand, and how long does it take.
 //!
 //! ```text
@@ -25,17 +25,20 @@ use std::time::Instant;
 
 use common::{Cli, Long, Value, millis};
 use informed::graph::{Graph, Node, StraightLine};
-use informed::{Algorithm, OpenOrder, Replay, Search, StateRecorder, TieBreak};
+use informed::{Algorithm, Landmarks, OpenOrder, Replay, Search, StateRecorder, TieBreak};
 
-const USAGE: &str = "roads [--queries N] [--seed S] [--json] [--html FILE [--query K]] [NETWORK]";
+const USAGE: &str =
+    "roads [--queries N] [--seed S] [--landmarks K] [--json] [--html FILE [--query K]] [NETWORK]";
 const HELP: &str = "\
-Dijkstra and A* on a road network (NETWORK.cnode and NETWORK.cedge; default:
+Dijkstra and A* (and with --landmarks, ALT) on a road network (NETWORK.cnode and NETWORK.cedge; default:
 ../shared/data/roads/cal) for seeded random queries: do their costs agree, how much does each
 expand, and how long does it take.
 
 Flags:
   --queries N   the number of random queries (default: 100)
   --seed S      the seed of the queries (default: 1)
+  --landmarks K also run A* with K landmarks (ALT), chosen by farthest-point selection
+                before the queries (default: off)
   --json        one JSON line per query and algorithm (default: off)
   --html FILE   write a page replaying Dijkstra and A* on one query, each node drawn at its
                 coordinates (default: none)
@@ -52,6 +55,7 @@ struct Options {
     json: bool,
     html: Option<String>,
     query: usize,
+    landmarks: Option<usize>,
     network: Option<PathBuf>,
 }
 
@@ -63,6 +67,7 @@ impl Options {
             json: false,
             html: None,
             query: 0,
+            landmarks: None,
             network: None,
         };
         let mut cli = Cli::new("roads", USAGE, HELP);
@@ -74,6 +79,7 @@ impl Options {
                 Long("json") => options.json = true,
                 Long("html") => options.html = Some(cli.string("html")),
                 Long("query") => options.query = cli.value("query"),
+                Long("landmarks") => options.landmarks = Some(cli.value("landmarks")),
                 Value(path) if options.network.is_none() => {
                     options.network = Some(PathBuf::from(path))
                 }
@@ -151,8 +157,29 @@ fn run(options: &Options) -> Result<bool, String> {
             .wrapping_add(1442695040888963407);
         ((seed >> 33) % nodes) as u32
     };
+    let landmarks = match options.landmarks {
+        Some(count) => {
+            let built = Instant::now();
+            let build = graph.problem(0, 0).map_err(|e| e.to_string())?;
+            let landmarks = Landmarks::farthest(&build, count).map_err(|e| e.to_string())?;
+            if !json {
+                println!(
+                    "{} landmarks by farthest-point selection in {:.1} ms, {:.1} MiB",
+                    landmarks.len(),
+                    millis(built),
+                    landmarks.memory() as f64 / (1 << 20) as f64
+                );
+            }
+            Some(landmarks)
+        }
+        None => None,
+    };
+    let mut names = vec!["dijkstra", "astar"];
+    if landmarks.is_some() {
+        names.push("alt");
+    }
     let (mut agreed, mut unreachable, mut disagreed) = (0, 0, 0);
-    let (mut expanded, mut time) = ([0u64; 2], [0f64; 2]);
+    let (mut expanded, mut time) = (vec![0u64; names.len()], vec![0f64; names.len()]);
     let mut replayed = None;
     for query in 0..queries {
         let (from, to) = (random_node(), random_node());
@@ -160,12 +187,23 @@ fn run(options: &Options) -> Result<bool, String> {
             replayed = Some((from, to));
         }
         let problem = graph.problem(from, to).map_err(|e| e.to_string())?;
-        let started = Instant::now();
-        let dijkstra = informed::dijkstra(&problem);
-        let dijkstra_time = millis(started);
-        let started = Instant::now();
-        let astar = informed::astar_with(&problem, StraightLine::with_factor(&graph, to, factor));
-        let astar_time = millis(started);
+        let mut outcomes = Vec::with_capacity(names.len());
+        for &name in &names {
+            let started = Instant::now();
+            let outcome = match name {
+                "dijkstra" => informed::dijkstra(&problem),
+                "astar" => {
+                    informed::astar_with(&problem, StraightLine::with_factor(&graph, to, factor))
+                }
+                _ => match &landmarks {
+                    Some(landmarks) => {
+                        informed::astar_with(&problem, landmarks.toward(&problem, &to))
+                    }
+                    None => unreachable!("alt runs with landmarks"),
+                },
+            };
+            outcomes.push((outcome, millis(started)));
+        }
         let cost = |outcome: &informed::SearchResult<informed::graph::GraphProblem<'_>>| {
             outcome.as_ref().ok().map(|s| s.cost())
         };
@@ -174,24 +212,24 @@ fn run(options: &Options) -> Result<bool, String> {
                 Ok(s) => s.stats(),
                 Err(e) => e.stats(),
             };
-        let (dc, ac) = (cost(&dijkstra), cost(&astar));
-        let agree = match (dc, ac) {
-            (Some(d), Some(a)) => (d - a).abs() <= 1e-9 * d.max(1.0),
-            (None, None) => true,
-            _ => false,
-        };
+        let dc = cost(&outcomes[0].0);
+        let agree = outcomes
+            .iter()
+            .all(|(outcome, _)| match (dc, cost(outcome)) {
+                (Some(d), Some(a)) => (d - a).abs() <= 1e-9 * d.max(1.0),
+                (None, None) => true,
+                _ => false,
+            });
         match (agree, dc) {
             (true, Some(_)) => agreed += 1,
             (true, None) => unreachable += 1,
             (false, _) => {
                 disagreed += 1;
-                eprintln!("disagreement on {from} → {to}: Dijkstra {dc:?}, A* {ac:?}");
+                let costs: Vec<_> = outcomes.iter().map(|(o, _)| cost(o)).collect();
+                eprintln!("disagreement on {from} → {to}: {names:?} cost {costs:?}");
             }
         }
-        for (k, (outcome, t)) in [(&dijkstra, dijkstra_time), (&astar, astar_time)]
-            .into_iter()
-            .enumerate()
-        {
+        for (k, (outcome, t)) in outcomes.iter().enumerate() {
             expanded[k] += stats(outcome).expanded;
             time[k] += t;
             if json {
@@ -199,7 +237,7 @@ fn run(options: &Options) -> Result<bool, String> {
                     "query": query,
                     "from": from,
                     "to": to,
-                    "algorithm": (["dijkstra", "astar"][k]),
+                    "algorithm": names[k],
                 });
                 match outcome {
                     Ok(s) => {
@@ -211,24 +249,37 @@ fn run(options: &Options) -> Result<bool, String> {
                 common::print_json_line(
                     line,
                     Some(stats(outcome)),
-                    serde_json::json!({ "time_ms": common::number(t), "agree": agree }),
+                    serde_json::json!({ "time_ms": common::number(*t), "agree": agree }),
                 );
             }
         }
     }
     if !json {
         println!(
-            "{queries} queries: {agreed} agree, {unreachable} unreachable for both, {disagreed} disagree"
+            "{queries} queries: {agreed} agree, {unreachable} unreachable for all, {disagreed} disagree"
         );
         println!("{:<9} {:>12} {:>10}", "", "expanded", "time ms");
-        println!("{:<9} {:>12} {:>10.1}", "dijkstra", expanded[0], time[0]);
-        println!("{:<9} {:>12} {:>10.1}", "astar", expanded[1], time[1]);
-        if expanded[1] > 0 {
-            println!(
-                "A* expands {:.2}× fewer nodes and runs {:.2}× faster",
-                expanded[0] as f64 / expanded[1] as f64,
-                time[0] / time[1].max(1e-9)
-            );
+        for (k, name) in names.iter().enumerate() {
+            println!("{:<9} {:>12} {:>10.1}", name, expanded[k], time[k]);
+        }
+        for k in 1..names.len() {
+            if expanded[k] > 0 {
+                println!(
+                    "{} expands {:.2}× fewer nodes than Dijkstra and runs {:.2}× faster",
+                    names[k],
+                    expanded[0] as f64 / expanded[k] as f64,
+                    time[0] / time[k].max(1e-9)
+                );
+            }
+        }
+        if let (Some(astar), Some(alt)) = (expanded.get(1), expanded.get(2)) {
+            if *alt > 0 {
+                println!(
+                    "alt expands {:.2}× fewer nodes than astar and runs {:.2}× faster",
+                    *astar as f64 / *alt as f64,
+                    time[1] / time[2].max(1e-9)
+                );
+            }
         }
     }
     if let (Some(file), Some((from, to))) = (&options.html, replayed) {

@@ -132,7 +132,14 @@ const FLAGS: [(&str, &[&str]); 7] = [
     ),
     (
         "roads",
-        &["--queries", "--seed", "--json", "--html", "--query"],
+        &[
+            "--queries",
+            "--seed",
+            "--landmarks",
+            "--json",
+            "--html",
+            "--query",
+        ],
     ),
     ("custom", &["--json", "--trace", "--html", "--svg"]),
     ("quickstart", &[]),
@@ -701,4 +708,70 @@ fn movingai_and_roads_refuse_a_device_that_never_ends() {
             run.stderr
         );
     }
+}
+
+/// `roads --landmarks K` runs ALT beside Dijkstra and A* on every query, with the same costs,
+/// and names it in each JSON line; on a network written here (a 6×6 grid of roads, each 1.5
+/// long), so that it runs without the shared data.
+#[test]
+fn roads_runs_landmarks_beside_dijkstra_and_astar() {
+    let dir = std::env::temp_dir().join(format!("informed-cli-{}-landmarks", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let (mut nodes, mut edges) = (String::new(), String::new());
+    let side = 6;
+    for n in 0..side * side {
+        nodes += &format!("{n} {}.0 {}.0\n", n % side, n / side);
+        if n % side + 1 < side {
+            edges += &format!("{} {n} {} 1.5\n", edges.lines().count(), n + 1);
+        }
+        if n + side < side * side {
+            edges += &format!("{} {n} {} 1.5\n", edges.lines().count(), n + side);
+        }
+    }
+    let base = dir.join("grid");
+    std::fs::write(base.with_extension("cnode"), nodes).expect("writes the nodes");
+    std::fs::write(base.with_extension("cedge"), edges).expect("writes the edges");
+    let network = base.to_str().expect("UTF-8");
+    let output = run("roads", &["--queries", "30", "--landmarks", "3", network]);
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(&output);
+    assert!(
+        text.contains("3 landmarks by farthest-point selection"),
+        "{text}"
+    );
+    assert!(text.contains("30 queries: 30 agree"), "{text}");
+    assert!(text.contains("alt expands"), "{text}");
+    let output = run(
+        "roads",
+        &["--queries", "4", "--landmarks", "2", "--json", network],
+    );
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(&output);
+    assert_eq!(count_lines(&text, "{"), 12, "{text}");
+    assert_eq!(text.matches("\"algorithm\":\"alt\"").count(), 4, "{text}");
+
+    // A reader that stops reading (`roads --json | head -1`) ends the run quietly: it once
+    // panicked on the closed pipe.
+    use std::io::{BufRead, Read};
+    let mut child = Command::new(examples().get("roads").expect("roads was built"))
+        .args(["--queries", "100000", "--json", network])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("roads runs");
+    let mut first = String::new();
+    let mut reader = std::io::BufReader::new(child.stdout.take().expect("piped"));
+    reader.read_line(&mut first).expect("a line");
+    assert!(first.starts_with('{'), "{first}");
+    drop(reader);
+    let status = child.wait().expect("roads ends");
+    let mut errors = String::new();
+    child
+        .stderr
+        .take()
+        .expect("piped")
+        .read_to_string(&mut errors)
+        .expect("stderr");
+    assert_eq!(status.code(), Some(0), "{errors}");
+    assert!(!errors.contains("panicked"), "{errors}");
 }

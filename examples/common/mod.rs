@@ -6,7 +6,7 @@
 #![allow(dead_code, unreachable_pub, unused_imports)]
 
 use std::fmt::Display;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
@@ -132,7 +132,16 @@ pub fn print_json_line(
     if let serde_json::Value::Object(map) = extra {
         object.extend(map);
     }
-    println!("{}", serde_json::Value::Object(object));
+    let mut out = std::io::stdout().lock();
+    if let Err(error) = writeln!(out, "{}", serde_json::Value::Object(object)) {
+        // A reader that stopped reading (`--json | head`) wants no more lines: stop quietly,
+        // as command-line tools do, rather than panic on the closed pipe.
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("cannot write to standard output: {error}");
+        std::process::exit(2);
+    }
 }
 
 /// Every `Stats` field as one JSON object.
