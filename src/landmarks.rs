@@ -45,9 +45,10 @@ use crate::problem::{Bidirectional, SearchProblem};
 /// assert!(solution.stats().expanded < dijkstra.stats().expanded);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
-pub struct Landmarks<S, C> {
-    states: Vec<S>,
+#[derive(Clone, Debug, PartialEq)]
+pub struct Landmarks<C> {
+    /// The landmarks' numbers in the problem's numbering.
+    numbers: Vec<usize>,
     /// The numbering's bound when the set was built: states numbered at or above it have no
     /// distances, and are estimated 0.
     bound: usize,
@@ -193,7 +194,7 @@ fn unreached<C: Cost>(len: usize) -> Result<Vec<C>, LandmarkError> {
     Ok(vec)
 }
 
-impl<S: Clone, C: Cost> Landmarks<S, C> {
+impl<C: Cost> Landmarks<C> {
     /// Up to `count` landmarks spread by farthest-point selection, chosen without knowing the
     /// queries: the first is the state farthest from the problem's first start, and each next
     /// one the state whose distance from the landmarks already chosen is largest (each
@@ -233,12 +234,12 @@ impl<S: Clone, C: Cost> Landmarks<S, C> {
     /// // A path 0 - 1 - 2 - 3 - 4: the ends are farthest apart.
     /// let path = Graph::undirected(5, (0..4).map(|n| (n, n + 1, 1.0)))?;
     /// let landmarks = Landmarks::farthest(&path.problem(2, 2)?, 2)?;
-    /// assert_eq!(landmarks.states(), &[0, 4]);
+    /// assert_eq!(landmarks.numbers(), &[0, 4]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn farthest<P>(problem: &P, count: usize) -> Result<Self, LandmarkError>
     where
-        P: Bidirectional<State = S, Cost = C>,
+        P: Bidirectional<Cost = C>,
     {
         let bound = problem.index_bound().ok_or(LandmarkError::NoNumbering)?;
         let seed = problem
@@ -255,7 +256,7 @@ impl<S: Clone, C: Cost> Landmarks<S, C> {
         let mut nearest: Vec<C> = reached.iter().map(|&(_, cost)| cost).collect();
         let mut chosen: Vec<usize> = Vec::new();
         let mut landmarks = Landmarks::empty(bound);
-        while landmarks.states.len() < count.min(reached.len()) {
+        while landmarks.numbers.len() < count.min(reached.len()) {
             // The farthest candidate not chosen yet, the first of equals in the flood's order.
             let mut farthest: Option<usize> = None;
             for (place, &distance) in nearest.iter().enumerate() {
@@ -283,7 +284,7 @@ impl<S: Clone, C: Cost> Landmarks<S, C> {
     }
 }
 
-impl<S: Clone, C: Cost> Landmarks<S, C> {
+impl<C: Cost> Landmarks<C> {
     /// Landmarks at the given states, in that order: a choice of your own (the corners of a
     /// map, the ends of a network), instead of [`farthest`](Self::farthest)'s.
     ///
@@ -320,9 +321,12 @@ impl<S: Clone, C: Cost> Landmarks<S, C> {
     /// assert_eq!(informed::Heuristic::estimate(&landmarks.toward(&problem, &0), &2), f64::INFINITY);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn at<P>(problem: &P, states: impl IntoIterator<Item = S>) -> Result<Self, LandmarkError>
+    pub fn at<P>(
+        problem: &P,
+        states: impl IntoIterator<Item = P::State>,
+    ) -> Result<Self, LandmarkError>
     where
-        P: Bidirectional<State = S, Cost = C>,
+        P: Bidirectional<Cost = C>,
     {
         let bound = problem.index_bound().ok_or(LandmarkError::NoNumbering)?;
         let mut landmarks = Landmarks::empty(bound);
@@ -334,7 +338,7 @@ impl<S: Clone, C: Cost> Landmarks<S, C> {
 
     fn empty(bound: usize) -> Self {
         Landmarks {
-            states: Vec::new(),
+            numbers: Vec::new(),
             bound,
             from: Vec::new(),
             to: Vec::new(),
@@ -344,9 +348,9 @@ impl<S: Clone, C: Cost> Landmarks<S, C> {
     /// Adds `state` as a landmark, with its floods: returns its distances, to be interleaved
     /// with the others' by [`finish`](Self::finish). Until then, `from` and `to` hold each
     /// landmark's distances one after the other.
-    fn add<P>(&mut self, problem: &P, state: S) -> Result<Added<'_, C>, LandmarkError>
+    fn add<P>(&mut self, problem: &P, state: P::State) -> Result<Added<'_, C>, LandmarkError>
     where
-        P: Bidirectional<State = S, Cost = C>,
+        P: Bidirectional<Cost = C>,
     {
         let bound = self.bound;
         let at = self.from.len();
@@ -368,10 +372,10 @@ impl<S: Clone, C: Cost> Landmarks<S, C> {
             }
             table
                 .try_reserve_exact(bound)
-                .map_err(|_| too_large::<C>(bound, self.states.len() + 1))?;
+                .map_err(|_| too_large::<C>(bound, self.numbers.len() + 1))?;
             table.extend(row);
         }
-        self.states.push(state);
+        self.numbers.push(problem.index(&state));
         Ok(Added {
             from: &self.from[at..],
             to: &self.to[at..],
@@ -381,7 +385,7 @@ impl<S: Clone, C: Cost> Landmarks<S, C> {
     /// Interleaves the landmarks' distances by state, and drops the distances to them where
     /// they equal the distances from them.
     fn finish(mut self) -> Result<Self, LandmarkError> {
-        let count = self.states.len();
+        let count = self.numbers.len();
         let interleave = |rows: &[C]| -> Result<Vec<C>, LandmarkError> {
             let mut by_state = unreached::<C>(rows.len())?;
             for (l, row) in rows.chunks(self.bound.max(1)).enumerate() {
@@ -403,19 +407,20 @@ impl<S: Clone, C: Cost> Landmarks<S, C> {
         Ok(self)
     }
 
-    /// The landmark states, in the order they were chosen.
-    pub fn states(&self) -> &[S] {
-        &self.states
+    /// The landmarks' numbers in the problem's numbering ([`SearchProblem::index`]), in the
+    /// order they were chosen.
+    pub fn numbers(&self) -> &[usize] {
+        &self.numbers
     }
 
     /// The number of landmarks.
     pub fn len(&self) -> usize {
-        self.states.len()
+        self.numbers.len()
     }
 
     /// Whether there are no landmarks (every estimate is then 0).
     pub fn is_empty(&self) -> bool {
-        self.states.is_empty()
+        self.numbers.is_empty()
     }
 
     /// The bytes the distances take: `count × index_bound × size_of::<C>()`, twice that where
@@ -431,9 +436,9 @@ impl<S: Clone, C: Cost> Landmarks<S, C> {
     ///
     /// A state numbered at or above the bound the landmarks were built with (or a goal that
     /// is) is estimated 0.
-    pub fn toward<'a, P>(&'a self, problem: &'a P, goal: &S) -> LandmarkEstimate<'a, P>
+    pub fn toward<'a, P>(&'a self, problem: &'a P, goal: &P::State) -> LandmarkEstimate<'a, P>
     where
-        P: SearchProblem<State = S, Cost = C>,
+        P: SearchProblem<Cost = C>,
     {
         LandmarkEstimate {
             landmarks: self,
@@ -446,9 +451,9 @@ impl<S: Clone, C: Cost> Landmarks<S, C> {
     /// The heuristic from `start`: a lower bound on the cost from `start` to each state, the
     /// estimate a backward search toward `start` needs (a bidirectional search's second
     /// heuristic).
-    pub fn from_start<'a, P>(&'a self, problem: &'a P, start: &S) -> LandmarkEstimate<'a, P>
+    pub fn from_start<'a, P>(&'a self, problem: &'a P, start: &P::State) -> LandmarkEstimate<'a, P>
     where
-        P: SearchProblem<State = S, Cost = C>,
+        P: SearchProblem<Cost = C>,
     {
         LandmarkEstimate {
             landmarks: self,
@@ -462,7 +467,7 @@ impl<S: Clone, C: Cost> Landmarks<S, C> {
     /// the bound.
     #[inline]
     fn rows(&self, index: usize) -> Option<(&[C], &[C])> {
-        let count = self.states.len();
+        let count = self.numbers.len();
         let start = index.checked_mul(count)?;
         let range = start..start.checked_add(count)?;
         let from = self.from.get(range.clone())?;
@@ -502,7 +507,7 @@ impl<C: Cost> Added<'_, C> {
 /// An estimate takes two distances per landmark for the state, and is **O(count)**.
 #[derive(Debug)]
 pub struct LandmarkEstimate<'a, P: SearchProblem> {
-    landmarks: &'a Landmarks<P::State, P::Cost>,
+    landmarks: &'a Landmarks<P::Cost>,
     problem: &'a P,
     /// The number of the goal (or, backward, of the start).
     anchor: usize,

@@ -330,6 +330,7 @@ pub mod puzzle;
 mod algo;
 #[cfg(feature = "rayon")]
 mod batch;
+mod checksum;
 mod cost;
 mod engine;
 mod error;

@@ -57,7 +57,7 @@ proptest! {
         prop_assert!(farthest.len() <= count);
         let chosen: Vec<usize> = chosen.into_iter().filter(|&c| c < n).collect();
         let at = Landmarks::at(&problem, chosen.iter().copied()).unwrap();
-        prop_assert_eq!(at.states(), &chosen[..]);
+        prop_assert_eq!(at.numbers(), &chosen[..]);
         for landmarks in [&farthest, &at] {
             for t in 0..n {
                 let toward = landmarks.toward(&problem, &t);
@@ -169,6 +169,6 @@ fn landmarks_refuse_problems_without_a_numbering_or_start() {
     assert!(matches!(error, LandmarkError::NoStart));
     // Without a start, landmarks of one's own choice still build.
     let landmarks = Landmarks::at(&problem, [1]).unwrap();
-    assert_eq!(landmarks.states(), &[1]);
+    assert_eq!(landmarks.numbers(), &[1]);
     assert_eq!(landmarks.toward(&problem, &1).estimate(&0), 1);
 }

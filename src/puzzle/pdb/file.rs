@@ -9,6 +9,7 @@ use super::error::PdbFileError;
 use super::partition::Partition;
 use super::table::{AdditivePdb, Table};
 use super::{FORMAT_VERSION, MAGIC};
+use crate::checksum::{Checksummed, read_full};
 use crate::pdb::{Placements, UNREACHABLE};
 use crate::puzzle::{MAX_CELLS, SlidingPuzzle};
 
@@ -444,102 +445,6 @@ fn create_partial(path: &Path) -> io::Result<(PathBuf, std::fs::File)> {
             }
             Err(error) => return Err(error),
         }
-    }
-}
-
-/// Reads until `buf` is full or the input ends; the bytes read.
-fn read_full<R: Read + ?Sized>(input: &mut R, buf: &mut [u8]) -> io::Result<usize> {
-    let mut done = 0;
-    while done < buf.len() {
-        match input.read(&mut buf[done..]) {
-            Ok(0) => break,
-            Ok(n) => done += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(done)
-}
-
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
-
-/// A reader or writer that checksums what passes through it (see [`AdditivePdb::save`]).
-struct Checksummed<T> {
-    inner: T,
-    hash: u64,
-    length: u64,
-    word: [u8; 8],
-    filled: usize,
-}
-
-impl<T> Checksummed<T> {
-    fn new(inner: T) -> Self {
-        Checksummed {
-            inner,
-            hash: FNV_OFFSET,
-            length: 0,
-            word: [0; 8],
-            filled: 0,
-        }
-    }
-
-    fn absorb(&mut self, mut bytes: &[u8]) {
-        self.length += bytes.len() as u64;
-        while self.filled > 0 && !bytes.is_empty() {
-            self.word[self.filled] = bytes[0];
-            self.filled = (self.filled + 1) % 8;
-            bytes = &bytes[1..];
-            if self.filled == 0 {
-                self.fold(u64::from_le_bytes(self.word));
-            }
-        }
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(word);
-            self.fold(u64::from_le_bytes(w));
-        }
-        for &byte in words.remainder() {
-            self.word[self.filled] = byte;
-            self.filled += 1;
-        }
-    }
-
-    #[inline]
-    fn fold(&mut self, word: u64) {
-        self.hash = (self.hash ^ word).wrapping_mul(FNV_PRIME);
-    }
-
-    /// The checksum of everything so far.
-    fn finish(&mut self) -> u64 {
-        if self.filled > 0 {
-            self.word[self.filled..].fill(0);
-            self.fold(u64::from_le_bytes(self.word));
-            self.filled = 0;
-        }
-        self.fold(self.length);
-        self.hash
-    }
-}
-
-impl<W: Write> Write for Checksummed<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.absorb(&buf[..n]);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-impl<R: Read> Read for Checksummed<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.absorb(&buf[..n]);
-        Ok(n)
     }
 }
 
