@@ -75,6 +75,14 @@ pub trait Cost: sealed::Sealed + Copy + PartialOrd + Debug + Display + 'static {
     #[doc(hidden)]
     fn excess(self, other: Self) -> Self;
 
+    /// Appends the value's little-endian bytes to `out`, for files (the landmarks').
+    #[doc(hidden)]
+    fn write_le(self, out: &mut Vec<u8>);
+
+    /// The value whose little-endian bytes begin `bytes` (missing bytes read as zeros).
+    #[doc(hidden)]
+    fn read_le(bytes: &[u8]) -> Self;
+
     /// A pair of values packed into one key that compares as ([`order`](Cost::order) on the
     /// first, then on the second): an integer for every type up to 64 bits, so the open set
     /// compares priorities without branches or float comparisons. Not NaN.
@@ -294,6 +302,20 @@ macro_rules! impl_cost_for_integers {
             }
 
             #[inline]
+            fn write_le(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+
+            #[inline]
+            fn read_le(bytes: &[u8]) -> Self {
+                let mut array = [0u8; std::mem::size_of::<$t>()];
+                for (to, from) in array.iter_mut().zip(bytes) {
+                    *to = *from;
+                }
+                <$t>::from_le_bytes(array)
+            }
+
+            #[inline]
             fn checked_sum(self, other: Self) -> Option<Self> {
                 self.checked_add(other)
             }
@@ -389,6 +411,20 @@ macro_rules! impl_cost_for_floats {
             fn excess(self, other: Self) -> Self {
                 // Not `>`-then-subtract alone: infinity less infinity is NaN.
                 if self > other { self - other } else { 0.0 }
+            }
+
+            #[inline]
+            fn write_le(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+
+            #[inline]
+            fn read_le(bytes: &[u8]) -> Self {
+                let mut array = [0u8; std::mem::size_of::<$t>()];
+                for (to, from) in array.iter_mut().zip(bytes) {
+                    *to = *from;
+                }
+                <$t>::from_le_bytes(array)
             }
 
             #[inline]

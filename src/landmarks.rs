@@ -3,8 +3,11 @@
 
 use std::error::Error;
 use std::fmt;
+use std::io::{Read, Write};
 
+use crate::algo::bfs_reach::bfs_reach;
 use crate::algo::reachable::reachable;
+use crate::checksum::{Checksummed, read_full};
 use crate::cost::Cost;
 use crate::error::SearchFailure;
 use crate::heuristic::{Heuristic, heuristic_by_reference};
@@ -75,7 +78,70 @@ pub enum LandmarkError {
     },
     /// A flood from or to a landmark failed: a negative or NaN step cost, an overflow.
     Search(SearchFailure),
+    /// A file to [`load`](Landmarks::load) does not begin with [`LANDMARK_MAGIC`].
+    BadMagic,
+    /// A file of another format version than [`LANDMARK_FORMAT_VERSION`].
+    UnsupportedVersion {
+        /// The version the file gives.
+        found: u32,
+    },
+    /// A file whose header cannot be right (a landmark outside the numbering, lengths that
+    /// do not add up, a header cut short).
+    BadHeader {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A file made for another problem or cost type than the one it is loaded for.
+    Mismatch {
+        /// What differs: `"cost type"` or `"numbering"`.
+        field: &'static str,
+        /// The file's value.
+        file: String,
+        /// The value the problem has.
+        expected: String,
+    },
+    /// A file that ends before its distances or checksum do.
+    Truncated {
+        /// The bytes the part that was cut short should have.
+        expected: u64,
+        /// The bytes it has.
+        found: u64,
+    },
+    /// A file whose checksum does not match its contents.
+    Checksum {
+        /// The checksum the file stores.
+        stored: u64,
+        /// The checksum of what it holds.
+        computed: u64,
+    },
+    /// A file with bytes after its checksum.
+    TrailingData,
+    /// A file whose distances fail the checks every built set passes (see
+    /// [`Landmarks::load`]).
+    Implausible {
+        /// The check that failed.
+        reason: String,
+    },
+    /// Reading or writing failed.
+    Io(std::io::Error),
 }
+
+impl From<std::io::Error> for LandmarkError {
+    fn from(error: std::io::Error) -> Self {
+        LandmarkError::Io(error)
+    }
+}
+
+/// The first bytes of a landmark file.
+pub const LANDMARK_MAGIC: [u8; 8] = *b"INFRMALT";
+
+/// The version of the landmark file format that [`Landmarks::save`] writes and
+/// [`Landmarks::load`] reads.
+pub const LANDMARK_FORMAT_VERSION: u32 = 1;
+
+/// How many states near the problem's start [`Landmarks::load`] checks the triangle inequality
+/// at.
+const CHECKED_STATES: usize = 4096;
 
 impl fmt::Display for LandmarkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -94,6 +160,35 @@ impl fmt::Display for LandmarkError {
             LandmarkError::Search(failure) => {
                 write!(f, "a flood from a landmark failed: {failure}")
             }
+            LandmarkError::BadMagic => write!(f, "not a landmark file (no INFRMALT at its start)"),
+            LandmarkError::UnsupportedVersion { found } => write!(
+                f,
+                "landmark file format version {found}; this version of the crate reads {LANDMARK_FORMAT_VERSION}"
+            ),
+            LandmarkError::BadHeader { reason } => write!(f, "bad landmark file header: {reason}"),
+            LandmarkError::Mismatch {
+                field,
+                file,
+                expected,
+            } => write!(
+                f,
+                "the landmark file is for {field} {file}, but the problem has {expected}"
+            ),
+            LandmarkError::Truncated { expected, found } => write!(
+                f,
+                "the landmark file is cut short: {found} of {expected} bytes"
+            ),
+            LandmarkError::Checksum { stored, computed } => write!(
+                f,
+                "the landmark file is corrupt: checksum {computed:#018x}, file says {stored:#018x}"
+            ),
+            LandmarkError::TrailingData => {
+                write!(f, "the landmark file has bytes after its checksum")
+            }
+            LandmarkError::Implausible { reason } => {
+                write!(f, "the landmark file's distances cannot be right: {reason}")
+            }
+            LandmarkError::Io(error) => write!(f, "landmark file: {error}"),
         }
     }
 }
@@ -102,6 +197,7 @@ impl Error for LandmarkError {
     fn source(&self) -> Option<&(dyn Error + 'static)> {
         match self {
             LandmarkError::Search(failure) => Some(failure),
+            LandmarkError::Io(error) => Some(error),
             _ => None,
         }
     }
@@ -478,6 +574,280 @@ impl<C: Cost> Landmarks<C> {
         };
         Some((from, to))
     }
+}
+
+impl<C: Cost> Landmarks<C> {
+    /// Writes the landmarks to `out`, to be [`load`](Self::load)ed instead of built again.
+    ///
+    /// # The file format (version 1)
+    ///
+    /// All numbers little-endian.
+    ///
+    /// | bytes | field |
+    /// |---|---|
+    /// | 8 | magic, [`LANDMARK_MAGIC`] (`INFRMALT`) |
+    /// | 4 | format version, [`LANDMARK_FORMAT_VERSION`] (1) |
+    /// | 1 + n | the cost type's name (`f64`, `u32`, …): its length n, then its bytes |
+    /// | 8 | the numbering's bound B |
+    /// | 4 | the number of landmarks K |
+    /// | 1 | 1 where one direction is stored (the distances to each landmark equal those from it), else 0 |
+    /// | 8 × K | the landmarks' numbers |
+    /// | B × K × the cost's size, once or twice | the distances from the landmarks, then (unless one direction is stored) to them: for each number, for each landmark; the cost type's greatest value (infinity for floats) where no path leads |
+    /// | 8 | checksum of every byte before it, as the pattern databases' ([`AdditivePdb::save`](crate::puzzle::AdditivePdb::save)) |
+    ///
+    /// # Errors
+    ///
+    /// [`LandmarkError::Io`] if writing fails.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::Landmarks;
+    /// use informed::graph::Graph;
+    ///
+    /// let ring = Graph::undirected(8, (0..8).map(|n| (n, (n + 1) % 8, 1.0)))?;
+    /// let problem = ring.problem(0, 4)?;
+    /// let landmarks = Landmarks::farthest(&problem, 2)?;
+    /// let mut file = Vec::new();
+    /// landmarks.save(&mut file)?;
+    /// assert_eq!(Landmarks::load(&problem, &mut file.as_slice())?, landmarks);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn save<W: Write>(&self, out: &mut W) -> Result<(), LandmarkError> {
+        let mut out = Checksummed::new(out);
+        let name = std::any::type_name::<C>();
+        out.write_all(&LANDMARK_MAGIC)?;
+        out.write_all(&LANDMARK_FORMAT_VERSION.to_le_bytes())?;
+        out.write_all(&[name.len() as u8])?;
+        out.write_all(name.as_bytes())?;
+        out.write_all(&(self.bound as u64).to_le_bytes())?;
+        out.write_all(&(self.numbers.len() as u32).to_le_bytes())?;
+        out.write_all(&[u8::from(self.to.is_empty())])?;
+        for &number in &self.numbers {
+            out.write_all(&(number as u64).to_le_bytes())?;
+        }
+        let mut bytes = Vec::new();
+        for chunk in self.from.chunks(4096).chain(self.to.chunks(4096)) {
+            bytes.clear();
+            for &distance in chunk {
+                distance.write_le(&mut bytes);
+            }
+            out.write_all(&bytes)?;
+        }
+        let sum = out.finish();
+        out.inner.write_all(&sum.to_le_bytes())?;
+        out.inner.flush()?;
+        Ok(())
+    }
+
+    /// Reads landmarks that [`save`](Self::save) wrote, for `problem` (whose numbering's
+    /// bound and cost type the file must have).
+    ///
+    /// Memory grows with the bytes actually read: the distances are read in pieces, so a
+    /// short or lying file costs no more than its own length, whatever its header says.
+    ///
+    /// # What a loaded file is trusted for
+    ///
+    /// The checksum catches accidents (a bad disk, a copy cut short), not edits. So the
+    /// distances are also checked for what every built set has: none is NaN or below zero,
+    /// each landmark is at distance 0 from itself both ways, and on the edges among the first
+    /// 4,096 states a breadth-first walk from the problem's first start meets, the triangle
+    /// inequality holds for every landmark (the distance from it grows by at most the edge's
+    /// cost, the distance to it falls by at most that). A distance raised by accident near the
+    /// start is refused; one edited with care elsewhere can pass, and a distance set too high
+    /// makes the estimate inadmissible. Load files that you or this crate wrote.
+    ///
+    /// # Errors
+    ///
+    /// [`LandmarkError::NoNumbering`] for a problem without a numbering;
+    /// [`BadMagic`](LandmarkError::BadMagic),
+    /// [`UnsupportedVersion`](LandmarkError::UnsupportedVersion),
+    /// [`BadHeader`](LandmarkError::BadHeader) for a malformed header;
+    /// [`Mismatch`](LandmarkError::Mismatch) for another cost type or numbering;
+    /// [`Truncated`](LandmarkError::Truncated), [`TrailingData`](LandmarkError::TrailingData),
+    /// [`Checksum`](LandmarkError::Checksum) for a file cut short, too long or corrupt;
+    /// [`Implausible`](LandmarkError::Implausible) for distances that fail the checks above;
+    /// [`Io`](LandmarkError::Io) if reading fails.
+    pub fn load<P, R>(problem: &P, input: &mut R) -> Result<Self, LandmarkError>
+    where
+        P: SearchProblem<Cost = C>,
+        R: Read,
+    {
+        let bound = problem.index_bound().ok_or(LandmarkError::NoNumbering)?;
+        let mut input = Checksummed::new(input);
+        let bad = |reason: String| LandmarkError::BadHeader { reason };
+        if header::<8, _>(&mut input)? != LANDMARK_MAGIC {
+            return Err(LandmarkError::BadMagic);
+        }
+        let version = u32::from_le_bytes(header(&mut input)?);
+        if version != LANDMARK_FORMAT_VERSION {
+            return Err(LandmarkError::UnsupportedVersion { found: version });
+        }
+        let [length] = header(&mut input)?;
+        let mut name = vec![0; usize::from(length)];
+        fill(&mut input, &mut name)?;
+        let expected = std::any::type_name::<C>();
+        if name != expected.as_bytes() {
+            return Err(LandmarkError::Mismatch {
+                field: "cost type",
+                file: String::from_utf8_lossy(&name).into_owned(),
+                expected: expected.to_owned(),
+            });
+        }
+        let file_bound = u64::from_le_bytes(header(&mut input)?);
+        if file_bound != bound as u64 {
+            return Err(LandmarkError::Mismatch {
+                field: "numbering",
+                file: format!("below {file_bound}"),
+                expected: format!("below {bound}"),
+            });
+        }
+        let count = u32::from_le_bytes(header(&mut input)?) as usize;
+        if count > bound {
+            return Err(bad(format!(
+                "{count} landmarks in a numbering of {bound} states"
+            )));
+        }
+        let [one_way] = header(&mut input)?;
+        if one_way > 1 {
+            return Err(bad(format!("direction flag {one_way}, not 0 or 1")));
+        }
+        let mut numbers = Vec::new();
+        for k in 0..count {
+            let number = u64::from_le_bytes(header(&mut input)?);
+            if number >= bound as u64 {
+                return Err(bad(format!(
+                    "landmark {k} is number {number}, outside the numbering below {bound}"
+                )));
+            }
+            numbers.push(number as usize);
+        }
+        let mut sorted = numbers.clone();
+        sorted.sort_unstable();
+        if let Some(twice) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(bad(format!("landmark number {} is there twice", twice[0])));
+        }
+        let size = std::mem::size_of::<C>() as u64;
+        let directions = if one_way == 1 { 1 } else { 2 };
+        let expected = (bound as u64)
+            .checked_mul(count as u64)
+            .and_then(|n| n.checked_mul(size * directions))
+            .ok_or_else(|| bad(format!("{count} landmarks of {bound} distances overflow")))?;
+        let mut bytes = Vec::new();
+        // Grows with what the file holds, whatever the header says.
+        let found = (&mut input).take(expected).read_to_end(&mut bytes)? as u64;
+        if found != expected {
+            return Err(LandmarkError::Truncated { expected, found });
+        }
+        let computed = input.finish();
+        let mut stored = [0u8; 8];
+        let found = read_full(input.inner, &mut stored)?;
+        if found < 8 {
+            return Err(LandmarkError::Truncated {
+                expected: 8,
+                found: found as u64,
+            });
+        }
+        let stored = u64::from_le_bytes(stored);
+        if stored != computed {
+            return Err(LandmarkError::Checksum { stored, computed });
+        }
+        if read_full(input.inner, &mut [0u8; 1])? != 0 {
+            return Err(LandmarkError::TrailingData);
+        }
+        let mut distances = bytes.chunks_exact(size as usize).map(C::read_le);
+        let half = bound * count;
+        let from: Vec<C> = distances.by_ref().take(half).collect();
+        let to: Vec<C> = distances.collect();
+        let landmarks = Landmarks {
+            numbers,
+            bound,
+            from,
+            to,
+        };
+        landmarks.check_plausible(problem)?;
+        Ok(landmarks)
+    }
+
+    /// The checks of [`load`](Self::load): no distance NaN or below zero, each landmark at 0
+    /// from itself, and the triangle inequality on the edges near the problem's first start.
+    fn check_plausible<P: SearchProblem<Cost = C>>(
+        &self,
+        problem: &P,
+    ) -> Result<(), LandmarkError> {
+        let implausible = |reason: String| Err(LandmarkError::Implausible { reason });
+        if let Some(bad) = self
+            .from
+            .iter()
+            .chain(&self.to)
+            .find(|d| d.is_nan() || d.is_below_zero())
+        {
+            return implausible(format!("a distance of {bad}"));
+        }
+        for (l, &number) in self.numbers.iter().enumerate() {
+            if let Some((from, to)) = self.rows(number) {
+                if from[l] != C::ZERO || to[l] != C::ZERO {
+                    return implausible(format!(
+                        "landmark {l} (number {number}) is not at distance 0 from itself"
+                    ));
+                }
+            }
+        }
+        let Some(start) = problem.starts().into_iter().next() else {
+            return Ok(());
+        };
+        let walk = Flood {
+            problem,
+            from: start,
+        };
+        for (state, _) in bfs_reach(&walk).take(CHECKED_STATES) {
+            let Some((from, to)) = self.rows(problem.index(&state)) else {
+                continue;
+            };
+            for (next, cost) in problem.successors(&state) {
+                let Some((next_from, next_to)) = self.rows(problem.index(&next)) else {
+                    continue;
+                };
+                for l in 0..self.numbers.len() {
+                    // d(L, next) ≤ d(L, state) + cost, and d(state, L) ≤ cost + d(next, L),
+                    // where the right sides are reached.
+                    let raised_from = from[l] != C::UNREACHED
+                        && from[l]
+                            .checked_sum(cost)
+                            .is_some_and(|sum| next_from[l].order(sum).is_gt());
+                    let raised_to = next_to[l] != C::UNREACHED
+                        && next_to[l]
+                            .checked_sum(cost)
+                            .is_some_and(|sum| to[l].order(sum).is_gt());
+                    if raised_from || raised_to {
+                        return implausible(format!(
+                            "landmark {l}: the distances of numbers {} and {} break the triangle inequality along their edge of cost {cost}",
+                            problem.index(&state),
+                            problem.index(&next)
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `N` bytes of a header, or the error of a header cut short.
+fn header<const N: usize, R: Read>(input: &mut Checksummed<R>) -> Result<[u8; N], LandmarkError> {
+    let mut bytes = [0u8; N];
+    fill(input, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// Fills `buf` from a header, or reports it cut short.
+fn fill<R: Read>(input: &mut Checksummed<R>, buf: &mut [u8]) -> Result<(), LandmarkError> {
+    if read_full(input, buf)? < buf.len() {
+        return Err(LandmarkError::BadHeader {
+            reason: "the file ends inside its header".into(),
+        });
+    }
+    Ok(())
 }
 
 fn too_large<C>(bound: usize, count: usize) -> LandmarkError {

@@ -299,7 +299,9 @@ pub use crate::heuristic::{
     Afresh, Heuristic, HeuristicFn, IncrementalHeuristic, Max, Weighted, Zero,
 };
 pub use crate::in_place::{InPlace, InPlaceProblem, Moves};
-pub use crate::landmarks::{LandmarkError, LandmarkEstimate, Landmarks};
+pub use crate::landmarks::{
+    LANDMARK_FORMAT_VERSION, LANDMARK_MAGIC, LandmarkError, LandmarkEstimate, Landmarks,
+};
 pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
 pub use crate::problem::{
     Bidirectional, BidirectionalFnProblem, FnProblem, SearchProblem, UnitBidirectionalFnProblem,

@@ -172,3 +172,135 @@ fn landmarks_refuse_problems_without_a_numbering_or_start() {
     assert_eq!(landmarks.numbers(), &[1]);
     assert_eq!(landmarks.toward(&problem, &1).estimate(&0), 1);
 }
+
+/// The pattern databases' checksum, as `Landmarks::save` documents it: FNV-1a over 64-bit
+/// little-endian words (the last padded with zeros), then the length.
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for word in bytes.chunks(8) {
+        let mut padded = [0u8; 8];
+        padded[..word.len()].copy_from_slice(word);
+        hash = (hash ^ u64::from_le_bytes(padded)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    (hash ^ bytes.len() as u64).wrapping_mul(0x0000_0100_0000_01b3)
+}
+
+/// `file` with its body changed by `edit` and its checksum made right again: an edit the
+/// checksum cannot see.
+fn resealed(file: &[u8], edit: impl Fn(&mut Vec<u8>)) -> Vec<u8> {
+    let mut body = file[..file.len() - 8].to_vec();
+    edit(&mut body);
+    let sum = checksum(&body);
+    body.extend_from_slice(&sum.to_le_bytes());
+    body
+}
+
+/// A saved set loads back equal, on a directed graph (both directions stored) and an undirected
+/// one; every damaged, lying or foreign file is refused with the error that names what is
+/// wrong, and none makes the loader allocate what its header claims.
+#[test]
+fn saved_landmarks_load_back_and_damaged_files_are_refused() {
+    let edges = [
+        (0, 1, 1.0),
+        (1, 2, 2.0),
+        (2, 3, 1.5),
+        (3, 0, 4.0),
+        (1, 3, 5.0),
+    ];
+    for graph in [
+        RoadGraph::directed(4, edges).unwrap(),
+        RoadGraph::undirected(4, edges).unwrap(),
+    ] {
+        let problem = graph.problem(0, 3).unwrap();
+        let landmarks = Landmarks::farthest(&problem, 2).unwrap();
+        let mut file = Vec::new();
+        landmarks.save(&mut file).unwrap();
+        assert_eq!(
+            Landmarks::load(&problem, &mut file.as_slice()).unwrap(),
+            landmarks
+        );
+
+        let load = |bytes: &[u8]| Landmarks::load(&problem, &mut &bytes[..]).unwrap_err();
+        let header = 8 + 4 + 1 + 3 + 8 + 4 + 1 + 8 * 2;
+        assert!(matches!(load(b"INFRMPDB"), LandmarkError::BadMagic));
+        let mut other = file.clone();
+        other[8] = 2;
+        assert!(matches!(
+            load(&other),
+            LandmarkError::UnsupportedVersion { found: 2 }
+        ));
+        // Cut anywhere: in the header, in the distances, in the checksum.
+        for cut in [5, 20, header + 3, file.len() - 3] {
+            let error = load(&file[..cut]);
+            assert!(
+                matches!(
+                    error,
+                    LandmarkError::BadHeader { .. }
+                        | LandmarkError::Truncated { .. }
+                        | LandmarkError::BadMagic
+                ),
+                "cut at {cut}: {error}"
+            );
+        }
+        let mut flipped = file.clone();
+        flipped[header + 5] ^= 0x10;
+        assert!(matches!(load(&flipped), LandmarkError::Checksum { .. }));
+        let mut longer = file.clone();
+        longer.push(0);
+        assert!(matches!(load(&longer), LandmarkError::TrailingData));
+        // A header that claims 2^32 − 1 landmarks is refused before anything is allocated.
+        let lying = resealed(&file, |body| {
+            body[24..28].copy_from_slice(&u32::MAX.to_le_bytes())
+        });
+        assert!(matches!(load(&lying), LandmarkError::BadHeader { .. }));
+        // A landmark outside the numbering, or twice.
+        let outside = resealed(&file, |body| {
+            body[29..37].copy_from_slice(&9u64.to_le_bytes())
+        });
+        assert!(matches!(load(&outside), LandmarkError::BadHeader { .. }));
+        let twice = resealed(&file, |body| {
+            let first = body[29..37].to_vec();
+            body[37..45].copy_from_slice(&first);
+        });
+        assert!(matches!(load(&twice), LandmarkError::BadHeader { .. }));
+        // A distance raised by 100, checksum and all: the triangle inequality gives it away.
+        for raised in 0..2 * 4 {
+            let at = header + 8 * raised;
+            let edited = resealed(&file, |body| {
+                let d = f64::from_le_bytes(body[at..at + 8].try_into().unwrap());
+                body[at..at + 8].copy_from_slice(&(d + 100.0).to_le_bytes());
+            });
+            let error = load(&edited);
+            assert!(
+                matches!(error, LandmarkError::Implausible { .. }),
+                "distance {raised} raised: {error}"
+            );
+        }
+        // Another numbering, another cost type.
+        let bigger = RoadGraph::directed(6, [(0, 5, 1.0)]).unwrap();
+        let error = Landmarks::load(&bigger.problem(0, 5).unwrap(), &mut file.as_slice());
+        assert!(matches!(
+            error,
+            Err(LandmarkError::Mismatch {
+                field: "numbering",
+                ..
+            })
+        ));
+        let mut integers = Graph::<u64> {
+            adjacency: vec![vec![(1, 1)], vec![], vec![], vec![]],
+            starts: vec![0],
+            goals: vec![false; 4],
+            numbered: true,
+        };
+        let error = Landmarks::load(&integers, &mut file.as_slice()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the landmark file is for cost type f64, but the problem has u64"
+        );
+        integers.numbered = false;
+        assert!(matches!(
+            Landmarks::load(&integers, &mut file.as_slice()),
+            Err(LandmarkError::NoNumbering)
+        ));
+    }
+}
