@@ -286,7 +286,7 @@ pub use crate::algo::k_shortest::k_shortest_paths;
 pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
 #[cfg(feature = "rayon")]
 pub use crate::algo::par_idastar::{par_idastar_in_place, par_idastar_in_place_with};
-pub use crate::algo::path_tree::{PathTree, shortest_path_tree};
+pub use crate::algo::path_tree::{PathTree, shortest_path_tree, shortest_path_tree_to};
 pub use crate::algo::reachable::{Reachable, reachable};
 pub use crate::algo::stepper::{Expansion, Stepper, stepper, stepper_with};
 #[cfg(feature = "rayon")]

@@ -103,6 +103,9 @@ fn algorithms() -> Vec<(&'static str, Run)> {
         ("shortest_path_tree", |s, _| {
             s.shortest_path_tree().map(drop)
         }),
+        ("shortest_path_tree_to", |s, l| {
+            s.shortest_path_tree_to([l.goal]).map(drop)
+        }),
     ]
 }
 
@@ -181,7 +184,7 @@ fn every_algorithm_honours_the_cost_bound() {
     for (name, run) in algorithms() {
         let outcome = run(Search::new(&line).cost_bound(5), &line);
         match (name, outcome) {
-            ("reachable" | "shortest_path_tree", Ok(())) => {}
+            ("reachable" | "shortest_path_tree" | "shortest_path_tree_to", Ok(())) => {}
             ("hill_climbing" | "beam_search", Err(SearchError::GaveUp { .. })) => {}
             (_, Err(SearchError::NoPath { .. })) => {}
             (_, other) => panic!("{name}: expected no path within the bound, got {other:?}"),

@@ -1,6 +1,7 @@
 //! The shortest-path tree: one Dijkstra flood from the starts, then the cheapest path to any
 //! state reached.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use indexmap::IndexMap;
@@ -89,8 +90,120 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     }
 }
 
+/// The cheapest paths from the starts to each of `targets`, found by one Dijkstra flood that
+/// stops as soon as the last target is settled: what users of `pathfinding` run one search per
+/// target for, or a whole flood.
+///
+/// # Arguments
+///
+/// - `problem`: the state space; step costs must be non-negative. Its goal test is ignored.
+/// - `targets`: the states to reach (repeats are harmless).
+///
+/// # Returns
+///
+/// A [`PathTree`] of every state settled before the flood stopped, each with its least cost
+/// and a cheapest path: [`cost_to`](PathTree::cost_to) and [`path_to`](PathTree::path_to)
+/// answer for each target, `None` for a target no path reaches. The flood stops at the last
+/// target's cost, so the states cheaper than it are in the tree too (their costs are final);
+/// a target that cannot be reached makes the flood run to the end. With step costs that are
+/// all equal, the flood walks breadth-first layers without a heap (as
+/// [`reachable`](crate::reachable) does): this is also BFS to many targets.
+///
+/// For the **nearest** of several goals (a path to any one of them), no tree is needed: run
+/// [`astar`](crate::astar) with a goal test that accepts every target and the minimum of a
+/// heuristic toward each (admissible when each is), as the example shows.
+///
+/// # Errors
+///
+/// As for [`shortest_path_tree`].
+///
+/// # Complexity
+///
+/// As for [`shortest_path_tree`], over the states no costlier than the farthest target
+/// reached.
+///
+/// # Example
+///
+/// ```
+/// // A street of 100 houses, each a step of 2 from the next.
+/// let street = |&house: &u32| [(house + 1, 2u32), (house.saturating_sub(1), 2)];
+/// let problem = informed::from_fn(50, street, |_| false);
+/// let tree = informed::shortest_path_tree_to(&problem, [47, 55, 52])?;
+/// assert_eq!(tree.cost_to(&55), Some(10));
+/// assert_eq!(tree.path_to(&47), Some(vec![50, 49, 48, 47]));
+/// // It stopped at the farthest target: houses beyond it were never settled.
+/// assert!(tree.cost_to(&60).is_none());
+///
+/// // The nearest of the targets alone: A* with a goal test for any of them, and the least
+/// // of the distances to each as its heuristic.
+/// let targets = [47u32, 55, 52];
+/// let any = informed::from_fn(50, street, |house| targets.contains(house));
+/// let nearest = informed::astar(&any, |&house: &u32| {
+///     targets.iter().map(|&t| 2 * house.abs_diff(t)).min().unwrap_or(0)
+/// })?;
+/// assert_eq!(nearest.path().last(), Some(&52));
+/// assert_eq!(nearest.cost(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn shortest_path_tree_to<P: SearchProblem>(
+    problem: &P,
+    targets: impl IntoIterator<Item = P::State>,
+) -> Result<PathTree<P::State, P::Cost>, ErrorOf<P>> {
+    Search::new(problem).shortest_path_tree_to(targets)
+}
+
+impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
+    /// Runs [`shortest_path_tree_to`](crate::shortest_path_tree_to) with this search's
+    /// options: the cost bound is the greatest cost settled (a target beyond it is not
+    /// reached), and a limit is an error.
+    ///
+    /// # Errors
+    ///
+    /// As for [`shortest_path_tree_to`](crate::shortest_path_tree_to), and
+    /// [`SearchError::InvalidCostBound`](crate::SearchError::InvalidCostBound) for a NaN bound.
+    pub fn shortest_path_tree_to(
+        self,
+        targets: impl IntoIterator<Item = P::State>,
+    ) -> Result<PathTree<P::State, P::Cost>, ErrorOf<P>> {
+        let mut waiting: HashSet<P::State, FastBuildHasher> = targets.into_iter().collect();
+        let mut settled: HashSet<P::State, FastBuildHasher> = HashSet::default();
+        let mut flood = self.reachable();
+        if !waiting.is_empty() {
+            for reached in flood.by_ref() {
+                let (state, _) = reached?;
+                waiting.remove(&state);
+                settled.insert(state);
+                if waiting.is_empty() {
+                    break;
+                }
+            }
+        }
+        // Only the settled states: the others' costs may still fall. A parent is settled, but
+        // may have been stored after its child (which a cheaper step then reached from it), so
+        // the places come first.
+        let mut placed: Vec<Option<usize>> = Vec::with_capacity(flood.stored().len());
+        let mut count = 0;
+        for (state, _, _) in flood.stored() {
+            let settled = settled.contains(state);
+            placed.push(settled.then_some(count));
+            count += usize::from(settled);
+        }
+        let mut nodes = IndexMap::with_capacity_and_hasher(count, FastBuildHasher::default());
+        for ((state, parent, cost), place) in flood.stored().zip(&placed) {
+            if place.is_some() {
+                let parent = parent.and_then(|parent| placed[parent]);
+                nodes.insert(state.clone(), (parent, cost));
+            }
+        }
+        Ok(PathTree {
+            nodes,
+            stats: flood.stats(),
+        })
+    }
+}
+
 /// The cheapest paths from a search's starts to every state it reached: the result of
-/// [`shortest_path_tree`] and [`Search::shortest_path_tree`].
+/// [`shortest_path_tree`], [`shortest_path_tree_to`] and their [`Search`] forms.
 #[derive(Clone)]
 pub struct PathTree<S, C> {
     /// Each state with its parent's index in this map (`None` for a start) and its least cost.
