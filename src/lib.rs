@@ -283,6 +283,7 @@ pub use crate::algo::hill_climbing::{
 pub use crate::algo::idastar::{idastar, idastar_in_place, idastar_in_place_with, idastar_with};
 pub use crate::algo::iddfs::{iddfs, iddfs_in_place};
 pub use crate::algo::k_shortest::k_shortest_paths;
+pub use crate::algo::nbs::{nbs, nbs_with};
 pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
 #[cfg(feature = "rayon")]
 pub use crate::algo::par_idastar::{par_idastar_in_place, par_idastar_in_place_with};

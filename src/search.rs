@@ -53,6 +53,7 @@ use crate::problem::SearchProblem;
 /// | `par_idastar_in_place` (feature `rayon`) | over all threads, at most the cap; each thread reads the deadline; `cancel_when` refused | each thread's path | prunes g + h > bound | ignored | ignored: no table | ignored: no open set |
 /// | [`bidirectional_dijkstra`](Self::bidirectional_dijkstra) | yes | both sides together | prunes g > bound on either side, and longer paths | yes | yes | yes |
 /// | [`bidirectional_bfs`](Self::bidirectional_bfs) | yes | both sides together | prunes g > bound on either side, and dearer paths | ignored | yes | ignored |
+/// | [`nbs`](Self::nbs), [`nbs_with`](Self::nbs_with) | yes | both sides together | prunes g + h > bound on either side, and dearer paths | among equal keys in each queue | ignored: hashed tables | ignored: its own two queues a side |
 /// | [`k_shortest_paths`](Self::k_shortest_paths) | yes, over all its searches | per search | no path dearer than the bound | yes | yes | yes |
 /// | [`optimal_paths`](Self::optimal_paths) | yes | yes | prunes g > bound | yes | yes | yes |
 /// | [`hill_climbing`](Self::hill_climbing) | yes | the longest walk | no step to g + h > bound | ignored | ignored: no table | ignored |

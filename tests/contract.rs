@@ -77,6 +77,9 @@ fn algorithms() -> Vec<(&'static str, Run)> {
             s.bidirectional_dijkstra().map(drop)
         }),
         ("bidirectional_bfs", |s, _| s.bidirectional_bfs().map(drop)),
+        ("nbs", |s, l| {
+            s.nbs(l.distance(), |&n: &i64| n.unsigned_abs()).map(drop)
+        }),
         ("k_shortest_paths", |s, _| s.k_shortest_paths(3).map(drop)),
         ("optimal_paths", |s, _| s.optimal_paths().map(drop)),
         ("hill_climbing", |s, l| {

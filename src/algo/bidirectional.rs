@@ -48,7 +48,7 @@ impl<P: Bidirectional> SearchProblem for Backward<'_, P> {
 }
 
 /// An error from the backward side, with its step turned to face forward.
-fn forward<S, C>(error: SearchError<S, C>) -> SearchError<S, C> {
+pub(super) fn forward<S, C>(error: SearchError<S, C>) -> SearchError<S, C> {
     match error {
         SearchError::NegativeCost {
             from,
@@ -84,17 +84,17 @@ fn forward<S, C>(error: SearchError<S, C>) -> SearchError<S, C> {
 }
 
 /// A state both sides reached, and the path cost through it.
-struct Meeting<S, C> {
-    state: S,
-    total: C,
+pub(super) struct Meeting<S, C> {
+    pub(super) state: S,
+    pub(super) total: C,
 }
 
 /// The meetings of the two sides: the best so far within the cost bound, and the first whose
 /// cost overflowed the cost type (the search's error, reported after the step that found it).
-struct Meetings<S, C> {
-    best: Option<Meeting<S, C>>,
-    overflow: Option<(S, C, C)>,
-    bound: Option<C>,
+pub(super) struct Meetings<S, C> {
+    pub(super) best: Option<Meeting<S, C>>,
+    pub(super) overflow: Option<(S, C, C)>,
+    pub(super) bound: Option<C>,
 }
 
 impl<S: Clone, C: Cost> Meetings<S, C> {
@@ -103,7 +103,7 @@ impl<S: Clone, C: Cost> Meetings<S, C> {
     /// A floating-point total that reaches infinity is no path, as in one-sided
     /// [`dijkstra`](crate::dijkstra), which prunes a state whose path cost is infinite: only an
     /// integer total that does not fit is an overflow.
-    fn offer(&mut self, state: &S, g: C, other: C) {
+    pub(super) fn offer(&mut self, state: &S, g: C, other: C) {
         let Some(total) = g.checked_sum(other) else {
             self.overflow
                 .get_or_insert_with(|| (state.clone(), g, other));
@@ -127,7 +127,7 @@ impl<S: Clone, C: Cost> Meetings<S, C> {
     }
 
     /// The error of an overflowing meeting, if one was found.
-    fn check(&self, control: &Control<'_, C>) -> Result<(), SearchError<S, C>> {
+    pub(super) fn check(&self, control: &Control<'_, C>) -> Result<(), SearchError<S, C>> {
         match &self.overflow {
             Some((state, g, other)) => Err(SearchError::Overflow {
                 from: state.clone(),
@@ -167,7 +167,7 @@ fn joined<S: Clone, C, T: Table<S, C>>(forward: &T, backward: &T, meeting: &S) -
 /// [`SearchError::MissingStep`] for the first step whose cheapest cost among the predecessors
 /// differs from its cheapest cost among the successors (the steps themselves, and their costs
 /// among the successors, were checked by [`path_cost`]).
-fn check_backward_steps<P: Bidirectional>(
+pub(super) fn check_backward_steps<P: Bidirectional>(
     problem: &P,
     path: &[P::State],
     at: usize,

@@ -24,6 +24,7 @@ pub(crate) mod hill_climbing;
 pub(crate) mod idastar;
 pub(crate) mod iddfs;
 pub(crate) mod k_shortest;
+pub(crate) mod nbs;
 pub(crate) mod optimal_paths;
 #[cfg(feature = "rayon")]
 pub(crate) mod par_idastar;
