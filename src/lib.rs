@@ -276,6 +276,7 @@ pub use crate::algo::bfs_reach::{BfsReach, bfs_reach};
 pub use crate::algo::bidirectional::{bidirectional_bfs, bidirectional_dijkstra};
 pub use crate::algo::depth_first::{depth_first, depth_first_in_place};
 pub use crate::algo::dijkstra::dijkstra;
+pub use crate::algo::dstar_lite::DStarLite;
 pub use crate::algo::greedy::{greedy, greedy_with};
 pub use crate::algo::hill_climbing::{
     hill_climbing, hill_climbing_with, hill_climbing_with_restarts,
@@ -283,6 +284,7 @@ pub use crate::algo::hill_climbing::{
 pub use crate::algo::idastar::{idastar, idastar_in_place, idastar_in_place_with, idastar_with};
 pub use crate::algo::iddfs::{iddfs, iddfs_in_place};
 pub use crate::algo::k_shortest::k_shortest_paths;
+pub use crate::algo::lpa::Lpa;
 pub use crate::algo::nbs::{nbs, nbs_with};
 pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
 #[cfg(feature = "rayon")]

@@ -19,11 +19,13 @@ pub(crate) mod bfs_reach;
 pub(crate) mod bidirectional;
 pub(crate) mod depth_first;
 pub(crate) mod dijkstra;
+pub(crate) mod dstar_lite;
 pub(crate) mod greedy;
 pub(crate) mod hill_climbing;
 pub(crate) mod idastar;
 pub(crate) mod iddfs;
 pub(crate) mod k_shortest;
+pub(crate) mod lpa;
 pub(crate) mod nbs;
 pub(crate) mod optimal_paths;
 #[cfg(feature = "rayon")]

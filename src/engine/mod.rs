@@ -15,6 +15,7 @@ pub(crate) mod depth_first;
 pub(crate) mod hasher;
 pub(crate) mod heap;
 pub(crate) mod in_place;
+pub(crate) mod incremental;
 pub(crate) mod options;
 #[cfg(feature = "rayon")]
 pub(crate) mod parallel;
