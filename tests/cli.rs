@@ -81,7 +81,7 @@ fn stderr(output: &Output) -> String {
 }
 
 /// Each example and the flags its help must list.
-const FLAGS: [(&str, &[&str]); 7] = [
+const FLAGS: [(&str, &[&str]); 8] = [
     (
         "maze",
         &[
@@ -142,6 +142,7 @@ const FLAGS: [(&str, &[&str]); 7] = [
         ],
     ),
     ("custom", &["--json", "--trace", "--html", "--svg"]),
+    ("unknown_map", &["--scenarios", "--json"]),
     ("quickstart", &[]),
 ];
 
@@ -774,4 +775,37 @@ fn roads_runs_landmarks_beside_dijkstra_and_astar() {
         .expect("stderr");
     assert_eq!(status.code(), Some(0), "{errors}");
     assert!(!errors.contains("panicked"), "{errors}");
+}
+
+/// `unknown_map` walks an agent across a map it discovers, with D* Lite and A* from scratch,
+/// and fails if a D* Lite plan ever costs more than A*'s; on a map and scenarios written here
+/// (a wall with a gap the agent only sees when it is near), so that it runs without the data.
+#[test]
+fn an_agent_replans_with_d_star_lite_as_a_star_would() {
+    let dir = std::env::temp_dir().join(format!("informed-cli-{}-unknown", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let mut rows = Vec::new();
+    for y in 0..12 {
+        let row: String = (0..12)
+            .map(|x| if x == 6 && y != 10 { '@' } else { '.' })
+            .collect();
+        rows.push(row);
+    }
+    let map = format!(
+        "type octile\nheight 12\nwidth 12\nmap\n{}\n",
+        rows.join("\n")
+    );
+    std::fs::write(dir.join("wall.map"), map).expect("writes the map");
+    let scenarios = "version 1\n\
+        0\twall.map\t12\t12\t1\t1\t11\t1\t18.24264069\n\
+        0\twall.map\t12\t12\t0\t5\t11\t6\t15.65685425\n";
+    let file = dir.join("wall.map.scen");
+    std::fs::write(&file, scenarios).expect("writes the scenarios");
+    let output = run("unknown_map", &[file.to_str().expect("UTF-8")]);
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(&output);
+    assert!(text.contains("wall"), "{text}");
+    let output = run("unknown_map", &["--json", file.to_str().expect("UTF-8")]);
+    let text = stdout(&output);
+    assert!(text.contains("\"scenarios\":2"), "{text}");
 }

@@ -219,3 +219,61 @@ proptest! {
         }
     }
 }
+
+/// On a `grid::Grid`, a wall found on the plan: D* Lite's new plan costs what A* finds. A
+/// blocked cell has no steps out or in (it once listed its free neighbours, and D* Lite, which
+/// asks a cell it has been through, planned through the wall).
+#[test]
+fn d_star_lite_replans_around_a_wall_on_a_grid() {
+    use informed::SearchProblem;
+    use informed::grid::{Cell, Grid, Movement};
+
+    let mut grid = Grid::new(9, 5);
+    let (start, goal) = (Cell::new(0, 2), Cell::new(8, 2));
+    let octile = |a: &Cell, b: &Cell| {
+        let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
+        f64::from(dx.max(dy) - dx.min(dy)) + informed::grid::DIAGONAL * f64::from(dx.min(dy))
+    };
+    let mut agent = DStarLite::new(start, goal, octile);
+    let problem = grid.problem(start, goal, Movement::Eight).unwrap();
+    assert_eq!(agent.plan(&problem).unwrap().cost(), 8.0);
+    for y in 0..5 {
+        if y != 4 {
+            grid.set_free(Cell::new(4, y), false);
+        }
+    }
+    let problem = grid.problem(start, goal, Movement::Eight).unwrap();
+    assert_eq!(problem.successors(&Cell::new(4, 2)).into_iter().count(), 0);
+    assert_eq!(
+        informed::Bidirectional::predecessors(&problem, &Cell::new(4, 2))
+            .into_iter()
+            .count(),
+        0
+    );
+    for y in 0..5 {
+        for x in 3..6 {
+            let cell = Cell::new(x, y);
+            for (dx, dy) in [
+                (-1i32, -1i32),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ] {
+                if let (Some(nx), Some(ny)) = (x.checked_add_signed(dx), y.checked_add_signed(dy)) {
+                    if nx < 9 && ny < 5 {
+                        agent.step_changed(&problem, &cell, &Cell::new(nx, ny));
+                        agent.step_changed(&problem, &Cell::new(nx, ny), &cell);
+                    }
+                }
+            }
+        }
+    }
+    let replanned = agent.plan(&problem).unwrap();
+    let fresh = informed::astar_with(&problem, problem.octile()).unwrap();
+    assert_eq!(replanned.cost(), fresh.cost());
+    assert!(replanned.path().contains(&Cell::new(4, 4)));
+}

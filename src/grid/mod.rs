@@ -440,6 +440,11 @@ impl Grid {
     /// down-right.
     #[inline]
     pub(crate) fn neighbours(&self, cell: Cell, movement: Movement) -> Neighbours {
+        // A blocked cell (or one outside the grid) has no steps, out or in: a search that
+        // learns of a wall where it has been (D* Lite) asks for them.
+        if !self.is_free(cell) {
+            return Neighbours { cell, steps: 0 };
+        }
         let (x, y) = (cell.x, cell.y);
         let left = x > 0 && self.free[self.index(Cell::new(x - 1, y))];
         let right = x + 1 < self.width && self.free[self.index(Cell::new(x + 1, y))];

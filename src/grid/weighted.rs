@@ -496,9 +496,13 @@ impl SearchProblem for WeightedGridProblem<'_> {
     #[inline]
     fn successors(&self, cell: &Cell) -> impl IntoIterator<Item = (Cell, f64)> {
         let mut steps = Steps::new();
-        self.grid.steps(*cell, self.movement, |next, cost, length| {
-            steps.push((next, length * f64::from(cost)));
-        });
+        // A blocked cell has no steps out, as it has none in (a search that learns of a wall
+        // where it has been, D* Lite, asks for them).
+        if self.grid.cost(*cell).is_some() {
+            self.grid.steps(*cell, self.movement, |next, cost, length| {
+                steps.push((next, length * f64::from(cost)));
+            });
+        }
         steps
     }
 
