@@ -217,10 +217,10 @@ fn main() {
                     bfs.add(&outcome, started, optimal);
                 }
             }
-            let bfs = if ignored == 0 {
-                bfs.cell()
-            } else {
-                "(as GAP)".into()
+            let bfs = match (ignored, count) {
+                (0, ..=12) => bfs.cell(),
+                (0, _) => "(out of reach)".into(),
+                _ => "(as GAP)".into(),
             };
             println!(
                 "{:<22} {} {} {}",
