@@ -5,8 +5,8 @@
 //! Prints the states each expands and its search time, summed per set (one run: the counts
 //! are exact, the times as noisy as the machine). Every cost is checked against A*'s.
 //!
-//! `cargo run --release -p informed-bench --bin nbs`; the 15-puzzles are skipped, saying so,
-//! without `../shared`.
+//! `cargo run --release -p informed-bench --bin nbs [korf | pancakes N]`; the 15-puzzles are
+//! skipped, saying so, without `../shared`.
 
 #[path = "korf/mod.rs"]
 mod korf;
@@ -179,11 +179,20 @@ impl Tally {
 const BFS_CAP: u64 = 20_000_000;
 
 fn main() {
+    // `nbs korf` runs the 15-puzzles alone, `nbs pancakes N` the stacks of N pancakes alone.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let only_korf = args.first().is_some_and(|a| a == "korf");
+    let sizes: Vec<usize> = match (args.first().map(String::as_str), args.get(1)) {
+        (Some("pancakes"), Some(n)) => vec![n.parse().expect("a number of pancakes, 2 to 16")],
+        (Some("korf"), _) => Vec::new(),
+        _ => vec![10, 12, 14],
+    };
     println!(
         "{:<22} {:>21} {:>21} {:>21}",
         "set", "A* (expanded, ms)", "NBS", "bidirectional BFS"
     );
-    for count in [10, 12, 14] {
+    for count in sizes {
+        assert!((2..=16).contains(&count), "2 to 16 pancakes");
         for ignored in 0..3u8 {
             let (mut astar, mut nbs, mut bfs) =
                 (Tally::default(), Tally::default(), Tally::default());
@@ -230,6 +239,9 @@ fn main() {
                 bfs
             );
         }
+    }
+    if !args.is_empty() && !only_korf {
+        return;
     }
     let puzzle = korf::puzzle();
     let Some(instances) = korf::instances(&puzzle) else {
