@@ -121,6 +121,13 @@ pub(crate) trait Table<S, C> {
     /// Removes the state stored last, which no node and no open set refers to yet.
     fn remove_last(&mut self);
     fn entry(&self, index: usize) -> (&S, &Node<C>);
+    /// The state and node at `index`, `None` out of range (`NO_PARENT` included): for the
+    /// observer's events, built from this so that nothing in them can panic, and so that a
+    /// search without an observer compiles them away.
+    #[inline]
+    fn get(&self, index: usize) -> Option<(&S, &Node<C>)> {
+        (index < self.len()).then(|| self.entry(index))
+    }
     fn state(&self, index: usize) -> &S;
     fn node(&self, index: usize) -> &Node<C>;
     fn node_mut(&mut self, index: usize) -> &mut Node<C>;
@@ -232,6 +239,10 @@ impl<S, C, T: Table<S, C> + ?Sized> Table<S, C> for Box<T> {
         (**self).entry(index)
     }
     #[inline]
+    fn get(&self, index: usize) -> Option<(&S, &Node<C>)> {
+        (**self).get(index)
+    }
+    #[inline]
     fn state(&self, index: usize) -> &S {
         (**self).state(index)
     }
@@ -334,6 +345,11 @@ impl<S: Eq + Hash, C, B: BuildHasher> Table<S, C> for HashTable<S, C, B> {
     #[inline]
     fn entry(&self, index: usize) -> (&S, &Node<C>) {
         self.nodes.get_index(index).expect("node index in range")
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> Option<(&S, &Node<C>)> {
+        self.nodes.get_index(index)
     }
 
     #[inline]
