@@ -69,8 +69,10 @@ pub(crate) type Priority<C> = <C as Cost>::Pair;
 pub(crate) trait Keys<C: Cost>: 'static {
     /// The key.
     type Key: Ranked;
-    /// The open set [`OpenSet::Auto`] stands for with these keys.
+    /// The open set [`OpenSet::Auto`] stands for with these keys and a dense table.
     const AUTO: OpenSet;
+    /// The open set [`OpenSet::Auto`] stands for with these keys and a hashed table.
+    const AUTO_HASHED: OpenSet;
     /// The key of a node with path cost `g`, estimate `h` and f = `f` under `ranking`.
     fn key(ranking: Ranking, g: C, h: C, f: C) -> Self::Key;
 }
@@ -81,6 +83,15 @@ pub(crate) struct PairKeys;
 impl<C: Cost> Keys<C> for PairKeys {
     type Key = Priority<C>;
     const AUTO: OpenSet = OpenSet::QuaternaryHeap;
+    // Measured on hashed A* (see `OpenSet`): the lazy heap wins where an entry, key and rank
+    // together, fits in 16 bytes (costs of 32 bits or fewer), and loses where it does not (the
+    // 32-byte entries of `f64` costs), whose extra entries for cheaper paths cost more than the
+    // positions the 4-ary heap writes.
+    const AUTO_HASHED: OpenSet = if std::mem::size_of::<<Priority<C> as Ranked>::WithRank>() <= 16 {
+        OpenSet::LazyHeap
+    } else {
+        OpenSet::QuaternaryHeap
+    };
 
     #[inline(always)]
     fn key(ranking: Ranking, g: C, h: C, f: C) -> Priority<C> {
@@ -102,6 +113,7 @@ pub(crate) struct CostKeys;
 impl<C: Cost> Keys<C> for CostKeys {
     type Key = C::Single;
     const AUTO: OpenSet = OpenSet::LazyHeap;
+    const AUTO_HASHED: OpenSet = OpenSet::LazyHeap;
 
     #[inline(always)]
     fn key(ranking: Ranking, _g: C, h: C, f: C) -> C::Single {
@@ -605,6 +617,7 @@ where
     {
         type Output = SearchResult<P>;
         const AUTO: OpenSet = K::AUTO;
+        const AUTO_HASHED: OpenSet = K::AUTO_HASHED;
 
         fn run<N: Tables<'p, P::State, P::Cost>, Q: OpenSets>(self, tables: N) -> Self::Output {
             let Setup {
@@ -762,6 +775,7 @@ where
     {
         type Output = Box<dyn ErasedEngine<D, H, O> + 'p>;
         const AUTO: OpenSet = K::AUTO;
+        const AUTO_HASHED: OpenSet = K::AUTO_HASHED;
 
         fn run<N: Tables<'p, D::State, D::Cost>, Q: OpenSets>(self, tables: N) -> Self::Output {
             let mut engine: EngineOf<_, _, N, Q, K> =

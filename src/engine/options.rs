@@ -78,29 +78,40 @@ pub enum Hashing {
 
 /// The data structure holding the open set of a best-first search.
 ///
-/// Every choice gives the same results (the same expansions in the same order); they differ in
-/// speed and memory. The default, [`Auto`](Self::Auto), takes the lazy heap for the searches
-/// that rank by g alone ([`dijkstra`](crate::dijkstra), [`reachable`](crate::reachable)) and
-/// the 4-ary heap with decrease-key for those that rank with an estimate (A*, weighted A*,
-/// greedy and the rest), from these measurements (`docs/benchmarks.md`, callgrind with its cache
-/// simulation, so free of the noise of a shared machine):
+/// Every choice gives the same results (the same expansions in the same order: f, then the
+/// smaller h, then the [`TieBreak`]); they differ in speed and memory. The default,
+/// [`Auto`](Self::Auto), chooses by the ranking, the node table and the cost type, from these
+/// measurements (`docs/benchmarks.md`; callgrind's instruction counts, so free of the noise of a
+/// shared machine):
 ///
 /// | workload | lazy heap against the 4-ary heap |
 /// |---|---|
 /// | Dijkstra, random digraph, 500 queries, `u32` costs, dense / hashed table | 23% / 19% fewer instructions, fewer cache misses |
 /// | Dijkstra, 256×256 grid, 20% walls, `f64` costs | 18% fewer instructions, fewer cache misses; 15% less time |
-/// | A*, pocket cube, hashed table, `u32` costs | 12% fewer instructions, as many cache misses |
-/// | A*, a user's `(usize, usize)` grid, hashed, `f64` costs | 4% more instructions, 30% more first-level read misses |
+/// | A*, pocket cube, 200 scrambles, hashed, `u32` costs | 9.8% fewer instructions (1,741 M → 1,571 M) |
+/// | A*, pocket cube by coordinates, 200 scrambles, hashed, `u32` costs | 9.5% fewer (15.0 M → 13.6 M) |
+/// | A*, a user's `(usize, usize)` grid, arena2, hashed, `f64` costs | 2.0% more instructions (2,377 M → 2,425 M), 30% more first-level read misses |
 ///
-/// Dijkstra's keys are one cost (8 or 16 bytes an entry), so the lazy heap's extra entry for a
-/// cheaper path is cheap, and it never writes a position. A*'s keys are two costs, and on grids,
-/// where many states are reached again by a cheaper path, the extra entries cost more than the
-/// positions the 4-ary heap writes.
+/// So `Auto` is:
+///
+/// - the lazy heap for the searches that rank by g alone ([`dijkstra`](crate::dijkstra),
+///   [`reachable`](crate::reachable)), whatever the table: their keys are one cost (8 or 16
+///   bytes an entry), so an extra entry for a cheaper path is cheap, and the heap never writes a
+///   position;
+/// - for the searches that rank with an estimate (A*, weighted A*, greedy and the rest) on a
+///   hashed table, the lazy heap where a key and its rank fit in 16 bytes (costs of 32 bits or
+///   fewer), the 4-ary heap otherwise: the two-cost keys of `f64` and 64-bit costs take 32
+///   bytes an entry, and on grids, where many states are reached again by a cheaper path, the
+///   extra entries cost more than the positions the 4-ary heap writes;
+/// - the 4-ary heap for those on a dense table (grids and graphs that number their states),
+///   where it beat lazy deletion by 31% in time on grid Dijkstra.
+///
+/// A [`Searcher`](crate::Searcher) keeps the 4-ary heap for the searches with an estimate on
+/// either table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum OpenSet {
-    /// The default: the lazy heap for the searches that rank by g alone, the 4-ary heap for the
-    /// others (see above).
+    /// The default: chosen by the ranking, the node table and the cost type (see above).
     #[default]
     Auto,
     /// A binary heap with decrease-key: each state is queued once, and a cheaper path moves it

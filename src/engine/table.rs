@@ -143,6 +143,9 @@ impl<'p, S, C, N: NodeTables<S, C, Table: 'p> + 'p> Tables<'p, S, C> for N {}
 pub(crate) trait NodeTables<S, C> {
     /// The tables it makes.
     type Table: Table<S, C>;
+    /// Whether they hash states (rather than index them by a dense numbering): the open set
+    /// [`OpenSet::Auto`](crate::engine::options::OpenSet::Auto) stands for depends on it.
+    const HASHED: bool = false;
     /// A new, empty table.
     fn table(&self) -> Self::Table;
 }
@@ -286,6 +289,7 @@ impl<B> Hashed<B> {
 
 impl<S: Eq + Hash, C, B: BuildHasher + Default> NodeTables<S, C> for Hashed<B> {
     type Table = HashTable<S, C, B>;
+    const HASHED: bool = true;
 
     fn table(&self) -> Self::Table {
         HashTable::new()
