@@ -388,6 +388,9 @@ where
         // successors are collected first, and the borrow ends before any is stored. Any other
         // state is copied, and its successors are taken as they are produced, with nothing
         // written to a buffer and read back.
+        // Whether the steps' costs are still looked at: read once, as the relaxations below
+        // write to `self`, and leaving the layers makes `see_step` a test that fails at once.
+        let layered = matches!(self.order, Order::Layers { .. });
         if const { std::mem::needs_drop::<S>() } {
             let mut steps = std::mem::replace(&mut self.steps, Successors::new());
             if let Err(limit) = control.collect(&mut steps, problem.successors(state)) {
@@ -396,7 +399,9 @@ where
             }
             let taken: Result<(), Failure<S, C>> =
                 steps.drain().try_for_each(|(successor, step)| {
-                    self.see_step(step);
+                    if layered {
+                        self.see_step(step);
+                    }
                     let new_g = control.step(g, step, self.table.state(current), &successor)?;
                     if !self.is_state(parent, &successor) {
                         relaxed(
@@ -410,7 +415,9 @@ where
         } else {
             let state = state.clone();
             for (successor, step) in problem.successors(&state) {
-                self.see_step(step);
+                if layered {
+                    self.see_step(step);
+                }
                 let new_g = control.step(g, step, &state, &successor)?;
                 if !self.is_state(parent, &successor) {
                     relaxed(self.relax(successor, current, new_g, heuristic, control, observer)?);
