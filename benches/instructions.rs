@@ -25,7 +25,7 @@ const CUBE_ASTAR_TOTAL: u64 = 911;
 const DIGRAPH_DIJKSTRA_TOTAL: u64 = 105_310;
 
 /// The workloads and the libraries each runs on, as the command line names them.
-const WORKLOADS: [(&str, &[&str]); 13] = [
+const WORKLOADS: [(&str, &[&str]); 15] = [
     ("cube-astar", &["informed", "pathfinding"]),
     (
         "cube-flood",
@@ -51,6 +51,8 @@ const WORKLOADS: [(&str, &[&str]); 13] = [
     ),
     ("grid-astar-hashed", &["informed", "pathfinding"]),
     ("grid-jps-8room", &["jps", "jps-plus", "pathfinding"]),
+    ("grid-astar-arena2", &["informed", "pathfinding"]),
+    ("grid-astar-berlin", &["informed", "pathfinding"]),
 ];
 
 /// What one run found.
@@ -292,6 +294,13 @@ fn run_grid(workload: &str, library: &str) -> Option<Answer> {
     if workload == "grid-jps-8room" {
         return run_jps(library);
     }
+    if let Some(map) = match workload {
+        "grid-astar-arena2" => Some("dao/arena2"),
+        "grid-astar-berlin" => Some("street/Berlin_0_256"),
+        _ => None,
+    } {
+        return run_octile(map, library);
+    }
     if workload != "grid-astar-hashed" || !matches!(library, "informed" | "pathfinding") {
         return None;
     }
@@ -350,6 +359,38 @@ fn run_jps(library: &str) -> Option<Answer> {
             problems
                 .iter()
                 .map(|p| searcher.search(p).ok().map(|s| s.cost()))
+                .collect()
+        })
+    };
+    for (scenario, &cost) in scenarios.iter().zip(&costs) {
+        common::check(scenario, cost);
+    }
+    let total: f64 = costs.iter().flatten().sum();
+    Some(Answer::Found(total.round() as u64))
+}
+
+/// Octile A* on `informed`'s own grid (a dense table) against `pathfinding`'s, on 200 scenarios
+/// of `map`: the Moving AI comparison of the `peers` bench, counted.
+fn run_octile(map: &str, library: &str) -> Option<Answer> {
+    if !matches!(library, "informed" | "pathfinding") {
+        return None;
+    }
+    let Some((grid, scenarios)) = common::movingai(map, 200) else {
+        return Some(Answer::Skipped);
+    };
+    let queries = common::queries(&grid, &scenarios);
+    let costs: Vec<Option<f64>> = if library == "informed" {
+        measured(|| {
+            queries
+                .iter()
+                .map(|(_, p)| common::informed_octile(p))
+                .collect()
+        })
+    } else {
+        measured(|| {
+            queries
+                .iter()
+                .map(|(_, p)| common::peer_octile(p))
                 .collect()
         })
     };
