@@ -53,14 +53,12 @@ impl<C> Node<C> {
         }
     }
 
+    /// Truncation packs `NO_PARENT` (all ones) as `NO_PARENT_32` (all ones) without a branch:
+    /// the engine makes a node for every successor it probes.
     #[inline]
     fn pack(parent: usize) -> u32 {
-        if parent == NO_PARENT {
-            NO_PARENT_32
-        } else {
-            debug_assert!(parent < NO_PARENT_32 as usize);
-            parent as u32
-        }
+        debug_assert!(parent == NO_PARENT || parent < NO_PARENT_32 as usize);
+        parent as u32
     }
 
     /// The parent's index, `NO_PARENT` for a start.
@@ -562,6 +560,11 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
     #[inline]
     fn entry(&self, index: usize) -> (&P::State, &Node<P::Cost>) {
         (&self.store.states[index], &self.store.nodes[index])
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> Option<(&P::State, &Node<P::Cost>)> {
+        Some((self.store.states.get(index)?, self.store.nodes.get(index)?))
     }
 
     #[inline]
