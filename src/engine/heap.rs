@@ -1,5 +1,6 @@
-//! The open set: a d-ary min-heap of node indices with decrease-key (the default), and a binary
-//! heap with lazy deletion (kept for comparison; see `docs/benchmarks.md`).
+//! The open set: a d-ary min-heap of node indices with decrease-key, and a binary heap with lazy
+//! deletion. Which one [`OpenSet::Auto`](crate::engine::options::OpenSet::Auto) stands for
+//! depends on the ranking, the node table and the width of the keys (see `OpenSet`'s docs).
 //!
 //! In the indexed heap every item (a node index) records its position, so a queued node whose
 //! key improves is moved up in place (sift-up) instead of being pushed a second time. That heap
