@@ -435,7 +435,7 @@ where
     /// the parent.
     #[inline(always)]
     fn is_state(&self, index: usize, state: &S) -> bool {
-        index != NO_PARENT && *state == *self.table.state(index)
+        self.table.is_at(index, state)
     }
 
     /// Pops and expands nodes until it expands a goal, and returns the goal's index.
