@@ -25,7 +25,7 @@ const CUBE_ASTAR_TOTAL: u64 = 911;
 const DIGRAPH_DIJKSTRA_TOTAL: u64 = 105_310;
 
 /// The workloads and the libraries each runs on, as the command line names them.
-const WORKLOADS: [(&str, &[&str]); 13] = [
+const WORKLOADS: [(&str, &[&str]); 17] = [
     ("cube-astar", &["informed", "pathfinding"]),
     (
         "cube-flood",
@@ -51,6 +51,10 @@ const WORKLOADS: [(&str, &[&str]); 13] = [
     ),
     ("grid-astar-hashed", &["informed", "pathfinding"]),
     ("grid-jps-8room", &["jps", "jps-plus", "pathfinding"]),
+    ("grid-astar-arena2", &["informed", "pathfinding"]),
+    ("grid-astar-berlin", &["informed", "pathfinding"]),
+    ("puzzle8-astar", &["informed", "pathfinding"]),
+    ("cube-astar-vec", &["informed", "pathfinding"]),
 ];
 
 /// What one run found.
@@ -100,6 +104,12 @@ fn run(workload: &str, library: &str) -> Option<Answer> {
     }
     if workload.starts_with("grid-") {
         return run_grid(workload, library);
+    }
+    if workload == "cube-astar-vec" {
+        return run_cube_vec(library).map(Answer::Found);
+    }
+    if workload == "puzzle8-astar" {
+        return run_puzzle8(library).map(Answer::Found);
     }
     run_plain(workload, library).map(Answer::Found)
 }
@@ -292,6 +302,13 @@ fn run_grid(workload: &str, library: &str) -> Option<Answer> {
     if workload == "grid-jps-8room" {
         return run_jps(library);
     }
+    if let Some(map) = match workload {
+        "grid-astar-arena2" => Some("dao/arena2"),
+        "grid-astar-berlin" => Some("street/Berlin_0_256"),
+        _ => None,
+    } {
+        return run_octile(map, library);
+    }
     if workload != "grid-astar-hashed" || !matches!(library, "informed" | "pathfinding") {
         return None;
     }
@@ -358,4 +375,117 @@ fn run_jps(library: &str) -> Option<Answer> {
     }
     let total: f64 = costs.iter().flatten().sum();
     Some(Answer::Found(total.round() as u64))
+}
+
+/// Octile A* on `informed`'s own grid (a dense table) against `pathfinding`'s, on 200 scenarios
+/// of `map`: the Moving AI comparison of the `peers` bench, counted.
+fn run_octile(map: &str, library: &str) -> Option<Answer> {
+    if !matches!(library, "informed" | "pathfinding") {
+        return None;
+    }
+    let Some((grid, scenarios)) = common::movingai(map, 200) else {
+        return Some(Answer::Skipped);
+    };
+    let queries = common::queries(&grid, &scenarios);
+    let costs: Vec<Option<f64>> = if library == "informed" {
+        measured(|| {
+            queries
+                .iter()
+                .map(|(_, p)| common::informed_octile(p))
+                .collect()
+        })
+    } else {
+        measured(|| {
+            queries
+                .iter()
+                .map(|(_, p)| common::peer_octile(p))
+                .collect()
+        })
+    };
+    for (scenario, &cost) in scenarios.iter().zip(&costs) {
+        common::check(scenario, cost);
+    }
+    let total: f64 = costs.iter().flatten().sum();
+    Some(Answer::Found(total.round() as u64))
+}
+
+/// A* with Manhattan distance on the 1,000 seeded 8-puzzles of the `peers` bench (hashed
+/// `Board`s, `u32` costs): the sum of their optimal lengths.
+fn run_puzzle8(library: &str) -> Option<u64> {
+    let puzzle = informed::puzzle::SlidingPuzzle::new(3, 3).unwrap();
+    let problems: Vec<_> = (0..1000)
+        .map(|seed| puzzle.problem(puzzle.random_board(seed)).unwrap())
+        .collect();
+    let manhattan = puzzle.manhattan();
+    let total: u64 = match library {
+        "informed" => measured(|| {
+            problems
+                .iter()
+                .map(|p| u64::from(informed::astar_with(p, &manhattan).unwrap().cost()))
+                .sum()
+        }),
+        "pathfinding" => measured(|| {
+            problems
+                .iter()
+                .map(|p| common::peer_astar(p, &manhattan).unwrap().1 as u64)
+                .sum()
+        }),
+        _ => return None,
+    };
+    Some(total)
+}
+
+/// The pocket cube with `Vec<u8>` states, which own memory: the engine's buffered successor
+/// path. A* on the first 50 of the cube scrambles; the sum of their optimal lengths.
+fn run_cube_vec(library: &str) -> Option<u64> {
+    struct VecCube(Vec<u8>);
+    impl informed::SearchProblem for VecCube {
+        type State = Vec<u8>;
+        type Cost = u32;
+        fn starts(&self) -> impl IntoIterator<Item = Vec<u8>> {
+            [self.0.clone()]
+        }
+        fn is_goal(&self, state: &Vec<u8>) -> bool {
+            state[..] == Cube::SOLVED.0[..]
+        }
+        fn successors(&self, state: &Vec<u8>) -> impl IntoIterator<Item = (Vec<u8>, u32)> {
+            vec_moves(state).map(|next| (next, 1))
+        }
+    }
+    fn cube(state: &[u8]) -> Cube {
+        Cube(state.try_into().expect("eight corners"))
+    }
+    fn vec_moves(state: &[u8]) -> impl Iterator<Item = Vec<u8>> + use<> {
+        cube(state).moves().into_iter().map(|c| c.0.to_vec())
+    }
+    let starts: Vec<Vec<u8>> = scrambles(50, 8).iter().map(|c| c.0.to_vec()).collect();
+    let total: u64 = match library {
+        "informed" => measured(|| {
+            starts
+                .iter()
+                .map(|s| {
+                    let problem = VecCube(s.clone());
+                    let estimate = |s: &Vec<u8>| cube(s).estimate();
+                    u64::from(informed::astar(&problem, estimate).unwrap().cost())
+                })
+                .sum()
+        }),
+        "pathfinding" => measured(|| {
+            starts
+                .iter()
+                .map(|s| {
+                    let (_, cost) = pathfinding::directed::astar::astar(
+                        s,
+                        |s| vec_moves(s).map(|n| (n, 1u32)),
+                        |s| cube(s).estimate(),
+                        |s| s[..] == Cube::SOLVED.0[..],
+                    )
+                    .unwrap();
+                    u64::from(cost)
+                })
+                .sum()
+        }),
+        _ => return None,
+    };
+    Some(total)
 }

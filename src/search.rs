@@ -373,7 +373,8 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
     }
 
     /// Chooses the open set's data structure (default [`OpenSet::Auto`]: the lazy heap for
-    /// Dijkstra, the 4-ary heap with decrease-key for the searches with an estimate; see
+    /// Dijkstra, and for the searches with an estimate on a hashed table with costs of 32 bits
+    /// or fewer; the 4-ary heap with decrease-key for the other searches with an estimate; see
     /// [`OpenSet`] for the measurements behind that choice). Every choice gives the same results.
     pub fn open_set(mut self, open_set: OpenSet) -> Self {
         self.options.open_set = open_set;

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::cost::Cost;
 use crate::engine::options::Options;
-use crate::engine::table::{NO_PARENT, Node, Table, checked_step, most_promising};
+use crate::engine::table::{Node, Table, checked_step, most_promising};
 use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
@@ -472,10 +472,13 @@ fn tell_generated<S, C: Copy, T: Table<S, C>, O: Observer<S, C>>(
     observer: &mut O,
     index: usize,
 ) {
-    let (state, node) = table.entry(index);
+    // Nothing here may panic: without an observer it all compiles away.
+    let Some((state, node)) = table.get(index) else {
+        return;
+    };
     observer.observe(Event::Generate {
         state,
-        parent: (node.parent() != NO_PARENT).then(|| table.state(node.parent())),
+        parent: table.get(node.parent()).map(|(parent, _)| parent),
         g: node.g,
         h: node.h,
     });

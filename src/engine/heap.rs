@@ -1,5 +1,6 @@
-//! The open set: a d-ary min-heap of node indices with decrease-key (the default), and a binary
-//! heap with lazy deletion (kept for comparison; see `docs/benchmarks.md`).
+//! The open set: a d-ary min-heap of node indices with decrease-key, and a binary heap with lazy
+//! deletion. Which one [`OpenSet::Auto`](crate::engine::options::OpenSet::Auto) stands for
+//! depends on the ranking, the node table and the width of the keys (see `OpenSet`'s docs).
 //!
 //! In the indexed heap every item (a node index) records its position, so a queued node whose
 //! key improves is moved up in place (sift-up) instead of being pushed a second time. That heap
@@ -367,6 +368,14 @@ impl<K: Ranked> LazyHeap<K> {
             .is_some_and(|word| word & (1 << (item % 64)) != 0)
     }
 
+    /// Makes room for the bit of every item in word `word`.
+    #[cold]
+    #[inline(never)]
+    fn grow_bits(&mut self, word: usize) {
+        self.queued_bits
+            .resize((word + 1).max(2 * self.queued_bits.len()), 0);
+    }
+
     /// Drops stale entries off the top; the top, if any, is then live.
     #[inline]
     fn skip_stale(&mut self) {
@@ -431,7 +440,9 @@ impl<K: Ranked> Frontier<K> for LazyHeap<K> {
         live.into_iter()
     }
 
-    #[inline]
+    // Always inlined, the growth of the bits kept out of line: a call here cost a tenth of a
+    // hashed Dijkstra's instructions in saving and restoring registers.
+    #[inline(always)]
     fn push(&mut self, item: usize, key: K) {
         assert!(
             item < u32::MAX as usize,
@@ -439,8 +450,7 @@ impl<K: Ranked> Frontier<K> for LazyHeap<K> {
         );
         let word = item / 64;
         if word >= self.queued_bits.len() {
-            self.queued_bits
-                .resize((word + 1).max(2 * self.queued_bits.len()), 0);
+            self.grow_bits(word);
         }
         debug_assert!(!self.is_queued(item), "item {item} is already queued");
         self.queued_bits[word] |= 1 << (item % 64);

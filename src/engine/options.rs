@@ -12,10 +12,23 @@ use crate::error::{Limit, SearchError};
 /// ties that remain, by the order in which states were first stored (first generated); a
 /// cheaper path found later does not change a state's place.
 ///
-/// Neither order is better in general; on most problems the two expand nearly the same states.
-/// FIFO is the default: on plateaus of equal priority a new state joins the back of its tie
-/// instead of climbing past it in the heap, and on grids with many walls it was seen to expand far
-/// fewer states (measurements in `docs/benchmarks.md`).
+/// Neither order is better in general. States expanded by A* under each (the `ties` binary of
+/// the bench package, `docs/benchmarks.md`; counts, so free of a machine's noise), beside
+/// `pathfinding` 4.16's A*, which ranks the same way (f, then the larger g) and leaves the rest
+/// to its binary heap:
+///
+/// | workload | `Fifo` | `Lifo` | `pathfinding` |
+/// |---|---:|---:|---:|
+/// | pocket cube, 200 scrambles, corner count | 406,333 | 488,403 (+20%) | 335,052 |
+/// | 15-puzzle, Korf's 10 easiest, Manhattan | 1,920,921 | 1,855,246 (−3.4%) | 1,870,242 |
+/// | Moving AI `arena2`, 200 scenarios, octile | 832,356 | 832,356 | 832,356 |
+/// | Moving AI `8room_000`, 100 scenarios, octile | 3,741,742 | 3,741,738 | 3,741,738 |
+/// | the `lecture` maze of `examples/maze.rs` | 12 | 11 | 12 |
+/// | 512² grid, 25% walls (an ablation) | 8,646 | 15,332 (+77%) | |
+///
+/// FIFO is the default: it loses 3.4% on the puzzle and one state on the small maze, where LIFO
+/// loses 20% on the cube and 77% on the walled grid. On plateaus of equal priority a new state
+/// joins the back of its tie instead of climbing past it in the heap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum TieBreak {
@@ -65,29 +78,42 @@ pub enum Hashing {
 
 /// The data structure holding the open set of a best-first search.
 ///
-/// Every choice gives the same results (the same expansions in the same order); they differ in
-/// speed and memory. The default, [`Auto`](Self::Auto), takes the lazy heap for the searches
-/// that rank by g alone ([`dijkstra`](crate::dijkstra), [`reachable`](crate::reachable)) and
-/// the 4-ary heap with decrease-key for those that rank with an estimate (A*, weighted A*,
-/// greedy and the rest), from these measurements (`docs/benchmarks.md`, callgrind with its cache
-/// simulation, so free of the noise of a shared machine):
+/// Every choice gives the same results (the same expansions in the same order: f, then the
+/// smaller h, then the [`TieBreak`]); they differ in speed and memory. The default,
+/// [`Auto`](Self::Auto), chooses by the ranking, the node table and the cost type, from these
+/// measurements (`docs/benchmarks.md`; callgrind's instruction counts, so free of the noise of a
+/// shared machine):
 ///
 /// | workload | lazy heap against the 4-ary heap |
 /// |---|---|
 /// | Dijkstra, random digraph, 500 queries, `u32` costs, dense / hashed table | 23% / 19% fewer instructions, fewer cache misses |
 /// | Dijkstra, 256×256 grid, 20% walls, `f64` costs | 18% fewer instructions, fewer cache misses; 15% less time |
-/// | A*, pocket cube, hashed table, `u32` costs | 12% fewer instructions, as many cache misses |
-/// | A*, a user's `(usize, usize)` grid, hashed, `f64` costs | 4% more instructions, 30% more first-level read misses |
+/// | A*, pocket cube, 200 scrambles, hashed, `u32` costs | 9.8% fewer instructions (1,741 M → 1,571 M) |
+/// | A*, pocket cube by coordinates, 200 scrambles, hashed, `u32` costs | 9.5% fewer (15.0 M → 13.6 M) |
+/// | A*, 1,000 8-puzzles, Manhattan, hashed, `u32` costs | 16% fewer (1,051 M → 883 M) |
+/// | A*, pocket cube with `Vec<u8>` states, 50 scrambles, `u32` costs | 5.3% fewer (1,441 M → 1,364 M) |
+/// | A*, a user's `(usize, usize)` grid, arena2, hashed, `f64` costs | 0.5% more instructions (2,356 M → 2,368 M), 30% more first-level read misses; the binary heap with decrease-key 3.4% more |
 ///
-/// Dijkstra's keys are one cost (8 or 16 bytes an entry), so the lazy heap's extra entry for a
-/// cheaper path is cheap, and it never writes a position. A*'s keys are two costs, and on grids,
-/// where many states are reached again by a cheaper path, the extra entries cost more than the
-/// positions the 4-ary heap writes.
+/// So `Auto` is:
+///
+/// - the lazy heap for the searches that rank by g alone ([`dijkstra`](crate::dijkstra),
+///   [`reachable`](crate::reachable)), whatever the table: their keys are one cost (8 or 16
+///   bytes an entry), so an extra entry for a cheaper path is cheap, and the heap never writes a
+///   position;
+/// - for the searches that rank with an estimate (A*, weighted A*, greedy and the rest) on a
+///   hashed table, the lazy heap where a key and its rank fit in 16 bytes (costs of 32 bits or
+///   fewer), the 4-ary heap otherwise: the two-cost keys of `f64` and 64-bit costs take 32
+///   bytes an entry, and on grids, where many states are reached again by a cheaper path, the
+///   extra entries cost more than the positions the 4-ary heap writes;
+/// - the 4-ary heap for those on a dense table (grids and graphs that number their states),
+///   where it beat lazy deletion by 31% in time on grid Dijkstra.
+///
+/// A [`Searcher`](crate::Searcher) keeps the 4-ary heap for the searches with an estimate on
+/// either table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum OpenSet {
-    /// The default: the lazy heap for the searches that rank by g alone, the 4-ary heap for the
-    /// others (see above).
+    /// The default: chosen by the ranking, the node table and the cost type (see above).
     #[default]
     Auto,
     /// A binary heap with decrease-key: each state is queued once, and a cheaper path moves it

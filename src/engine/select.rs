@@ -25,8 +25,11 @@ pub(crate) trait TableBody<'p, S, C> {
 pub(crate) trait EngineBody<'p, S, C> {
     /// What the algorithm returns.
     type Output;
-    /// The open set that [`OpenSet::Auto`] stands for: see [`OpenSet`] for the measurements.
+    /// The open set that [`OpenSet::Auto`] stands for with a dense table: see [`OpenSet`] for
+    /// the measurements.
     const AUTO: OpenSet = OpenSet::QuaternaryHeap;
+    /// The open set that [`OpenSet::Auto`] stands for with a hashed table.
+    const AUTO_HASHED: OpenSet = Self::AUTO;
     /// Runs the algorithm, making its node tables with `tables` and its open sets of type
     /// `Q::Open<_>`.
     fn run<N: Tables<'p, S, C>, Q: OpenSets>(self, tables: N) -> Self::Output;
@@ -78,6 +81,7 @@ where
 
         fn run<N: Tables<'p, S, C>>(self, tables: N) -> B::Output {
             let open_set = match self.open_set {
+                OpenSet::Auto if N::HASHED => B::AUTO_HASHED,
                 OpenSet::Auto => B::AUTO,
                 chosen => chosen,
             };
