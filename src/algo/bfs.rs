@@ -1,7 +1,7 @@
 //! Breadth-first search: the path with the fewest steps.
 
 use crate::cost::Cost;
-use crate::engine::breadth_first::{Breadth, Parents, Seen, States, StatesBody, with_states};
+use crate::engine::breadth_first::{Breadth, Fit, Parents, Seen, States, StatesBody, with_states};
 use crate::engine::control::{Control, Setup};
 use crate::engine::table::{NO_PARENT, Placed};
 use crate::error::SearchError;
@@ -138,7 +138,7 @@ where
                 // A step of the cost of the one before it leads to the same cost, passes the
                 // same checks and is pruned alike: counted, not checked again.
                 let (new_g, pruned) = match last {
-                    Some((last, new_g, pruned)) if last.order(step).is_eq() => {
+                    Some((last, new_g, pruned)) if !step.is_nan() && last.order(step).is_eq() => {
                         control.count_generated(1);
                         if pruned {
                             control.count_pruned();
@@ -170,7 +170,7 @@ where
                 }
                 Ok(true)
             };
-            let fitted = search.expand(current, problem, room, &mut rest, take)?;
+            let fitted = search.expand(current, problem, (room, Fit::Last), &mut rest, take)?;
             // The successors that fitted are taken first: one may be the goal.
             if !fitted && goal.is_none() {
                 let limit = control.buffer_overflow();

@@ -88,7 +88,6 @@ pub(crate) trait States<S> {
     /// The parent of the state at `index` (see [`Links::parent`]). **O(1)**.
     fn parent(&self, index: usize) -> usize;
     /// Where `state` is stored, if it is. **O(1)** (average, for hashing).
-    #[allow(dead_code)]
     fn find(&self, state: &S) -> Option<usize>;
     /// Finds `state`, or stores it, reached from `parent`, if it is new. **O(1)** (average,
     /// for hashing; amortized over the growth of the table).
@@ -148,8 +147,10 @@ impl<S: Eq + Hash, B: BuildHasher, L: Links> HashedStates<S, B, L> {
     #[inline(never)]
     fn grow(&mut self) {
         let len = 2 * self.slots.len();
-        self.slots.clear();
-        self.slots.resize(len, EMPTY);
+        // Freed first, then allocated zeroed: the allocator hands out fresh zero pages where
+        // clearing the old ones would write every slot.
+        self.slots = Vec::new();
+        self.slots = vec![EMPTY; len];
         let mask = len - 1;
         for (index, state) in self.states.iter().enumerate() {
             let mut at = self.hasher.hash_one(state) as usize & mask;
@@ -301,6 +302,15 @@ enum Costs<C> {
     Each(Vec<C>),
 }
 
+/// When [`Breadth::expand`] tells successors that do not all fit in its buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fit {
+    /// Before taking any, as the best-first engine does.
+    First,
+    /// After taking those that fitted, as breadth-first search always did: one may be a goal.
+    Last,
+}
+
 /// What [`Breadth::see_step`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Seen {
@@ -411,6 +421,14 @@ impl<S: Clone, C: Cost, T: States<S>> Breadth<S, C, T> {
         }
     }
 
+    /// The step every step so far cost, while they all cost the same.
+    pub(crate) fn uniform_step(&self) -> Option<C> {
+        match &self.costs {
+            Costs::Layered { step, .. } => *step,
+            Costs::Each(_) => None,
+        }
+    }
+
     /// Keeps each state's own cost from now on: after [`see_step`](Self::see_step) said
     /// [`Seen::New`], for a search that goes on breadth-first.
     #[cold]
@@ -478,6 +496,34 @@ impl<S: Clone, C: Cost, T: States<S>> Breadth<S, C, T> {
         Ok(placed)
     }
 
+    /// [`reach`](Self::reach), but a new state whose cost `g` is infinite or beyond the cost
+    /// bound is neither stored nor admitted (counted as pruned): `None`. Stored states are not
+    /// pruned again, as the best-first engine prunes only new ones.
+    ///
+    /// # Errors
+    ///
+    /// As for [`reach`](Self::reach).
+    #[inline(always)]
+    pub(crate) fn reach_within<O: Observer<S, C>>(
+        &mut self,
+        state: S,
+        parent: usize,
+        g: C,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+    ) -> Result<Option<Placed>, Limit> {
+        let placed = self.states.find_or_insert(state, parent);
+        if let Placed::Inserted(index) = placed {
+            // One probe: a new state is stored before it is tested, and taken back if pruned.
+            if control.prunes(g) {
+                self.states.remove_last();
+                return Ok(None);
+            }
+            self.admit(index, parent, g, control, observer)?;
+        }
+        Ok(Some(placed))
+    }
+
     /// Admits the state just stored at `index`, reached from `parent` at cost `g`; or takes it
     /// back out where the cap on stored states forbids it.
     #[inline(always)]
@@ -539,15 +585,15 @@ impl<S: Clone, C: Cost, T: States<S>> Breadth<S, C, T> {
     /// Hands each successor of the state `current` (in `problem`) to `take` with this
     /// search. Those of a state that owns memory are collected first into a buffer, at most
     /// `room` of them, and the borrow of the state ends before any is taken; any other state is
-    /// copied, and its successors taken as they come. Returns whether they all fitted (those
-    /// that did are taken first). `take` returning `false` stops the expansion, and the
-    /// successors it has not taken yet are put in `rest`.
+    /// copied, and its successors taken as they come. Returns whether they all fitted (where
+    /// they did not, those that did are taken first, or none, as `fit` says). `take` returning
+    /// `false` stops the expansion, and the successors it has not taken yet are put in `rest`.
     #[inline(always)]
     pub(crate) fn expand<D, E>(
         &mut self,
         current: usize,
         problem: &D,
-        room: usize,
+        (room, fit): (usize, Fit),
         rest: &mut Vec<(S, C)>,
         mut take: impl FnMut(&mut Self, S, C) -> Result<bool, E>,
     ) -> Result<bool, E>
@@ -557,6 +603,10 @@ impl<S: Clone, C: Cost, T: States<S>> Breadth<S, C, T> {
         if const { std::mem::needs_drop::<S>() } {
             let mut buffer = std::mem::replace(&mut self.buffer, Successors::new());
             let fitted = buffer.fill_at_most(problem.successors(self.states.state(current)), room);
+            if !fitted && fit == Fit::First {
+                self.buffer = buffer;
+                return Ok(false);
+            }
             let mut steps = buffer.drain();
             let taken = loop {
                 let Some((successor, step)) = steps.next() else {
