@@ -38,7 +38,10 @@
 //! Dijkstra, greedy, A* and weighted A* are one best-first engine with different priorities. Its
 //! open set is a heap with decrease-key: each state is stored once in a node table (parents are
 //! indices), and a cheaper path to a waiting state moves it up the heap instead of queueing a
-//! duplicate (a lazy heap that queues the duplicate is an [`OpenSet`] away).
+//! duplicate (a lazy heap that queues the duplicate is an [`OpenSet`] away). Beside it, a
+//! specialised breadth-first loop runs [`bfs`], [`bfs_reach`], [`bidirectional_bfs`] and
+//! [`reachable`] (the last while every step costs the same): its table of states is its queue,
+//! with parents where a path can be asked for, and no costs or heap.
 //!
 //! Beyond these: [`idastar`], [`iddfs`] and [`depth_first`] in memory linear in the path (and,
 //! for a problem whose moves change one state in place and can be undone, an

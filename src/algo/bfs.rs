@@ -1,13 +1,12 @@
 //! Breadth-first search: the path with the fewest steps.
 
 use crate::cost::Cost;
+use crate::engine::breadth_first::{Breadth, Fit, Parents, Seen, States, StatesBody, with_states};
 use crate::engine::control::{Control, Setup};
-use crate::engine::select::{TableBody, with_tables};
-use crate::engine::table::{
-    Lookup, NO_PARENT, Node, Placed, Table, Tables, most_promising, path, take_cheaper_step,
-};
+use crate::engine::table::{NO_PARENT, Placed};
+use crate::error::SearchError;
 use crate::observer::{Event, Observer};
-use crate::problem::{SearchProblem, Successors};
+use crate::problem::SearchProblem;
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution};
 
@@ -80,109 +79,118 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// As for [`bfs`](crate::bfs).
     pub fn bfs(self) -> SearchResult<P> {
         let (problem, options) = (self.problem(), *self.options());
-        with_tables(problem, &options, Bfs(self.into_setup()?))
+        with_states::<_, Parents, _>(problem, &options, Bfs(self.into_setup()?))
     }
 }
 
-/// Breadth-first search, waiting for its node table.
+/// Breadth-first search, waiting for its table.
 struct Bfs<'p, P: SearchProblem, O>(Setup<'p, P, O>);
 
-impl<'p, P, O> TableBody<'p, P::State, P::Cost> for Bfs<'p, P, O>
+impl<'p, P, O> StatesBody<'p, P::State> for Bfs<'p, P, O>
 where
     P: SearchProblem,
     O: Observer<P::State, P::Cost>,
 {
     type Output = SearchResult<P>;
 
-    fn run<N: Tables<'p, P::State, P::Cost>>(self, tables: N) -> SearchResult<P> {
+    fn run<T: States<P::State> + 'p>(self, states: T, _: impl Fn() -> T) -> SearchResult<P> {
         let Setup {
             problem,
             mut control,
             mut observer,
             ..
         } = self.0;
-        let mut table = tables.table();
-        // The queue is the table itself: states are stored in the order they are generated, so
-        // the unexpanded ones are exactly those from `next` on.
-        let mut next = 0;
+        let mut search = Breadth::new(states);
         let zero = P::Cost::ZERO;
         for start in problem.starts() {
             control.count_start();
-            if let Lookup::New(key) = table.lookup(&start) {
-                let node = Node::new(NO_PARENT, zero, zero);
-                let index = control.store(&mut table, &mut observer, key, start, node)?;
-                if problem.is_goal(table.state(index)) {
-                    return Ok(found(&table, &mut control, index, next));
+            match search.reach(start, NO_PARENT, zero, &mut control, &mut observer) {
+                Ok(Placed::Inserted(index)) => {
+                    if problem.is_goal(search.states.state(index)) {
+                        return Ok(found(&search, &mut control, index));
+                    }
                 }
+                Ok(Placed::Found(_)) => {}
+                Err(limit) => return Err(search.limit_reached(&control, limit)),
             }
         }
-        control.open_size(table.len());
-        let mut buffer = Successors::new();
+        control.open_size(search.states.len());
         let room = control.buffer_room();
-        while next < table.len() {
-            let current = next;
-            next += 1;
-            control.expand_in(&table)?;
-            let (state, &Node { g, .. }) = table.entry(current);
+        let mut rest = Vec::new();
+        while search.open_len() > 0 {
+            let current = search.pop();
+            if let Err(limit) = control.expansion() {
+                return Err(search.limit_reached(&control, limit));
+            }
+            let g = search.g_expanded(current);
+            let state = search.states.state(current);
             observer.observe(Event::Expand { state, g, h: zero });
             let mut goal = None;
-            let mut take = |table: &mut N::Table, successor: P::State, step: P::Cost| {
+            let mut last: Option<(P::Cost, P::Cost, bool)> = None;
+            let take = |search: &mut Breadth<P::State, P::Cost, T>,
+                        successor: P::State,
+                        step: P::Cost|
+             -> Result<bool, SearchError<P::State, P::Cost>> {
                 // After the goal, only a second step to it matters: it may be cheaper.
-                if goal.is_some_and(|goal| successor != *table.state(goal)) {
-                    return Ok(());
+                if goal.is_some_and(|goal| successor != *search.states.state(goal)) {
+                    return Ok(true);
                 }
-                let new_g = control.step(g, step, table.state(current), &successor)?;
-                if control.prunes(new_g) {
-                    return Ok(());
-                }
-                match table.find_or_insert(successor, Node::new(current, new_g, zero)) {
-                    Placed::Inserted(index) => {
-                        if let Err(limit) = control.admit_stored(table, &mut observer, index) {
-                            return Err(control.limit_reached(limit, most_promising(table)));
+                // A step of the cost of the one before it leads to the same cost, passes the
+                // same checks and is pruned alike: counted, not checked again.
+                let (new_g, pruned) = match last {
+                    Some((last, new_g, pruned)) if !step.is_nan() && last.order(step).is_eq() => {
+                        control.count_generated(1);
+                        if pruned {
+                            control.count_pruned();
                         }
-                        if problem.is_goal(table.state(index)) {
+                        (new_g, pruned)
+                    }
+                    _ => {
+                        let new_g =
+                            control.step(g, step, search.states.state(current), &successor)?;
+                        if search.see_step(step) == Seen::New {
+                            search.keep_each_cost();
+                        }
+                        let pruned = control.prunes(new_g);
+                        last = Some((step, new_g, pruned));
+                        (new_g, pruned)
+                    }
+                };
+                if pruned {
+                    return Ok(true);
+                }
+                match search.reach(successor, current, new_g, &mut control, &mut observer) {
+                    Ok(Placed::Inserted(index)) => {
+                        if problem.is_goal(search.states.state(index)) {
                             goal = Some(index);
                         }
                     }
-                    Placed::Found(index) => take_cheaper_step(table, index, current, new_g),
+                    Ok(Placed::Found(index)) => search.take_cheaper_step(index, current, new_g),
+                    Err(limit) => return Err(search.limit_reached(&control, limit)),
                 }
-                Ok(())
+                Ok(true)
             };
-            // As in the best-first engine: the successors of a state that owns memory are
-            // collected before any is stored; any other state is copied, and its successors
-            // taken as they come.
-            if const { std::mem::needs_drop::<P::State>() } {
-                let fitted = buffer.fill_at_most(problem.successors(state), room);
-                for (successor, step) in buffer.drain() {
-                    take(&mut table, successor, step)?;
-                }
-                // The ones that fitted are taken first: one may be the goal.
-                if !fitted && goal.is_none() {
-                    let limit = control.buffer_overflow();
-                    return Err(control.limit_reached(limit, most_promising(&table)));
-                }
-            } else {
-                let state = state.clone();
-                for (successor, step) in problem.successors(&state) {
-                    take(&mut table, successor, step)?;
-                }
+            let fitted = search.expand(current, problem, (room, Fit::Last), &mut rest, take)?;
+            // The successors that fitted are taken first: one may be the goal.
+            if !fitted && goal.is_none() {
+                let limit = control.buffer_overflow();
+                return Err(search.limit_reached(&control, limit));
             }
             if let Some(goal) = goal {
-                return Ok(found(&table, &mut control, goal, next));
+                return Ok(found(&search, &mut control, goal));
             }
-            control.open_size(table.len() - next);
+            control.open_size(search.open_len());
         }
         Err(control.no_path())
     }
 }
 
-/// The solution ending at the node `goal`, found when the states from `next` on were queued.
-fn found<S: Clone, C: Cost, T: Table<S, C>>(
-    table: &T,
+/// The solution ending at the state `goal`.
+fn found<S: Clone, C: Cost, T: States<S>>(
+    search: &Breadth<S, C, T>,
     control: &mut Control<'_, C>,
     goal: usize,
-    next: usize,
 ) -> Solution<S, C> {
-    control.open_size(table.len() - next);
-    Solution::new(path(table, goal), table.node(goal).g, control.stats())
+    control.open_size(search.open_len());
+    Solution::new(search.path(goal), search.g(goal), control.stats())
 }

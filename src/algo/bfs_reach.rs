@@ -2,11 +2,12 @@
 //! lazy iterator.
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use crate::cost::Cost;
+use crate::engine::breadth_first::{Breadth, NoParents, States, StatesBody, with_states};
 use crate::engine::control::Control;
-use crate::engine::select::{TableBody, with_tables};
-use crate::engine::table::{NO_PARENT, Node, Placed, Table, Tables};
+use crate::engine::table::NO_PARENT;
 use crate::error::Limit;
 use crate::observer::{Event, NoObserver, Observer};
 use crate::problem::SearchProblem;
@@ -66,29 +67,29 @@ impl<'a, P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'a, P, O> {
     /// The observer sees each state generated and expanded, with g = 0: the depth is the
     /// iterator's.
     pub fn bfs_reach(self) -> BfsReach<'a, P, O> {
-        /// Makes the node table the options choose, as a trait object: the iterator must name
-        /// its type.
-        struct MakeTable;
+        /// Makes the flood on the table the options choose, as a trait object: the iterator
+        /// must name its type.
+        struct MakeFlood<P, O>(PhantomData<fn() -> (P, O)>);
 
-        impl<'p, S: 'p, C: 'p> TableBody<'p, S, C> for MakeTable {
-            type Output = Box<dyn Table<S, C> + 'p>;
+        impl<'a, P, O> StatesBody<'a, P::State> for MakeFlood<P, O>
+        where
+            P: SearchProblem + 'a,
+            O: Observer<P::State, P::Cost>,
+        {
+            type Output = Box<dyn Flood<P, O> + 'a>;
 
-            fn run<N: Tables<'p, S, C>>(self, tables: N) -> Self::Output {
-                Box::new(tables.table())
+            fn run<T: States<P::State> + 'a>(self, states: T, _: impl Fn() -> T) -> Self::Output {
+                Box::new(Breadth::new(states))
             }
         }
 
         let (problem, options) = (self.problem(), *self.options());
-        let table = with_tables(problem, &options, MakeTable);
         let setup = self.into_setup_unchecked();
         BfsReach {
             problem,
             control: setup.control,
             observer: setup.observer,
-            table,
-            next: 0,
-            depth: 0,
-            depth_end: 0,
+            flood: with_states::<_, NoParents, _>(problem, &options, MakeFlood(PhantomData)),
             started: false,
             limit: None,
         }
@@ -101,13 +102,9 @@ pub struct BfsReach<'a, P: SearchProblem, O = NoObserver> {
     problem: &'a P,
     control: Control<'a, P::Cost>,
     observer: O,
-    /// The states in the order they were reached, which is breadth-first order: those from
-    /// `next` on are the queue.
-    table: Box<dyn Table<P::State, P::Cost> + 'a>,
-    next: usize,
-    /// The depth of the state at `next`, and the end of that depth's states in the table.
-    depth: usize,
-    depth_end: usize,
+    /// The states in the order they were reached, which is breadth-first order (no parents),
+    /// on the table the options chose: one virtual call per state returned.
+    flood: Box<dyn Flood<P, O> + 'a>,
     started: bool,
     /// The limit that stopped the flood.
     limit: Option<Limit>,
@@ -124,86 +121,120 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> BfsReach<'_, P, O> {
     pub fn limit(&self) -> Option<Limit> {
         self.limit
     }
+}
 
-    /// Stores `state` if it is new; false when a limit forbids it.
-    fn reach(&mut self, state: P::State, parent: usize) -> bool {
-        let zero = P::Cost::ZERO;
-        let Placed::Inserted(index) = self
-            .table
-            .find_or_insert(state, Node::new(parent, zero, zero))
-        else {
-            return true;
-        };
-        match self
-            .control
-            .admit_stored(&mut self.table, &mut self.observer, index)
-        {
-            Ok(()) => true,
-            Err(limit) => {
-                self.limit = Some(limit);
-                false
-            }
-        }
-    }
+/// The flood of a [`BfsReach`], whatever its table.
+trait Flood<P: SearchProblem, O> {
+    /// Stores the starts.
+    fn start(
+        &mut self,
+        problem: &P,
+        control: &mut Control<'_, P::Cost>,
+        observer: &mut O,
+    ) -> Result<(), Limit>;
+    /// Expands the next state, once allowed, and returns it with its depth; `None` when every
+    /// state has been, or a limit forbids it. A limit met sets `limit`; a limit met during the
+    /// expansion still returns the state.
+    fn advance(
+        &mut self,
+        problem: &P,
+        control: &mut Control<'_, P::Cost>,
+        observer: &mut O,
+        limit: &mut Option<Limit>,
+    ) -> Option<(P::State, usize)>;
+    /// The number of states returned, and the depth of the last.
+    fn progress(&self) -> (usize, usize);
+}
 
-    fn start(&mut self) {
-        self.started = true;
-        for start in self.problem.starts() {
-            self.control.count_start();
-            if !self.reach(start, NO_PARENT) {
+impl<P, O, T> Flood<P, O> for Breadth<P::State, P::Cost, T>
+where
+    P: SearchProblem,
+    O: Observer<P::State, P::Cost>,
+    T: States<P::State>,
+{
+    fn start(
+        &mut self,
+        problem: &P,
+        control: &mut Control<'_, P::Cost>,
+        observer: &mut O,
+    ) -> Result<(), Limit> {
+        let mut started = Ok(());
+        for start in problem.starts() {
+            control.count_start();
+            if let Err(limit) = self.reach(start, NO_PARENT, P::Cost::ZERO, control, observer) {
+                started = Err(limit);
                 break;
             }
         }
-        self.depth_end = self.table.len();
-        self.control.open_size(self.table.len());
+        control.open_size(self.states.len());
+        started
+    }
+
+    fn advance(
+        &mut self,
+        problem: &P,
+        control: &mut Control<'_, P::Cost>,
+        observer: &mut O,
+        limit: &mut Option<Limit>,
+    ) -> Option<(P::State, usize)> {
+        if self.open_len() == 0 {
+            return None;
+        }
+        if let Err(refused) = control.expansion() {
+            *limit = Some(refused);
+            return None;
+        }
+        let current = self.pop();
+        let state = self.states.state(current).clone();
+        let zero = P::Cost::ZERO;
+        observer.observe(Event::Expand {
+            state: &state,
+            g: zero,
+            h: zero,
+        });
+        for (successor, _) in problem.successors(&state) {
+            control.count_generated(1);
+            if let Err(refused) = self.reach(successor, current, zero, control, observer) {
+                // The state is still returned; the iteration ends after it.
+                *limit = Some(refused);
+                break;
+            }
+        }
+        control.open_size(self.open_len());
+        Some((state, self.depth_expanded()))
+    }
+
+    fn progress(&self) -> (usize, usize) {
+        (self.next, self.depth_expanded())
     }
 }
 
 impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Iterator for BfsReach<'_, P, O> {
     type Item = (P::State, usize);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
+        let (problem, control, observer) = (self.problem, &mut self.control, &mut self.observer);
         if !self.started {
-            self.start();
-        }
-        if self.limit.is_some() || self.next >= self.table.len() {
-            return None;
-        }
-        if let Err(limit) = self.control.expansion() {
-            self.limit = Some(limit);
-            return None;
-        }
-        if self.next == self.depth_end {
-            // Every state of the previous depth is expanded: the table holds all of this one.
-            self.depth += 1;
-            self.depth_end = self.table.len();
-        }
-        let current = self.next;
-        self.next += 1;
-        let state = self.table.state(current).clone();
-        let zero = P::Cost::ZERO;
-        self.observer.observe(Event::Expand {
-            state: &state,
-            g: zero,
-            h: zero,
-        });
-        let problem = self.problem;
-        for (successor, _) in problem.successors(&state) {
-            self.control.count_generated(1);
-            if !self.reach(successor, current) {
-                break;
+            self.started = true;
+            if let Err(limit) = self.flood.start(problem, control, observer) {
+                self.limit = Some(limit);
             }
         }
-        self.control.open_size(self.table.len() - self.next);
-        Some((state, self.depth))
+        if self.limit.is_some() {
+            return None;
+        }
+        self.flood
+            .advance(problem, control, observer, &mut self.limit)
     }
 }
 
 impl<P: SearchProblem, O> fmt::Debug for BfsReach<'_, P, O> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (returned, depth) = self.flood.progress();
         f.debug_struct("BfsReach")
-            .field("returned", &self.next)
-            .field("depth", &self.depth)
+            .field("returned", &returned)
+            .field("depth", &depth)
             .field("limit", &self.limit)
             .finish_non_exhaustive()
     }

@@ -2,17 +2,15 @@
 
 use crate::cost::Cost;
 use crate::engine::best_first::{Engine, EngineOf, Priority, Ranking};
+use crate::engine::breadth_first::{Breadth, Fit, Parents, Seen, States, StatesBody, with_states};
 use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, OpenSets};
-use crate::engine::select::{EngineBody, TableBody, with_engine, with_tables};
-use crate::engine::table::{
-    Lookup, NO_PARENT, Node, Table, Tables, cheapest, most_promising, path, path_cost,
-    take_cheaper_step,
-};
+use crate::engine::select::{EngineBody, with_engine};
+use crate::engine::table::{Lookup, NO_PARENT, Placed, Table, Tables, cheapest, path, path_cost};
 use crate::error::SearchError;
 use crate::heuristic::Zero;
 use crate::observer::{Event, Observer};
-use crate::problem::{Bidirectional, SearchProblem, Successors};
+use crate::problem::{Bidirectional, SearchProblem};
 use crate::progress::Stats;
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution};
@@ -360,7 +358,7 @@ impl<P: Bidirectional, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     /// As for [`bidirectional_bfs`](crate::bidirectional_bfs).
     pub fn bidirectional_bfs(self) -> SearchResult<P> {
         let (problem, options) = (self.problem(), *self.options());
-        with_tables(problem, &options, BidirectionalBfs(self.into_setup()?))
+        with_states::<_, Parents, _>(problem, &options, BidirectionalBfs(self.into_setup()?))
     }
 }
 
@@ -480,37 +478,20 @@ where
     Ok(())
 }
 
-/// Bidirectional breadth-first search, waiting for its node tables.
+/// Bidirectional breadth-first search, waiting for its tables.
 struct BidirectionalBfs<'p, P: SearchProblem, O>(Setup<'p, P, O>);
 
-/// One side of a bidirectional breadth-first search: its table, which is also its queue, and
-/// where each of its layers begins in it.
-struct Layers<T> {
-    table: T,
-    /// `starts[d]` is the index of the first node at depth d.
-    starts: Vec<usize>,
-}
+/// One side of a bidirectional breadth-first search: its table, which is also its queue.
+type Side<P, T> = Breadth<<P as SearchProblem>::State, <P as SearchProblem>::Cost, T>;
 
-impl<T> Layers<T> {
-    /// The depth of the node `index`.
-    fn depth(&self, index: usize) -> usize {
-        self.starts.partition_point(|&start| start <= index) - 1
-    }
-
-    /// The nodes of the deepest layer.
-    fn frontier(&self, len: usize) -> std::ops::Range<usize> {
-        self.starts.last().copied().unwrap_or(0)..len
-    }
-}
-
-impl<'p, P, O> TableBody<'p, P::State, P::Cost> for BidirectionalBfs<'p, P, O>
+impl<'p, P, O> StatesBody<'p, P::State> for BidirectionalBfs<'p, P, O>
 where
     P: Bidirectional,
     O: Observer<P::State, P::Cost>,
 {
     type Output = SearchResult<P>;
 
-    fn run<N: Tables<'p, P::State, P::Cost>>(self, tables: N) -> SearchResult<P> {
+    fn run<T: States<P::State> + 'p>(self, states: T, more: impl Fn() -> T) -> SearchResult<P> {
         let Setup {
             problem,
             mut control,
@@ -518,11 +499,7 @@ where
             ..
         } = self.0;
         let back = Backward(problem);
-        let new = || Layers {
-            table: tables.table(),
-            starts: vec![0],
-        };
-        let mut sides = [new(), new()];
+        let mut sides: [Side<P, T>; 2] = [Breadth::new(states), Breadth::new(more())];
         // The meeting of fewest steps: its state and step count.
         let mut best: Option<(P::State, usize)> = None;
         let zero = P::Cost::ZERO;
@@ -534,136 +511,169 @@ where
             for end in ends {
                 control.count_start();
                 let [this, other] = pair(&mut sides, side);
-                if let Lookup::New(key) = this.table.lookup(&end) {
-                    let node = Node::new(NO_PARENT, zero, zero);
-                    let index = control.store(&mut this.table, &mut observer, key, end, node)?;
-                    if let Lookup::Stored(_) = other.table.lookup(this.table.state(index)) {
-                        best.get_or_insert_with(|| (this.table.state(index).clone(), 0));
+                match this.reach(end, NO_PARENT, zero, &mut control, &mut observer) {
+                    Ok(Placed::Inserted(index)) => {
+                        let end = this.states.state(index);
+                        if other.states.find(end).is_some() {
+                            best.get_or_insert_with(|| (end.clone(), 0));
+                        }
                     }
+                    Ok(Placed::Found(_)) => {}
+                    Err(limit) => return Err(this.limit_reached(&control, limit)),
                 }
             }
         }
-        let mut buffer = Successors::new();
-        let room = control.buffer_room();
-        while best.is_none() {
-            let sizes = sides
-                .each_ref()
-                .map(|side| side.frontier(side.table.len()).len());
+        let mut layer = Layer {
+            control: &mut control,
+            observer: &mut observer,
+            best: &mut best,
+            rest: Vec::new(),
+        };
+        while layer.best.is_none() {
+            let sizes = sides.each_ref().map(Breadth::open_len);
             if sizes.contains(&0) {
                 break;
             }
             let side = usize::from(sizes[1] < sizes[0]);
             let [this, other] = pair(&mut sides, side);
-            let layer = this.frontier(this.table.len());
-            let depth = this.starts.len() - 1;
-            this.starts.push(layer.end);
-            for current in layer {
-                control.expand_in(&this.table)?;
-                let (state, &Node { g, .. }) = this.table.entry(current);
-                observer.observe(Event::Expand { state, g, h: zero });
-                let mut take = |this: &mut Layers<N::Table>, next: P::State, step: P::Cost| {
-                    let from = this.table.state(current);
-                    let new_g = match control.step(g, step, from, &next) {
-                        Ok(new_g) => new_g,
-                        Err(error) if side == 1 => return Err(forward(error)),
-                        Err(error) => return Err(error),
-                    };
-                    if control.prunes(new_g) {
-                        return Ok(());
-                    }
-                    let index = match this.table.lookup(&next) {
-                        Lookup::New(key) => {
-                            let node = Node::new(current, new_g, zero);
-                            control.store(&mut this.table, &mut observer, key, next, node)?
-                        }
-                        Lookup::Stored(index) => {
-                            take_cheaper_step(&mut this.table, index, current, new_g);
-                            return Ok(());
-                        }
-                    };
-                    if let Lookup::Stored(there) = other.table.lookup(this.table.state(index)) {
-                        let total = this
-                            .table
-                            .node(index)
-                            .g
-                            .checked_sum(other.table.node(there).g);
-                        // An integer total that overflows is reported when the path is
-                        // costed; a floating-point one that reaches infinity is no path, as
-                        // in `bfs`, which prunes an infinite path cost.
-                        let within = total.is_none_or(|total| {
-                            !total.is_infinite() && !control.exceeds_bound(total)
-                        });
-                        let steps = depth + 1 + other.depth(there);
-                        if within && best.as_ref().is_none_or(|(_, fewest)| steps < *fewest) {
-                            best = Some((this.table.state(index).clone(), steps));
-                        }
-                    }
-                    Ok(())
-                };
-                // As in the best-first engine: the steps of a state that owns memory are
-                // collected before any successor is stored; any other state is copied, and
-                // its steps taken as they come.
-                if const { std::mem::needs_drop::<P::State>() } {
-                    let fitted = if side == 0 {
-                        buffer.fill_at_most(problem.successors(state), room)
-                    } else {
-                        buffer.fill_at_most(back.successors(state), room)
-                    };
-                    for (next, step) in buffer.drain() {
-                        take(this, next, step)?;
-                    }
-                    if !fitted {
-                        let limit = control.buffer_overflow();
-                        return Err(control.limit_reached(limit, most_promising(&this.table)));
-                    }
-                } else {
-                    let state = state.clone();
-                    let steps = if side == 0 {
-                        Either::Forward(problem.successors(&state).into_iter())
-                    } else {
-                        Either::Backward(back.successors(&state).into_iter())
-                    };
-                    for (next, step) in steps {
-                        take(this, next, step)?;
-                    }
-                }
+            if side == 0 {
+                layer.expand(this, other, problem)?;
+            } else {
+                layer.expand(this, other, &back).map_err(forward)?;
             }
-            let open: usize = sides
-                .each_ref()
-                .map(|s| s.frontier(s.table.len()).len())
-                .iter()
-                .sum();
-            control.open_size(open);
+            let open = sides[0].open_len() + sides[1].open_len();
+            layer.control.open_size(open);
         }
-        let meetings = Meetings {
-            best: best.map(|(state, _)| Meeting { state, total: zero }),
-            overflow: None,
-            bound: None,
+        let Some((meeting, _)) = best else {
+            return Err(control.no_path());
         };
-        solution(
-            problem,
-            [&sides[0].table, &sides[1].table],
-            meetings,
-            &control,
-        )
+        let (path, at) = joined_breadth(&sides[0], &sides[1], &meeting);
+        let cost = path_cost(problem, &path, control.stats())?;
+        check_backward_steps(problem, &path, at, control.stats())?;
+        // A floating-point cost that reaches infinity is no path, as in `bfs`, which prunes
+        // an infinite path cost.
+        if cost.is_infinite() {
+            return Err(control.no_path());
+        }
+        Ok(Solution::new(path, cost, control.stats()))
     }
 }
 
-/// The steps from a state of one side: successors forward, predecessors backward.
-enum Either<F, B> {
-    Forward(F),
-    Backward(B),
+/// The path through the meeting state of a bidirectional breadth-first search, and the
+/// position of the meeting state in it (see [`joined`]).
+fn joined_breadth<S: Clone, C: Cost, T: States<S>>(
+    forward: &Breadth<S, C, T>,
+    backward: &Breadth<S, C, T>,
+    meeting: &S,
+) -> (Vec<S>, usize) {
+    let mut states = match forward.states.find(meeting) {
+        Some(index) => forward.path(index),
+        None => vec![meeting.clone()],
+    };
+    let at = states.len() - 1;
+    if let Some(index) = backward.states.find(meeting) {
+        let mut back = backward.path(index);
+        back.pop();
+        states.extend(back.into_iter().rev());
+    }
+    (states, at)
 }
 
-impl<T, F: Iterator<Item = T>, B: Iterator<Item = T>> Iterator for Either<F, B> {
-    type Item = T;
+/// What the expansion of a layer of either side works with.
+struct Layer<'x, 'c, S, C, O> {
+    control: &'x mut Control<'c, C>,
+    observer: &'x mut O,
+    /// The meeting of fewest steps so far: its state and step count.
+    best: &'x mut Option<(S, usize)>,
+    /// Never filled: no expansion stops early.
+    rest: Vec<(S, C)>,
+}
 
-    #[inline]
-    fn next(&mut self) -> Option<T> {
-        match self {
-            Either::Forward(steps) => steps.next(),
-            Either::Backward(steps) => steps.next(),
+impl<S: Clone + Eq, C: Cost, O: Observer<S, C>> Layer<'_, '_, S, C, O> {
+    /// Expands the whole deepest layer of `this` side, in `problem` (the problem, or the
+    /// problem seen backward), offering the meetings with the `other` side it finds.
+    fn expand<D, T>(
+        &mut self,
+        this: &mut Breadth<S, C, T>,
+        other: &Breadth<S, C, T>,
+        problem: &D,
+    ) -> Result<(), SearchError<S, C>>
+    where
+        D: SearchProblem<State = S, Cost = C>,
+        T: States<S>,
+    {
+        let control = &mut *self.control;
+        let observer = &mut *self.observer;
+        let best = &mut *self.best;
+        let room = (control.buffer_room(), Fit::Last);
+        let end = this.states.len();
+        while this.next < end {
+            let current = this.pop();
+            if let Err(limit) = control.expansion() {
+                return Err(this.limit_reached(control, limit));
+            }
+            let depth = this.depth_expanded();
+            let g = this.g_expanded(current);
+            let state = this.states.state(current);
+            observer.observe(Event::Expand {
+                state,
+                g,
+                h: C::ZERO,
+            });
+            let mut last: Option<(C, C, bool)> = None;
+            let take = |this: &mut Breadth<S, C, T>, next: S, step: C| {
+                // A step of the cost of the one before it leads to the same cost, passes the
+                // same checks and is pruned alike: counted, not checked again.
+                let (new_g, pruned) = match last {
+                    Some((last, new_g, pruned)) if !step.is_nan() && last.order(step).is_eq() => {
+                        control.count_generated(1);
+                        if pruned {
+                            control.count_pruned();
+                        }
+                        (new_g, pruned)
+                    }
+                    _ => {
+                        let new_g = control.step(g, step, this.states.state(current), &next)?;
+                        if this.see_step(step) == Seen::New {
+                            this.keep_each_cost();
+                        }
+                        let pruned = control.prunes(new_g);
+                        last = Some((step, new_g, pruned));
+                        (new_g, pruned)
+                    }
+                };
+                if pruned {
+                    return Ok(true);
+                }
+                let index = match this.reach(next, current, new_g, control, observer) {
+                    Ok(Placed::Inserted(index)) => index,
+                    Ok(Placed::Found(index)) => {
+                        this.take_cheaper_step(index, current, new_g);
+                        return Ok(true);
+                    }
+                    Err(limit) => return Err(this.limit_reached(control, limit)),
+                };
+                let reached = this.states.state(index);
+                if let Some(there) = other.states.find(reached) {
+                    let total = new_g.checked_sum(other.g(there));
+                    // An integer total that overflows is reported when the path is costed;
+                    // a floating-point one that reaches infinity is no path, as in `bfs`,
+                    // which prunes an infinite path cost.
+                    let within = total
+                        .is_none_or(|total| !total.is_infinite() && !control.exceeds_bound(total));
+                    let steps = depth + 1 + other.depth(there);
+                    if within && best.as_ref().is_none_or(|(_, fewest)| steps < *fewest) {
+                        *best = Some((reached.clone(), steps));
+                    }
+                }
+                Ok(true)
+            };
+            if !this.expand(current, problem, room, &mut self.rest, take)? {
+                let limit = control.buffer_overflow();
+                return Err(this.limit_reached(control, limit));
+            }
         }
+        Ok(())
     }
 }
 

@@ -233,7 +233,7 @@ where
     /// this expansion stored so far included), from where the search goes on as Dijkstra. The
     /// heap then holds what it would have held all along.
     #[inline(always)]
-    fn see_step(&mut self, step: C) {
+    pub(crate) fn see_step(&mut self, step: C) {
         if let Order::Layers { step: seen, .. } = &mut self.order {
             match *seen {
                 None => *seen = Some(step),
@@ -241,6 +241,18 @@ where
                 Some(_) => self.leave_layers(),
             }
         }
+    }
+
+    /// Takes over a breadth-first flood whose states this engine's table holds, in the order
+    /// the flood stored them, with their parents and costs: those before `next` are expanded,
+    /// and every step so far cost `step`. The engine goes on in layers, as if it had stored them
+    /// itself (for [`Ranking::Distance`] with FIFO ties, which start in layers).
+    pub(crate) fn resume_layers(&mut self, next: usize, step: C) {
+        debug_assert!(matches!(self.order, Order::Layers { next: 0, .. }));
+        self.order = Order::Layers {
+            next,
+            step: Some(step),
+        };
     }
 
     /// Moves every unexpanded state onto the heap: a step of a new cost has been seen.

@@ -10,6 +10,7 @@
 //! never the other way round.
 
 pub(crate) mod best_first;
+pub(crate) mod breadth_first;
 pub(crate) mod control;
 pub(crate) mod depth_first;
 pub(crate) mod hasher;
