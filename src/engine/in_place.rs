@@ -163,8 +163,15 @@ pub(crate) struct Walker<
     fixed: Option<P::Cost>,
     /// The start of the current probe, from which a path is replayed.
     root: Option<P::State>,
-    /// The current path, one frame a level.
+    /// The current path, one frame a level: the first [`len`](Self::len). The frames beyond
+    /// are left from longer paths and written over, so that the vector's length is the
+    /// longest path held so far: the count of states held at once that the cap on stored
+    /// states has allowed ([`Control::admit`]), and [`Stats::stored`](crate::Stats::stored).
+    /// A path only grows one level at a time, so the cap is asked only when a path grows
+    /// beyond every earlier one, by the same comparison that finds the frame to write.
     frames: Vec<Frame<'a, P::Cost, P::Move, H::Context>>,
+    /// The number of levels of the current path.
+    len: usize,
     /// The moves of every level of the path, the top level's last, where the problem keeps no
     /// table.
     stack: Vec<P::Move>,
@@ -172,11 +179,6 @@ pub(crate) struct Walker<
     history: Vec<P::State>,
     /// Expansions left before the limits must be asked again.
     countdown: u64,
-    /// The longest path held so far: the count of states held at once that the cap on stored
-    /// states has allowed ([`Control::admit`]), and [`Stats::stored`](crate::Stats::stored).
-    /// A path only grows one level at a time, so the cap is asked only when a path grows
-    /// beyond every earlier one.
-    peak: usize,
     /// The depth at which a node is handed over as a subtree instead of expanded (see
     /// [`Walker::splitting`]); `usize::MAX` for a walker that expands everything.
     split: usize,
@@ -262,7 +264,10 @@ where
     }
 
     fn solution(&self) -> Outcome<P> {
-        let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
+        let cost = self
+            .path_frames()
+            .last()
+            .map_or(P::Cost::ZERO, |frame| frame.g);
         let path = self.replayed()?;
         Ok(Solution::new(path, cost, self.control.stats()))
     }
@@ -330,10 +335,10 @@ where
             fixed: answers.fixed,
             root: None,
             frames: Vec::new(),
+            len: 0,
             stack: Vec::new(),
             history: Vec::new(),
             countdown: 0,
-            peak: 0,
             split: usize::MAX,
             frontier: Frontier::new(),
             start_index: 0,
@@ -376,7 +381,7 @@ where
     /// #62 1.6% more instructions.
     #[inline(never)]
     fn path(&self) -> Vec<P::State> {
-        replay(self.problem, &self.root, &self.frames, &self.stack)
+        replay(self.problem, &self.root, self.path_frames(), &self.stack)
     }
 
     /// The path held, replayed from its start as [`path`](Self::path) does, and checked once
@@ -399,10 +404,11 @@ where
             stats: self.control.stats(),
         };
         let mut state = root.clone();
-        let mut path = Vec::with_capacity(self.frames.len());
+        let frames = self.path_frames();
+        let mut path = Vec::with_capacity(frames.len());
         let mut listed = Vec::new();
         let mut g = P::Cost::ZERO;
-        for (step, pair) in self.frames.windows(2).enumerate() {
+        for (step, pair) in frames.windows(2).enumerate() {
             let mv = taken(&pair[0], &self.stack);
             let listed = if self.table {
                 self.problem.move_table(&state).unwrap_or(&[])
@@ -422,14 +428,14 @@ where
             }
         }
         if !self.problem.is_goal(&state) {
-            return Err(broken(&state, self.frames.len().saturating_sub(1)));
+            return Err(broken(&state, frames.len().saturating_sub(1)));
         }
         path.push(state);
         Ok(path)
     }
 
     fn limit_reached(&self, limit: Limit) -> Failure<P> {
-        let best = self.frames.last().map(|frame| Partial {
+        let best = self.path_frames().last().map(|frame| Partial {
             path: self.path(),
             cost: frame.g,
             estimate: clamped(frame.h),
@@ -437,39 +443,46 @@ where
         self.control.limit_reached(limit, best)
     }
 
+    /// The frames of the current path.
+    #[inline(always)]
+    fn path_frames(&self) -> &[Frame<'a, P::Cost, P::Move, H::Context>] {
+        &self.frames[..self.len]
+    }
+
     /// Puts a level on the path, once the cap on stored states allows it: asked only when the
-    /// path grows longer than it has ever been (see [`peak`](Self::peak)).
+    /// path grows longer than it has ever been (see [`frames`](Self::frames)).
     #[inline(always)]
     fn push<const LEAN: bool>(
         &mut self,
         frame: Frame<'a, P::Cost, P::Move, H::Context>,
         state: &P::State,
     ) -> Result<(), Failure<P>> {
-        if self.frames.len() >= self.peak {
-            self.deeper()?;
+        match self.frames.get_mut(self.len) {
+            Some(slot) => *slot = frame,
+            None => self.deeper(frame)?,
         }
-        self.frames.push(frame);
+        self.len += 1;
         if !LEAN && self.keep_states {
             self.history.push(state.clone());
         }
         Ok(())
     }
 
-    /// Admits a path one level longer than any before (counted as stored), or stops at the
-    /// cap on stored states.
+    /// Admits a path one level longer than any before (counted as stored) and adds its
+    /// frame, or stops at the cap on stored states.
     #[cold]
     #[inline(never)]
-    fn deeper(&mut self) -> Result<(), Failure<P>> {
+    fn deeper(&mut self, frame: Frame<'a, P::Cost, P::Move, H::Context>) -> Result<(), Failure<P>> {
         if let Err(limit) = self.control.admit() {
             return Err(self.limit_reached(limit));
         }
-        self.peak += 1;
+        self.frames.push(frame);
         Ok(())
     }
 
     /// Empties the path.
     fn clear(&mut self) {
-        self.frames.clear();
+        self.len = 0;
         self.stack.clear();
         self.history.clear();
     }
@@ -675,7 +688,7 @@ where
             (Some(step), Some(highest)) => highest.checked_sum(step).is_some(),
             _ => false,
         };
-        let Some(mut depth) = self.frames.len().checked_sub(1) else {
+        let Some(mut depth) = self.len.checked_sub(1) else {
             return Ok(std::mem::replace(&mut self.cut, Probe::Exhausted));
         };
         let frame = &self.frames[depth];
@@ -816,19 +829,24 @@ where
                 } else {
                     None
                 };
-                let top = if TABLE { 0 } else { end };
-                let child = Frame {
-                    g: child_g,
-                    h: child_h,
-                    table: &[],
-                    next: top,
-                    end: top,
-                    waiting,
-                    skip,
-                    context,
+                let entered = if LEAN {
+                    self.enter::<TABLE>(&state, child_g, child_h, waiting, skip, context)?
+                } else {
+                    let top = if TABLE { 0 } else { end };
+                    let child = Frame {
+                        g: child_g,
+                        h: child_h,
+                        table: &[],
+                        next: top,
+                        end: top,
+                        waiting,
+                        skip,
+                        context,
+                    };
+                    self.push::<LEAN>(child, &state)?;
+                    self.expand::<TABLE, LEAN>(&state)?
                 };
-                self.push::<LEAN>(child, &state)?;
-                let Some((moves, first, last)) = self.expand::<TABLE, LEAN>(&state)? else {
+                let Some((moves, first, last)) = entered else {
                     return Ok(Probe::Found);
                 };
                 depth += 1;
@@ -837,15 +855,16 @@ where
                 continue;
             }
             // Every move tried: the level is left, and the move that led to it undone.
-            self.frames.pop();
             if keep_states {
                 self.history.pop();
             }
-            let Some(above) = self.frames.last() else {
+            let Some(up) = depth.checked_sub(1) else {
+                self.len = 0;
                 return Ok(std::mem::replace(&mut self.cut, Probe::Exhausted));
             };
-            depth -= 1;
-            here = above;
+            self.len = depth;
+            depth = up;
+            here = &self.frames[depth];
             (g, h, skip) = (here.g, here.h, here.skip);
             (table, next, end) = (here.table, here.next, here.end);
             let mv = if TABLE {
@@ -881,7 +900,7 @@ where
         &mut self,
         state: &P::State,
     ) -> Result<Option<(&'a [P::Move], usize, usize)>, Failure<P>> {
-        let depth = self.frames.len() - 1;
+        let depth = self.len - 1;
         if !LEAN {
             if depth >= self.split {
                 self.hand_over();
@@ -923,12 +942,75 @@ where
         Ok(Some((frame.table, start, frame.end)))
     }
 
+    /// [`push`](Self::push) and [`expand`](Self::expand) at once, for a [`lean`](Self::lean)
+    /// search (where nothing can stop the expansion): the level's frame written once, with its
+    /// moves.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn enter<const TABLE: bool>(
+        &mut self,
+        state: &P::State,
+        g: P::Cost,
+        h: P::Cost,
+        waiting: usize,
+        skip: Option<P::Move>,
+        context: H::Context,
+    ) -> Result<Option<(&'a [P::Move], usize, usize)>, Failure<P>> {
+        self.control.count_expansion();
+        self.observer.observe(Event::Expand {
+            state,
+            g,
+            h: clamped(h),
+        });
+        let problem: &'a P = self.problem;
+        let goal = problem.is_goal(state);
+        let (table, next, end) = if goal {
+            (&[][..], 0, 0)
+        } else if TABLE {
+            let table = problem.move_table(state).unwrap_or(&[]);
+            (table, 0, table.len())
+        } else {
+            let start = self.stack.len();
+            problem.moves(state, &mut Moves::new(&mut self.stack));
+            (&[][..], start, self.stack.len())
+        };
+        if let Some(slot) = self.frames.get_mut(self.len) {
+            slot.g = g;
+            slot.h = h;
+            slot.table = table;
+            slot.next = next;
+            slot.end = end;
+            slot.waiting = waiting;
+            slot.skip = skip;
+            slot.context = context;
+        } else {
+            let frame = Frame {
+                g,
+                h,
+                table,
+                next,
+                end,
+                waiting,
+                skip,
+                context,
+            };
+            self.deeper(frame)?;
+        }
+        self.len += 1;
+        if goal {
+            return Ok(None);
+        }
+        self.control.count_generated(end - next);
+        self.control.open_size(waiting + (end - next));
+        Ok(Some((table, next, end)))
+    }
+
     /// Adds the node on top of the path, at the split depth, to the frontier instead of
     /// expanding it: it keeps no move, so the search leaves it next.
     #[cold]
     #[inline(never)]
     fn hand_over(&mut self) {
-        let depth = self.frames.len() - 1;
+        let depth = self.len - 1;
         let moves = self.frames[..depth]
             .iter()
             .map(|frame| taken(frame, &self.stack));
