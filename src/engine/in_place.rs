@@ -192,6 +192,9 @@ pub(crate) struct Walker<
     /// What the current probe has cut off so far. In the walker rather than in a local of the
     /// loop, which only the nodes refused change: kept out of the loop's registers.
     cut: Probe<P::Cost>,
+    /// What the fast loop of [`descend`](Self::descend) has cut off so far (see [`refuse`]),
+    /// added to `cut` when the probe ends.
+    least: Option<P::Cost>,
 }
 
 /// The subtrees a splitting walker ([`Walker::splitting`]) handed over, in the order of the
@@ -344,6 +347,7 @@ where
             start_index: 0,
             held: None,
             cut: Probe::Exhausted,
+            least: None,
         }
     }
 
@@ -528,7 +532,13 @@ where
         if self.expand::<TABLE, LEAN>(&state)?.is_none() {
             return Ok(Probe::Found);
         }
-        self.descend::<HOLD, TABLE, LEAN>(state, bound)
+        // The fast loop only where the search is lean (`LEAN` passed on: without it, the
+        // same loop as the other).
+        if self.fast(bound) {
+            self.descend::<HOLD, TABLE, LEAN, LEAN>(state, bound)
+        } else {
+            self.descend::<HOLD, TABLE, LEAN, false>(state, bound)
+        }
     }
 
     /// A depth-first search of the subtree whose root `moves` lead to from `start` (a subtree
@@ -638,7 +648,7 @@ where
             return Ok(Probe::Found);
         }
         self.cut = Probe::Exhausted;
-        self.descend::<false, TABLE, false>(state, bound)
+        self.descend::<false, TABLE, false, false>(state, bound)
     }
 
     /// The depth-first search below the path held, `state` the state on its top (just
@@ -650,7 +660,7 @@ where
     /// read again when the search comes back to it, as the registers of a recursive search
     /// are saved by its calls.
     #[inline(always)]
-    fn descend<const HOLD: bool, const TABLE: bool, const LEAN: bool>(
+    fn descend<const HOLD: bool, const TABLE: bool, const LEAN: bool, const FAST: bool>(
         &mut self,
         mut state: P::State,
         bound: Bound<P::Cost>,
@@ -661,38 +671,30 @@ where
         let cycle_check = self.cycle_check;
         // The guard of the copying engine against cycles of zero-cost steps (see there),
         // needless where every step costs the same positive amount.
-        let zero_cost_guard = matches!(bound, Bound::Cost(_))
+        let zero_cost_guard = !FAST
+            && matches!(bound, Bound::Cost(_))
             && !matches!(cycle_check, CycleCheck::Path)
             && !self
                 .fixed
                 .is_some_and(|cost| cost.order(P::Cost::ZERO).is_gt());
-        // What [`beyond`] refuses, decided by comparisons only: the levels deeper than
-        // `deepest`, the f above `highest` (the cost bound, and the probe's bound of f), and
-        // an infinite f. Only a node refused goes through `beyond`, which counts and records
-        // it.
+        let (deepest, highest) = self.limits(bound);
+        let unchecked = self.unchecked(highest);
+        // With `FAST` (see [`fast`](Self::fast)): every move's g is the level's g plus the
+        // fixed cost, taken once a level, and a move whose f is within `highest` is entered.
+        let fixed = self.fixed.unwrap_or(P::Cost::ZERO);
+        let within = highest.unwrap_or(P::Cost::ZERO);
         let cost_bound = self.control.cost_bound();
-        let (deepest, highest) = match bound {
-            Bound::Depth(limit) => (limit, cost_bound),
-            Bound::Cost(limit) => (
-                usize::MAX,
-                Some(match cost_bound {
-                    Some(cap) if cap.order(limit).is_lt() => cap,
-                    _ => limit,
-                }),
-            ),
-        };
-        // Whether the fixed step cost, checked once, needs no check on each step: every level
-        // entered has g within `highest`, so the sum cannot overflow where `highest` plus one
-        // step does not.
-        let unchecked = match (self.fixed, highest) {
-            (Some(step), Some(highest)) => highest.checked_sum(step).is_some(),
-            _ => false,
+        self.least = None;
+        let step_from = |g: P::Cost| match g.checked_sum(fixed) {
+            Some(sum) if FAST => sum,
+            _ => g,
         };
         let Some(mut depth) = self.len.checked_sub(1) else {
             return Ok(std::mem::replace(&mut self.cut, Probe::Exhausted));
         };
         let frame = &self.frames[depth];
         let (mut g, mut h, mut skip) = (frame.g, frame.h, frame.skip);
+        let mut fast_g = step_from(g);
         let (mut table, mut next, mut end) = (frame.table, frame.next, frame.end);
         let mut here = frame;
         loop {
@@ -718,7 +720,12 @@ where
                 // The move's cost and estimate before it is made, where both are known and no
                 // cycle check needs the state it leads to.
                 let mut known = None;
-                if !keep_states {
+                if FAST {
+                    known = self
+                        .heuristic
+                        .estimate_move(&state, mv, h, &mut context)
+                        .map(|child_h| (fast_g, child_h));
+                } else if !keep_states {
                     if let Some(step) = problem.move_cost(&state, mv) {
                         let Some(child_g) = add_step(g, step, unchecked) else {
                             problem.apply(&mut state, mv);
@@ -738,9 +745,14 @@ where
                             problem.apply(&mut state, mv);
                             return Err(bad_estimate(&self.control, &state, child_g, child_h));
                         };
-                        if (depth >= deepest || over(f, highest))
-                            && beyond(&mut self.control, bound, depth + 1, f, &mut self.cut)
-                        {
+                        let refused = if FAST {
+                            (f.order(within).is_gt() || f.is_infinite())
+                                && refuse(&mut self.control, cost_bound, f, &mut self.least)
+                        } else {
+                            (depth >= deepest || over(f, highest))
+                                && beyond(&mut self.control, bound, depth + 1, f, &mut self.cut)
+                        };
+                        if refused {
                             // Never made: nothing to undo.
                             if HOLD {
                                 hold(
@@ -797,9 +809,14 @@ where
                         let Some(f) = checked_f(child_g, child_h) else {
                             return Err(bad_estimate(&self.control, &state, child_g, child_h));
                         };
-                        if (depth >= deepest || over(f, highest))
-                            && beyond(&mut self.control, bound, depth + 1, f, &mut self.cut)
-                        {
+                        let refused = if FAST {
+                            (f.order(within).is_gt() || f.is_infinite())
+                                && refuse(&mut self.control, cost_bound, f, &mut self.least)
+                        } else {
+                            (depth >= deepest || over(f, highest))
+                                && beyond(&mut self.control, bound, depth + 1, f, &mut self.cut)
+                        };
+                        if refused {
                             if HOLD {
                                 hold(
                                     problem,
@@ -851,6 +868,7 @@ where
                 };
                 depth += 1;
                 (g, h, table, next, end) = (child_g, child_h, moves, first, last);
+                fast_g = step_from(g);
                 here = &self.frames[depth];
                 continue;
             }
@@ -860,12 +878,17 @@ where
             }
             let Some(up) = depth.checked_sub(1) else {
                 self.len = 0;
-                return Ok(std::mem::replace(&mut self.cut, Probe::Exhausted));
+                let cut = std::mem::replace(&mut self.cut, Probe::Exhausted);
+                return Ok(match self.least {
+                    Some(least) => cut_in_sweep(&cut, Some(least)),
+                    None => cut,
+                });
             };
             self.len = depth;
             depth = up;
             here = &self.frames[depth];
             (g, h, skip) = (here.g, here.h, here.skip);
+            fast_g = step_from(g);
             (table, next, end) = (here.table, here.next, here.end);
             let mv = if TABLE {
                 table[next - 1]
@@ -875,6 +898,47 @@ where
             };
             problem.undo(&mut state, mv);
         }
+    }
+
+    /// What a probe within `bound` refuses, decided by comparisons only (before [`beyond`]
+    /// counts and records a node refused): the levels deeper than the first (the depth bound),
+    /// and an f above the second (the least of the cost bound and the bound on f), if any.
+    fn limits(&self, bound: Bound<P::Cost>) -> (usize, Option<P::Cost>) {
+        let cost_bound = self.control.cost_bound();
+        match bound {
+            Bound::Depth(limit) => (limit, cost_bound),
+            Bound::Cost(limit) => (
+                usize::MAX,
+                Some(match cost_bound {
+                    Some(cap) if cap.order(limit).is_lt() => cap,
+                    _ => limit,
+                }),
+            ),
+        }
+    }
+
+    /// Whether the fixed step cost, checked once, needs no check on each step within
+    /// `highest` (see [`limits`](Self::limits)): every level entered has g within it, so the
+    /// sum cannot overflow where `highest` plus one step does not.
+    fn unchecked(&self, highest: Option<P::Cost>) -> bool {
+        match (self.fixed, highest) {
+            (Some(step), Some(highest)) => highest.checked_sum(step).is_some(),
+            _ => false,
+        }
+    }
+
+    /// Whether a [`lean`](Self::lean) probe within `bound` runs the fast loop of
+    /// [`descend`](Self::descend): a bound on f (IDA*'s), and a fixed step cost above zero
+    /// that needs no check ([`unchecked`](Self::unchecked)). Every move then costs the same,
+    /// known before it is made, no zero-cost cycle needs guarding, and a move is refused by
+    /// its f alone.
+    fn fast(&self, bound: Bound<P::Cost>) -> bool {
+        let (_, highest) = self.limits(bound);
+        matches!(bound, Bound::Cost(_))
+            && self.unchecked(highest)
+            && self
+                .fixed
+                .is_some_and(|step| step.order(P::Cost::ZERO).is_gt())
     }
 
     /// Asks the limits for the next run of expansions (see
@@ -1079,6 +1143,25 @@ fn checked_f<C: Cost>(g: C, h: C) -> Option<C> {
         return None;
     }
     g.checked_sum(clamped(h))
+}
+
+/// [`beyond`] for the fast loop of [`Walker::descend`], given a node of priority `f` above its
+/// level's bound on f: a node with an infinite f or beyond `cost_bound` is pruned for good
+/// (and counted), any other is cut off, the least f cut off kept in `least`. Returns `true`,
+/// the node refused.
+#[inline(always)]
+fn refuse<C: Cost>(
+    control: &mut Control<'_, C>,
+    cost_bound: Option<C>,
+    f: C,
+    least: &mut Option<C>,
+) -> bool {
+    if f.is_infinite() || cost_bound.is_some_and(|bound| f.order(bound).is_gt()) {
+        control.count_pruned();
+    } else if least.is_none_or(|least| f.order(least).is_lt()) {
+        *least = Some(f);
+    }
+    true
 }
 
 /// Whether [`beyond`] may refuse a node of priority `f` for its f: an f above `highest` (the
