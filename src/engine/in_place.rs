@@ -19,9 +19,11 @@
 //! ([`IncrementalHeuristic::estimate_move`]) are known before the move, and no cycle check needs
 //! the state it leads to, the bound judges the move before it is made: a move it prunes is
 //! never applied and undone. What the problem answers once for the whole search (whether it
-//! names inverses, keeps a table, has a fixed cost) is asked once ([`Answers`]); the limits
-//! that are not set cost one countdown an expansion and one comparison a level (see
-//! [`Walker::push`] and [`Walker::expand`]).
+//! names inverses, keeps a table, has a fixed cost) is asked once ([`Answers`]). Whether any
+//! limit can stop an expansion is decided once too ([`Walker::lean`]): where none can, the loop
+//! is compiled without their checks, and the cap on stored states is asked only when the path
+//! grows past its longest ([`Walker::frames`]). IDA* with a fixed step cost runs a loop of its
+//! own ([`Walker::fast`]).
 //!
 //! The bounds, limits, counts and errors are those of the copying engine
 //! ([`depth_first`](super::depth_first)), shared with it: an expansion counts every move the
@@ -533,8 +535,9 @@ where
             return Ok(Probe::Found);
         }
         // The fast loop only where the search is lean (`LEAN` passed on: without it, the
-        // same loop as the other).
-        if self.fast(bound) {
+        // same loop as the other), and keeps no path at its first cut-off (which it records
+        // apart, see `refuse`).
+        if !HOLD && self.fast(bound) {
             self.descend::<HOLD, TABLE, LEAN, LEAN>(state, bound)
         } else {
             self.descend::<HOLD, TABLE, LEAN, false>(state, bound)
@@ -658,7 +661,8 @@ where
     /// The level on top of the path is kept in locals (its g, estimate, move to skip, moves
     /// and the next to try), its frame written back only when a level below is entered and
     /// read again when the search comes back to it, as the registers of a recursive search
-    /// are saved by its calls.
+    /// are saved by its calls. `LEAN`: no limit can stop an expansion (see
+    /// [`lean`](Self::lean)); `FAST`: the fast loop (see [`fast`](Self::fast)).
     #[inline(always)]
     fn descend<const HOLD: bool, const TABLE: bool, const LEAN: bool, const FAST: bool>(
         &mut self,
@@ -685,6 +689,7 @@ where
         let within = highest.unwrap_or(P::Cost::ZERO);
         let cost_bound = self.control.cost_bound();
         self.least = None;
+        // (The sum cannot fail in the fast loop: see `fast`. The other loop does not use it.)
         let step_from = |g: P::Cost| match g.checked_sum(fixed) {
             Some(sum) if FAST => sum,
             _ => g,
