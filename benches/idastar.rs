@@ -1,117 +1,39 @@
 //! IDA* with Manhattan distance on five of Korf's 15-puzzles (28, 45, 61, 5 and 13: a fraction
 //! of a second each): `informed::Search::idastar_in_place_with` (one board changed in place,
 //! `in-place`) and the generic `informed::Search::idastar` (`informed`, which copies each
-//! successor), both with `CycleCheck::Parent`, beside a hand-written recursive IDA* in this file (one board in place, incremental Manhattan, no move
-//! back to the parent: the C reference's algorithm in Rust), in the same process. Every
-//! iteration checks the solution length against Korf's optimum, and the setup checks that both
-//! expand the same nodes (informed counts the goal too).
+//! successor), both with `CycleCheck::Parent`, beside a hand-written recursive IDA*
+//! (`korf/hand_written.rs`: one board in place, incremental Manhattan, no move back to the
+//! parent, the C reference's algorithm in Rust), in the same process. Every iteration checks
+//! the solution length against Korf's optimum, and the setup checks that both expand the same
+//! nodes (informed counts the goal too).
 //!
-//! `cargo bench -p informed-bench --bench idastar`; skipped, saying so, without `../shared`.
-//! The C reference itself is measured by `scripts/ida-vs-c.sh`.
+//! A second workload, written as a user would (`pancake/mod.rs`): random stacks of 16 pancakes
+//! with the gap heuristic, in place with parent pruning, on a problem that answers the optional
+//! questions (`in-place`: the flips as a table, a fixed cost, each flip estimated before it is
+//! made) and on one that answers none (`listed`), beside a hand-written recursive IDA*
+//! (`hand-written`); the setup checks the lengths and that all three expand the same nodes.
+//!
+//! `cargo bench -p informed-bench --bench idastar`; the 15-puzzles are skipped, saying so,
+//! without `../shared`. The C reference itself is measured by `scripts/ida-vs-c.sh`.
 
 #[path = "korf/mod.rs"]
 mod korf;
+#[path = "pancake/mod.rs"]
+mod pancake;
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use informed::puzzle::SlidingPuzzle;
-use informed::{CycleCheck, InPlace, Search};
+use informed::{CycleCheck, InPlace, InPlaceProblem, Search};
+use korf::hand_written::HandWritten;
 
 const IDS: [u32; 5] = [28, 45, 61, 5, 13];
 
-/// A plain IDA* for the 4×4 puzzle with the blank's goal in cell 0 and tile t's in cell t.
-struct HandWritten {
-    tiles: [u8; 16],
-    blank: usize,
-    /// `distance[tile][cell]`.
-    distance: [[u8; 16]; 16],
-    expanded: u64,
-}
-
-/// The cells the blank can move to, in the reference's order: up, left, right, down.
-fn moves(blank: usize) -> [Option<usize>; 4] {
-    let (row, column) = (blank / 4, blank % 4);
-    [
-        (row > 0).then(|| blank - 4),
-        (column > 0).then(|| blank - 1),
-        (column < 3).then(|| blank + 1),
-        (row < 3).then(|| blank + 4),
-    ]
-}
-
-impl HandWritten {
-    fn new(start: &[u8; 16]) -> Self {
-        let mut distance = [[0u8; 16]; 16];
-        for (tile, row) in distance.iter_mut().enumerate().skip(1) {
-            for (cell, d) in row.iter_mut().enumerate() {
-                *d = ((cell / 4).abs_diff(tile / 4) + (cell % 4).abs_diff(tile % 4)) as u8;
-            }
-        }
-        let blank = start
-            .iter()
-            .position(|&t| t == 0)
-            .expect("a board has a blank");
-        HandWritten {
-            tiles: *start,
-            blank,
-            distance,
-            expanded: 0,
-        }
-    }
-
-    fn manhattan(&self) -> u32 {
-        (0..16)
-            .map(|cell| u32::from(self.distance[usize::from(self.tiles[cell])][cell]))
-            .sum()
-    }
-
-    /// The optimal solution length.
-    fn solve(&mut self) -> u32 {
-        let mut bound = self.manhattan();
-        loop {
-            let h = self.manhattan();
-            match self.probe(0, h, bound, usize::MAX) {
-                Ok(()) => return bound,
-                Err(next) => bound = next,
-            }
-        }
-    }
-
-    /// `Ok` at a goal within `bound`; otherwise the least f beyond it.
-    fn probe(&mut self, g: u32, h: u32, bound: u32, previous: usize) -> Result<(), u32> {
-        if h == 0 {
-            return Ok(());
-        }
-        self.expanded += 1;
-        let mut least = u32::MAX;
-        let blank = self.blank;
-        for from in moves(blank).into_iter().flatten() {
-            if from == previous {
-                continue;
-            }
-            let tile = usize::from(self.tiles[from]);
-            let child_h =
-                h + u32::from(self.distance[tile][blank]) - u32::from(self.distance[tile][from]);
-            let f = g + 1 + child_h;
-            if f > bound {
-                least = least.min(f);
-                continue;
-            }
-            self.tiles.swap(blank, from);
-            self.blank = from;
-            let found = self.probe(g + 1, child_h, bound, blank);
-            self.tiles.swap(blank, from);
-            self.blank = blank;
-            match found {
-                Ok(()) => return Ok(()),
-                Err(f) => least = least.min(f),
-            }
-        }
-        Err(least)
-    }
-}
+/// The pancake stacks of one bench iteration, and their seed.
+const STACKS: usize = 200;
+const SEED: u64 = 35;
 
 fn idastar(c: &mut Criterion) {
     let puzzle = korf::puzzle();
@@ -167,5 +89,60 @@ fn idastar(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, idastar);
+/// Sorts every stack with IDA* in place and the gap heuristic, parent pruning by the flip;
+/// returns the total length and expansions.
+fn sort_all<P: InPlaceProblem<Move = u8, Cost = u32, State = pancake::Stack>>(
+    stacks: &[pancake::Stack],
+    problem: impl Fn(pancake::Stack) -> P,
+) -> (u32, u64) {
+    stacks.iter().fold((0, 0), |(length, expanded), &stack| {
+        let solution = Search::new(&InPlace::new(problem(stack)))
+            .cycle_check(CycleCheck::Parent)
+            .idastar_in_place_with(pancake::Gaps)
+            .expect("every stack sorts");
+        (
+            length + solution.cost(),
+            expanded + solution.stats().expanded,
+        )
+    })
+}
+
+/// The hand-written solver on every stack: the total length and expansions, each goal counted
+/// as the library counts it.
+fn sort_all_by_hand(stacks: &[pancake::Stack]) -> (u32, u64) {
+    stacks.iter().fold((0, 0), |(length, expanded), stack| {
+        let mut solver = pancake::HandWritten::new(stack);
+        (length + solver.solve(), expanded + solver.expanded + 1)
+    })
+}
+
+fn pancakes(c: &mut Criterion) {
+    let stacks = pancake::stacks(STACKS, SEED);
+    let reference = sort_all_by_hand(&stacks);
+    assert_eq!(
+        sort_all(&stacks, pancake::Pancakes),
+        reference,
+        "the same lengths and nodes"
+    );
+    assert_eq!(
+        sort_all(&stacks, pancake::Listed),
+        reference,
+        "the same lengths and nodes"
+    );
+    let mut group = c.benchmark_group("pancakes");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(8));
+    group.bench_function("in-place", |b| {
+        b.iter(|| assert_eq!(sort_all(black_box(&stacks), pancake::Pancakes), reference))
+    });
+    group.bench_function("listed", |b| {
+        b.iter(|| assert_eq!(sort_all(black_box(&stacks), pancake::Listed), reference))
+    });
+    group.bench_function("hand-written", |b| {
+        b.iter(|| assert_eq!(sort_all_by_hand(black_box(&stacks)), reference))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, idastar, pancakes);
 criterion_main!(benches);

@@ -4,6 +4,10 @@
 //! not counted. Every answer is checked against the other library's.
 
 mod common;
+#[path = "korf/mod.rs"]
+mod korf;
+#[path = "pancake/mod.rs"]
+mod pancake;
 mod workloads;
 
 use std::hint::black_box;
@@ -25,7 +29,7 @@ const CUBE_ASTAR_TOTAL: u64 = 911;
 const DIGRAPH_DIJKSTRA_TOTAL: u64 = 105_310;
 
 /// The workloads and the libraries each runs on, as the command line names them.
-const WORKLOADS: [(&str, &[&str]); 17] = [
+const WORKLOADS: &[(&str, &[&str])] = &[
     ("cube-astar", &["informed", "pathfinding"]),
     (
         "cube-flood",
@@ -55,6 +59,8 @@ const WORKLOADS: [(&str, &[&str]); 17] = [
     ("grid-astar-berlin", &["informed", "pathfinding"]),
     ("puzzle8-astar", &["informed", "pathfinding"]),
     ("cube-astar-vec", &["informed", "pathfinding"]),
+    ("korf79-idastar", &["in-place", "copying", "hand-written"]),
+    ("pancake-idastar", &["in-place", "listed", "hand-written"]),
 ];
 
 /// What one run found.
@@ -99,6 +105,9 @@ fn main() -> ExitCode {
 /// The answer of one run, to check by eye and against the other library; `None` for an unknown
 /// pair.
 fn run(workload: &str, library: &str) -> Option<Answer> {
+    if workload.ends_with("-idastar") {
+        return run_idastar(workload, library);
+    }
     if workload.ends_with("-packed") {
         return run_packed(workload, library).map(Answer::Found);
     }
@@ -488,4 +497,105 @@ fn run_cube_vec(library: &str) -> Option<u64> {
         _ => return None,
     };
     Some(total)
+}
+
+/// The number of random pancake stacks of `pancake-idastar`, and their seed.
+const PANCAKE_STACKS: usize = 2500;
+const PANCAKE_SEED: u64 = 35;
+
+/// IDA* in place against a hand-written IDA*, both with parent pruning by the move: Korf's
+/// 15-puzzle #79 with Manhattan distance (`in-place`, `copying` for the generic engine,
+/// `hand-written`), and random stacks of 16 pancakes with the gap heuristic (`in-place` on a
+/// problem that answers the optional questions, `listed` on one that answers none,
+/// `hand-written`). The answer is the expansions, the goals counted as the library counts
+/// them, so every library must print the same; the solution lengths are checked.
+fn run_idastar(workload: &str, library: &str) -> Option<Answer> {
+    use informed::{CycleCheck, InPlace, Search};
+    match (workload, library) {
+        ("korf79-idastar", "in-place" | "copying" | "hand-written") => {
+            let puzzle = korf::puzzle();
+            let Some(instances) = korf::instances(&puzzle) else {
+                return Some(Answer::Skipped);
+            };
+            let instance = instances.iter().find(|i| i.id == 79)?;
+            let problem = puzzle.problem(instance.board).expect("solvable");
+            // Its tables built outside the count.
+            let manhattan = puzzle.manhattan();
+            let (length, expanded) = match library {
+                "hand-written" => {
+                    let tiles: [u8; 16] = puzzle.tiles(instance.board).try_into().ok()?;
+                    let mut solver = korf::hand_written::HandWritten::new(&tiles);
+                    let length = measured(|| solver.solve());
+                    (length, solver.expanded + 1)
+                }
+                "copying" => {
+                    let solution = measured(|| {
+                        Search::new(&problem)
+                            .cycle_check(CycleCheck::Parent)
+                            .idastar_with(&manhattan)
+                    })
+                    .expect("solvable");
+                    (solution.cost(), solution.stats().expanded)
+                }
+                _ => {
+                    let view = InPlace::new(problem);
+                    let solution = measured(|| {
+                        Search::new(&view)
+                            .cycle_check(CycleCheck::Parent)
+                            .idastar_in_place_with(&manhattan)
+                    })
+                    .expect("solvable");
+                    (solution.cost(), solution.stats().expanded)
+                }
+            };
+            assert_eq!(length, instance.optimal);
+            Some(Answer::Found(expanded))
+        }
+        ("pancake-idastar", "in-place" | "listed" | "hand-written") => {
+            let stacks = pancake::stacks(PANCAKE_STACKS, PANCAKE_SEED);
+            let solved: Vec<(u32, u64)> = match library {
+                "hand-written" => measured(|| {
+                    stacks
+                        .iter()
+                        .map(|stack| {
+                            let mut solver = pancake::HandWritten::new(stack);
+                            (solver.solve(), solver.expanded + 1)
+                        })
+                        .collect()
+                }),
+                "listed" => measured(|| {
+                    stacks
+                        .iter()
+                        .map(|&stack| {
+                            let solution = Search::new(&InPlace::new(pancake::Listed(stack)))
+                                .cycle_check(CycleCheck::Parent)
+                                .idastar_in_place_with(pancake::Gaps)
+                                .expect("every stack sorts");
+                            (solution.cost(), solution.stats().expanded)
+                        })
+                        .collect()
+                }),
+                _ => measured(|| {
+                    stacks
+                        .iter()
+                        .map(|&stack| {
+                            let solution = Search::new(&InPlace::new(pancake::Pancakes(stack)))
+                                .cycle_check(CycleCheck::Parent)
+                                .idastar_in_place_with(pancake::Gaps)
+                                .expect("every stack sorts");
+                            (solution.cost(), solution.stats().expanded)
+                        })
+                        .collect()
+                }),
+            };
+            // Every stack's length, against the hand-written solver's.
+            for (stack, &(length, _)) in stacks.iter().zip(&solved) {
+                assert_eq!(length, pancake::HandWritten::new(stack).solve());
+            }
+            Some(Answer::Found(
+                solved.iter().map(|&(_, expanded)| expanded).sum(),
+            ))
+        }
+        _ => None,
+    }
 }

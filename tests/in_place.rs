@@ -1,15 +1,22 @@
 //! The in-place engine (`idastar_in_place`, `iddfs_in_place`, `depth_first_in_place`) against
 //! the copying one: on random graphs moved in place, every outcome, path and count equal under
 //! every cycle check, expansion cap and cost bound; on random sliding puzzles, the same
-//! statistics with parent pruning by moves; on random pancake stacks, an optimal cost.
+//! statistics with parent pruning by moves; on random pancake stacks, an optimal cost. And the
+//! in-place engine against itself: a problem that answers the optional questions (a move table,
+//! a fixed cost, a move's cost and estimate before it is made) gives exactly what it gives
+//! without them.
 
 mod common;
 
-use common::{Graph, Pancakes, Walk, config, gaps, graph};
+use std::cell::Cell;
+
+use common::{
+    CostlyPancakes, FloatGaps, Graph, NodeEstimate, Pancakes, TableWalk, Walk, config, gaps, graph,
+};
 use informed::puzzle::{AdditivePdb, Partition, Reflection, SlidingPuzzle};
 use informed::{
     Afresh, CycleCheck, Event, Heuristic, InPlace, InPlaceProblem, IncrementalHeuristic, Limit,
-    Moves, Search, SearchError, SearchResult,
+    Moves, Search, SearchError,
 };
 use proptest::prelude::*;
 
@@ -25,7 +32,9 @@ fn check_name(index: u8) -> CycleCheck {
 }
 
 /// The outcome, with the best path of a limit and every event the observer saw.
-fn outcome(result: SearchResult<Graph<u64>>) -> String {
+fn outcome<S: std::fmt::Debug, C: std::fmt::Debug>(
+    result: Result<informed::Solution<S, C>, SearchError<S, C>>,
+) -> String {
     match result {
         Ok(solution) => format!("{solution:?}"),
         Err(SearchError::LimitReached { limit, stats, best }) => {
@@ -194,6 +203,191 @@ proptest! {
             .idastar_in_place_with(&pdb)
             .unwrap();
         prop_assert_eq!(in_place, copying);
+    }
+
+    /// A graph searched in place through a problem that answers the optional questions (each
+    /// node's moves as a table, a move's cost before it is made, a fixed cost where every edge
+    /// costs the same) and a heuristic that estimates a move before it is made gives exactly
+    /// what the same graph and heuristic give without those answers: the outcome (path, cost,
+    /// error, where a limit stopped it and the best path it held), every count and every
+    /// event, under every cycle check, with and without an expansion cap, a cap on stored
+    /// states, a cancel callback and a cost bound, with steps and estimates large enough to
+    /// overflow. Where the estimate keeps no context, both give what the copying engine gives
+    /// (which `in_place_searches_equal_the_copying_ones` checks with a cap only).
+    #[test]
+    fn answers_change_nothing_but_the_work_on_graphs(
+        graph in graph(8, prop_oneof![6 => 0..4u64, 1 => Just(u64::MAX / 2), 1 => Just(u64::MAX)]),
+        same_cost in prop::option::of(prop_oneof![Just(0u64), Just(1), Just(3), Just(u64::MAX / 2)]),
+        seeds in prop::collection::vec(any::<u64>(), 1..8),
+        huge in any::<u64>(),
+        (cost_known, known) in (any::<u64>(), any::<u64>()),
+        check in 0..3u8,
+        algorithm in prop_oneof![
+            (0..6usize).prop_map(Algorithm::DepthFirst),
+            Just(Algorithm::Iddfs),
+            Just(Algorithm::Idastar),
+        ],
+        cost_bound in prop::option::of(0..12u64),
+        limits in any::<bool>(),
+        cap in 1..400u64,
+        max_stored in prop::option::of(1..6u64),
+        cancel_after in prop::option::of(0..60u64),
+        shift in any::<bool>(),
+    ) {
+        let graph = match same_cost {
+            Some(cost) => graph.with_costs(cost),
+            None => graph,
+        };
+        let exact = graph.remaining_costs();
+        // Admissible estimates, some of them near the top of `u64` (f overflows).
+        let h: Vec<u64> = exact
+            .iter()
+            .zip(seeds.iter().cycle())
+            .enumerate()
+            .map(|(v, (d, seed))| match huge >> v & 1 == 1 && seed % 4 == 0 {
+                true => u64::MAX - seed % 3,
+                false => d.map_or(100, |d| seed % (d as u64).saturating_add(1)),
+            })
+            .collect();
+        let check = check_name(check);
+        // Without limits, only where the search ends by itself: a depth-first search, or IDA*
+        // within a cost bound. Otherwise an expansion cap, and maybe the others.
+        let unlimited = !limits
+            && match algorithm {
+                Algorithm::DepthFirst(_) => true,
+                Algorithm::Idastar => cost_bound.is_some(),
+                Algorithm::Iddfs => false,
+            };
+        let plain = InPlace::new(Walk(&graph));
+        let answering = InPlace::new(TableWalk::new(&graph, cost_known));
+        // The options of the three searches compared.
+        macro_rules! limited {
+            ($search:expr, $calls:expr) => {{
+                let mut search = $search.cycle_check(check);
+                if let Some(bound) = cost_bound {
+                    search = search.cost_bound(bound);
+                }
+                if !unlimited {
+                    search = search.max_expansions(cap);
+                    if let Some(limit) = max_stored {
+                        search = search.max_stored(limit);
+                    }
+                    if let Some(after) = cancel_after {
+                        let calls: &Cell<u64> = $calls;
+                        search = search.cancel_when(move || {
+                            calls.set(calls.get() + 1);
+                            calls.get() > after
+                        });
+                    }
+                }
+                search
+            }};
+        }
+        let (plain_calls, answering_calls, copying_calls) =
+            (Cell::new(0u64), Cell::new(0u64), Cell::new(0u64));
+        let (mut plain_events, mut answering_events, mut copying_events) =
+            (Vec::new(), Vec::new(), Vec::new());
+        let plain_search = limited!(Search::new(&plain), &plain_calls)
+            .on_event(|event: Event<'_, usize, u64>| plain_events.push(format!("{event:?}")));
+        let answering_search = limited!(Search::new(&answering), &answering_calls)
+            .on_event(|event: Event<'_, usize, u64>| answering_events.push(format!("{event:?}")));
+        let copying_search = limited!(Search::new(&graph), &copying_calls)
+            .on_event(|event: Event<'_, usize, u64>| copying_events.push(format!("{event:?}")));
+        let plain_h = NodeEstimate { h: &h, known: 0, shift };
+        let answering_h = NodeEstimate { h: &h, known, shift };
+        let (expected, found, copied) = match algorithm {
+            Algorithm::DepthFirst(depth) => (
+                plain_search.depth_first_in_place(depth),
+                answering_search.depth_first_in_place(depth),
+                copying_search.depth_first(depth),
+            ),
+            Algorithm::Iddfs => (
+                plain_search.iddfs_in_place(),
+                answering_search.iddfs_in_place(),
+                copying_search.iddfs(),
+            ),
+            Algorithm::Idastar => (
+                plain_search.idastar_in_place_with(plain_h),
+                answering_search.idastar_in_place_with(answering_h),
+                copying_search.idastar(|&v: &usize| h[v]),
+            ),
+        };
+        let expected = outcome(expected);
+        prop_assert_eq!(outcome(found), expected.clone());
+        prop_assert_eq!(&answering_events, &plain_events);
+        prop_assert_eq!(answering_calls.get(), plain_calls.get());
+        if !shift || !matches!(algorithm, Algorithm::Idastar) {
+            prop_assert_eq!(outcome(copied), expected);
+            prop_assert_eq!(&copying_events, &plain_events);
+            prop_assert_eq!(copying_calls.get(), plain_calls.get());
+        }
+        // The answers are what the search could use: the same fixed cost on both sides of the
+        // comparison when every edge costs the same.
+        if same_cost.is_some() && graph.adjacency.iter().any(|edges| !edges.is_empty()) {
+            prop_assert_eq!(answering.get().fixed(), same_cost);
+        }
+    }
+
+    /// Random pancake stacks with a step cost of `f64` (NaN, negative, zero, infinite and huge
+    /// ones among them) and the gap heuristic (scaled up to infinity, NaN for some stacks): the
+    /// problem that answers the optional questions, with the heuristic that estimates a flip
+    /// before it is made, gives exactly what they give without those answers, under every
+    /// cycle check and cost bound, with and without an expansion cap: the same outcome, errors
+    /// included, counts and events.
+    #[test]
+    fn answers_change_nothing_but_the_work_on_pancakes(
+        stack in Just((0..6u8).collect::<Vec<_>>()).prop_shuffle(),
+        cost in prop_oneof![
+            4 => Just(1.0f64),
+            1 => Just(0.5),
+            1 => Just(0.0),
+            1 => Just(-1.0),
+            1 => Just(f64::NAN),
+            1 => Just(f64::INFINITY),
+            1 => Just(f64::MAX),
+        ],
+        scale in prop_oneof![4 => Just(1.0f64), 1 => Just(0.25), 1 => Just(f64::MAX)],
+        nan_top in prop::option::of(0..8u8),
+        check in 0..3u8,
+        algorithm in prop_oneof![
+            (0..6usize).prop_map(Algorithm::DepthFirst),
+            Just(Algorithm::Iddfs),
+            Just(Algorithm::Idastar),
+        ],
+        cost_bound in prop::option::of(0.0..8.0f64),
+        cap in prop::option::of(1..3_000u64),
+    ) {
+        let start: [u8; 6] = stack.try_into().unwrap();
+        let check = check_name(check);
+        // Zero-cost flips leave IDA* and IDDFS many paths: a cap for all but depth-first search.
+        let cap = match algorithm {
+            Algorithm::DepthFirst(_) => cap,
+            _ => Some(cap.unwrap_or(3_000)),
+        };
+        let run = |answers: bool| {
+            let problem = InPlace::new(CostlyPancakes::new(start, cost, answers));
+            let heuristic = FloatGaps { scale, nan_top, answers };
+            let mut events = Vec::new();
+            let mut search = Search::new(&problem)
+                .cycle_check(check)
+                .on_event(|event: Event<'_, [u8; 6], f64>| events.push(format!("{event:?}")));
+            if let Some(bound) = cost_bound {
+                search = search.cost_bound(bound);
+            }
+            if let Some(cap) = cap {
+                search = search.max_expansions(cap);
+            }
+            let result = match algorithm {
+                Algorithm::DepthFirst(depth) => search.depth_first_in_place(depth),
+                Algorithm::Iddfs => search.iddfs_in_place(),
+                Algorithm::Idastar => search.idastar_in_place_with(heuristic),
+            };
+            (outcome(result), events)
+        };
+        let (expected, expected_events) = run(false);
+        let (found, found_events) = run(true);
+        prop_assert_eq!(found, expected);
+        prop_assert_eq!(found_events, expected_events);
     }
 
     /// On random pancake stacks (not a sliding puzzle), IDA* in place with the gap heuristic

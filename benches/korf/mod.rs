@@ -3,6 +3,8 @@
 
 #![allow(dead_code, unreachable_pub)]
 
+pub mod hand_written;
+
 use std::path::PathBuf;
 
 use informed::puzzle::{Board, SlidingPuzzle};

@@ -126,6 +126,11 @@ impl<'c, C: Cost> Control<'c, C> {
         Ok(())
     }
 
+    /// Whether the search has a cancel callback to ask before each expansion.
+    pub(crate) fn has_cancel(&self) -> bool {
+        self.cancel.is_some()
+    }
+
     /// How many expansions may follow one that
     /// [`allow_by_cap_and_clock`](Self::allow_by_cap_and_clock) has just allowed (that one
     /// included) before it must be asked again: the expansions left under the cap, and at most

@@ -204,7 +204,9 @@ pub(crate) fn beyond<C: Cost>(
     f: C,
     cut: &mut Probe<C>,
 ) -> bool {
-    if control.prunes(f) {
+    // `Control::prunes`, counting only a node pruned (not adding zero for every other).
+    if f.is_infinite() || control.exceeds_bound(f) {
+        control.count_pruned();
         return true;
     }
     let beyond = match bound {

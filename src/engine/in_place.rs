@@ -3,20 +3,33 @@
 //! [`depth_first_in_place`](crate::depth_first_in_place): one state, changed by a move on the
 //! way down and by its undo on the way back, as a hand-written IDA* does.
 //!
-//! A [`Walker`] keeps the current path as a stack of frames (g, the estimate, the next move to
-//! try and where the level's moves end), the heuristic's context of each level, and one stack
-//! of moves: each expansion pushes its state's moves on top ([`Moves`]), leaving a level drops
-//! them, and the move that led to a level is the one before its parent's next. The state
-//! itself is one value. An explicit stack, so that deep searches cannot overflow the call
-//! stack. The path's states are kept only where the cycle check
-//! compares states ([`CycleCheck::Path`], or [`CycleCheck::Parent`] for a problem without
+//! A [`Walker`] keeps the current path as a stack of frames (g, the estimate and the
+//! heuristic's context, the level's moves and the next one to try). Where the problem keeps a
+//! table of each state's moves ([`InPlaceProblem::move_table`]), a frame holds that slice and
+//! an index into it; otherwise each expansion pushes its state's moves onto one stack of moves
+//! ([`Moves`]), leaving a level drops them, and a frame holds where its moves lie on that
+//! stack. Either way the move that led to a level is the one before its parent's next. The
+//! state itself is one value. An explicit stack, so that deep searches cannot overflow the call
+//! stack. The path's states are kept only where the cycle check compares states
+//! ([`CycleCheck::Path`], or [`CycleCheck::Parent`] for a problem without
 //! [`inverse`](crate::InPlaceProblem::inverse)); a path handed back (a solution, or the best
 //! path at a limit) is replayed from its start.
+//!
+//! Where both a move's cost ([`InPlaceProblem::move_cost`]) and its estimate
+//! ([`IncrementalHeuristic::estimate_move`]) are known before the move, and no cycle check needs
+//! the state it leads to, the bound judges the move before it is made: a move it prunes is
+//! never applied and undone. What the problem answers once for the whole search (whether it
+//! names inverses, keeps a table, has a fixed cost) is asked once ([`Answers`]). Whether any
+//! limit can stop an expansion is decided once too ([`Walker::lean`]): where none can, the loop
+//! is compiled without their checks, and the cap on stored states is asked only when the path
+//! grows past its longest ([`Walker::frames`]). IDA* with a fixed step cost runs a loop of its
+//! own ([`Walker::fast`]).
 //!
 //! The bounds, limits, counts and errors are those of the copying engine
 //! ([`depth_first`](super::depth_first)), shared with it: an expansion counts every move the
 //! problem lists as generated and puts it on the stack whose peak is `max_open`; taking a move
-//! up (entering it, or refusing it) takes it off. The one difference: moves are taken as
+//! up (entering it, or refusing it) takes it off. A move judged before it is made is counted,
+//! checked and reported as one made and judged. The one difference: moves are taken as
 //! listed, where the copying engine merges a state listed twice into its cheapest step.
 //!
 //! For parallel IDA* (`super::parallel`), a walker can also [split](Walker::splitting) its
@@ -43,27 +56,84 @@ type Failure<P> = SearchError<<P as InPlaceProblem>::State, <P as InPlaceProblem
 type Outcome<P> =
     Result<Solution<<P as InPlaceProblem>::State, <P as InPlaceProblem>::Cost>, Failure<P>>;
 
-/// One level of the current path. Its moves are `stack[end of the level above .. end]`.
-#[derive(Clone, Copy)]
-struct Frame<C, M> {
+/// One level of the current path.
+struct Frame<'a, C, M, X> {
     g: C,
     /// The estimate as the heuristic gave it (what its next update starts from); see
     /// [`clamped`] for the one the bound compares.
     h: C,
-    /// The next move of this level to try: after a level below is entered, the one after the
-    /// move that led there.
+    /// The level's moves where the problem keeps a table (empty where the moves are on the
+    /// walker's stack of moves).
+    table: &'a [M],
+    /// The next move of this level to try (an index into `table`, or into the stack of moves):
+    /// after a level below is entered, the one after the move that led there.
     next: usize,
-    /// The end of this level's moves on the stack.
+    /// Where this level's moves end (in `table`, or on the stack of moves).
     end: usize,
+    /// The moves waiting on the levels above, and the starts not yet taken: what
+    /// [`Stats::max_open`](crate::Stats::max_open) counts besides this level's own moves.
+    waiting: usize,
     /// The move not to try here: the inverse of the one that led here, with parent pruning
     /// by moves.
     skip: Option<M>,
+    /// The heuristic's context at this level.
+    context: X,
+}
+
+/// The move that led from `frame` to the level below it (a frame with a level below).
+#[inline]
+fn taken<C, M: Copy, X>(frame: &Frame<'_, C, M, X>, stack: &[M]) -> M {
+    // A frame whose moves come from a table has a move left to take from it.
+    match frame.table.get(frame.next - 1) {
+        Some(&mv) => mv,
+        None => stack[frame.next - 1],
+    }
 }
 
 /// An estimate below zero taken as zero, as [`Control::estimate`] takes it.
 #[inline(always)]
 fn clamped<C: Cost>(h: C) -> C {
     if h.is_below_zero() { C::ZERO } else { h }
+}
+
+/// What a walker asks its problem once, for the whole search: shared by the walkers of
+/// parallel IDA*.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Answers<C> {
+    /// Whether the problem names the inverse of its moves ([`InPlaceProblem::inverse`]): asked
+    /// of the first move of its first start that has one. (A move whose inverse is `None` then
+    /// has its parent unpruned: still correct, the search only does more work.)
+    inverses: bool,
+    /// Whether it keeps a table of each state's moves ([`InPlaceProblem::move_table`]): asked
+    /// of its first start.
+    table: bool,
+    /// Its fixed step cost ([`InPlaceProblem::fixed_cost`]), where it declares one that is
+    /// neither NaN nor below zero: checked here once rather than on every step.
+    fixed: Option<C>,
+}
+
+/// What `problem` answers once for a search (see [`Answers`]).
+pub(crate) fn answers<P: InPlaceProblem>(problem: &P) -> Answers<P::Cost> {
+    let fixed = problem
+        .fixed_cost()
+        .filter(|cost| !cost.is_nan() && !cost.is_below_zero());
+    let mut table = None;
+    let mut inverses = None;
+    let mut moves = Vec::new();
+    for start in problem.starts() {
+        table.get_or_insert_with(|| problem.move_table(&start).is_some());
+        moves.clear();
+        problem.moves(&start, &mut Moves::new(&mut moves));
+        if let Some(&mv) = moves.first() {
+            inverses = Some(problem.inverse(mv).is_some());
+            break;
+        }
+    }
+    Answers {
+        inverses: inverses.unwrap_or(false),
+        table: table.unwrap_or(false),
+        fixed,
+    }
 }
 
 /// An in-place depth-first search in progress.
@@ -84,22 +154,33 @@ pub(crate) struct Walker<
     /// Whether the states of the path are kept in `history`, for a cycle check that compares
     /// them.
     keep_states: bool,
+    /// Whether the moves come from the problem's table rather than the stack of moves.
+    table: bool,
+    /// Whether nothing but the bounds can stop an expansion or a level: no expansion cap, no
+    /// cap on stored states, no deadline, no cancel callback, no split, and no states kept for
+    /// the cycle check. Decided once, for the search: its sweeps then run a loop compiled
+    /// without any of those checks (see [`descend`](Self::descend)).
+    lean: bool,
+    /// The problem's fixed step cost, checked (see [`Answers::fixed`]).
+    fixed: Option<P::Cost>,
     /// The start of the current probe, from which a path is replayed.
     root: Option<P::State>,
-    /// The current path, one frame a level.
-    frames: Vec<Frame<P::Cost, P::Move>>,
-    /// `contexts[d]`: the heuristic's context at depth d.
-    contexts: Vec<H::Context>,
-    /// The moves of every level of the path, the top level's last. The move from depth d to
-    /// d + 1 is the one before `frames[d].next`.
+    /// The current path, one frame a level: the first [`len`](Self::len). The frames beyond
+    /// are left from longer paths and written over, so that the vector's length is the
+    /// longest path held so far: the count of states held at once that the cap on stored
+    /// states has allowed ([`Control::admit`]), and [`Stats::stored`](crate::Stats::stored).
+    /// A path only grows one level at a time, so the cap is asked only when a path grows
+    /// beyond every earlier one, by the same comparison that finds the frame to write.
+    frames: Vec<Frame<'a, P::Cost, P::Move, H::Context>>,
+    /// The number of levels of the current path.
+    len: usize,
+    /// The moves of every level of the path, the top level's last, where the problem keeps no
+    /// table.
     stack: Vec<P::Move>,
     /// The states of the path, where `keep_states`.
     history: Vec<P::State>,
     /// Expansions left before the limits must be asked again.
     countdown: u64,
-    /// The moves on the stack that [`Stats::max_open`](crate::Stats::max_open) measures (see
-    /// the copying engine).
-    waiting: usize,
     /// The depth at which a node is handed over as a subtree instead of expanded (see
     /// [`Walker::splitting`]); `usize::MAX` for a walker that expands everything.
     split: usize,
@@ -110,6 +191,12 @@ pub(crate) struct Walker<
     /// The path held when the bound first cut a node off, in a sweep that keeps it (see
     /// [`Held`]).
     held: Held<P::State, P::Cost>,
+    /// What the current probe has cut off so far. In the walker rather than in a local of the
+    /// loop, which only the nodes refused change: kept out of the loop's registers.
+    cut: Probe<P::Cost>,
+    /// What the fast loop of [`descend`](Self::descend) has cut off so far (see [`refuse`]),
+    /// added to `cut` when the probe ends.
+    least: Option<P::Cost>,
 }
 
 /// The subtrees a splitting walker ([`Walker::splitting`]) handed over, in the order of the
@@ -157,13 +244,21 @@ where
         starts: &[P::State],
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
-        self.waiting = starts.len();
-        self.control.open_size(self.waiting);
+        // Every start is on the stack before the first is taken.
+        self.control.open_size(starts.len());
         let mut swept = Probe::Exhausted;
         for (index, start) in starts.iter().enumerate() {
             self.start_index = index;
             self.control.count_start();
-            match self.probe::<HOLD>(start, bound)? {
+            // The start is taken off the stack, whether it is entered or not.
+            let waiting = starts.len() - 1 - index;
+            let probed = match (self.table, self.lean) {
+                (true, true) => self.probe::<HOLD, true, true>(start, bound, waiting)?,
+                (true, false) => self.probe::<HOLD, true, false>(start, bound, waiting)?,
+                (false, true) => self.probe::<HOLD, false, true>(start, bound, waiting)?,
+                (false, false) => self.probe::<HOLD, false, false>(start, bound, waiting)?,
+            };
+            match probed {
                 Probe::Found => return Ok(Probe::Found),
                 Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
                 Probe::Exhausted => {}
@@ -174,7 +269,10 @@ where
     }
 
     fn solution(&self) -> Outcome<P> {
-        let cost = self.frames.last().map_or(P::Cost::ZERO, |frame| frame.g);
+        let cost = self
+            .path_frames()
+            .last()
+            .map_or(P::Cost::ZERO, |frame| frame.g);
         let path = self.replayed()?;
         Ok(Solution::new(path, cost, self.control.stats()))
     }
@@ -204,21 +302,31 @@ where
     O: Observer<P::State, P::Cost>,
 {
     pub(crate) fn new(setup: Setup<'a, InPlace<P>, O>, heuristic: H) -> Self {
-        // Whether the problem names inverses: asked of one move of one start, once.
-        let names = names_inverses(setup.problem.get());
-        Self::with_inverses(setup, heuristic, names)
+        let answers = answers(setup.problem.get());
+        Self::with_answers(setup, heuristic, answers)
     }
 
-    /// [`new`](Self::new), told whether the problem names inverses ([`names_inverses`], asked
-    /// once for walkers of the same problem).
-    pub(crate) fn with_inverses(
+    /// [`new`](Self::new), with what the problem answers once ([`answers`], asked once for
+    /// walkers of the same problem).
+    pub(crate) fn with_answers(
         setup: Setup<'a, InPlace<P>, O>,
         heuristic: H,
-        names_inverses: bool,
+        answers: Answers<P::Cost>,
     ) -> Self {
         let cycle_check = setup.options.cycle_check;
         let problem = setup.problem.get();
-        let parent_by_move = cycle_check == CycleCheck::Parent && names_inverses;
+        let parent_by_move = cycle_check == CycleCheck::Parent && answers.inverses;
+        let keep_states = match cycle_check {
+            CycleCheck::Path => true,
+            CycleCheck::Parent => !parent_by_move,
+            _ => false,
+        };
+        let options = &setup.options;
+        let lean = options.max_expansions.is_none()
+            && options.max_stored.is_none()
+            && options.stop_at.is_none()
+            && !setup.control.has_cancel()
+            && !keep_states;
         Walker {
             problem,
             heuristic,
@@ -226,22 +334,22 @@ where
             control: setup.control,
             cycle_check,
             parent_by_move,
-            keep_states: match cycle_check {
-                CycleCheck::Path => true,
-                CycleCheck::Parent => !parent_by_move,
-                _ => false,
-            },
+            keep_states,
+            table: answers.table,
+            lean,
+            fixed: answers.fixed,
             root: None,
             frames: Vec::new(),
-            contexts: Vec::new(),
+            len: 0,
             stack: Vec::new(),
             history: Vec::new(),
             countdown: 0,
-            waiting: 0,
             split: usize::MAX,
             frontier: Frontier::new(),
             start_index: 0,
             held: None,
+            cut: Probe::Exhausted,
+            least: None,
         }
     }
 
@@ -254,6 +362,7 @@ where
     #[cfg(feature = "rayon")]
     pub(crate) fn splitting(mut self, depth: usize) -> Self {
         self.split = depth.max(1);
+        self.lean = false;
         self
     }
 
@@ -278,17 +387,17 @@ where
     /// #62 1.6% more instructions.
     #[inline(never)]
     fn path(&self) -> Vec<P::State> {
-        replay(self.problem, &self.root, &self.frames, &self.stack)
+        replay(self.problem, &self.root, self.path_frames(), &self.stack)
     }
 
     /// The path held, replayed from its start as [`path`](Self::path) does, and checked once
     /// before it is handed back as a solution: every move among those the problem lists for
-    /// its state, every g the one the search reached the level with, the last state a goal.
-    /// The search itself never compares the state it changes in place with anything, so a
-    /// problem whose [`undo`](InPlaceProblem::undo) does not restore what
-    /// [`apply`](InPlaceProblem::apply) changed would otherwise return a path that is not one;
-    /// the check costs one replay of the path per solution, nothing per node, and is kept
-    /// out of the loop's function.
+    /// its state (in its table, where the search took them from there), every g the one the
+    /// search reached the level with, the last state a goal. The search itself never compares
+    /// the state it changes in place with anything, so a problem whose
+    /// [`undo`](InPlaceProblem::undo) does not restore what [`apply`](InPlaceProblem::apply)
+    /// changed would otherwise return a path that is not one; the check costs one replay of
+    /// the path per solution, nothing per node, and is kept out of the loop's function.
     #[cold]
     #[inline(never)]
     fn replayed(&self) -> Result<Vec<P::State>, Failure<P>> {
@@ -301,13 +410,19 @@ where
             stats: self.control.stats(),
         };
         let mut state = root.clone();
-        let mut path = Vec::with_capacity(self.frames.len());
+        let frames = self.path_frames();
+        let mut path = Vec::with_capacity(frames.len());
         let mut listed = Vec::new();
         let mut g = P::Cost::ZERO;
-        for (step, pair) in self.frames.windows(2).enumerate() {
-            let mv = self.stack[pair[0].next - 1];
-            listed.clear();
-            self.problem.moves(&state, &mut Moves::new(&mut listed));
+        for (step, pair) in frames.windows(2).enumerate() {
+            let mv = taken(&pair[0], &self.stack);
+            let listed = if self.table {
+                self.problem.move_table(&state).unwrap_or(&[])
+            } else {
+                listed.clear();
+                self.problem.moves(&state, &mut Moves::new(&mut listed));
+                &listed[..]
+            };
             if !listed.contains(&mv) {
                 return Err(broken(&state, step));
             }
@@ -319,14 +434,14 @@ where
             }
         }
         if !self.problem.is_goal(&state) {
-            return Err(broken(&state, self.frames.len().saturating_sub(1)));
+            return Err(broken(&state, frames.len().saturating_sub(1)));
         }
         path.push(state);
         Ok(path)
     }
 
     fn limit_reached(&self, limit: Limit) -> Failure<P> {
-        let best = self.frames.last().map(|frame| Partial {
+        let best = self.path_frames().last().map(|frame| Partial {
             path: self.path(),
             cost: frame.g,
             estimate: clamped(frame.h),
@@ -334,30 +449,46 @@ where
         self.control.limit_reached(limit, best)
     }
 
-    /// Puts a level on the path, once the cap on stored states allows it.
+    /// The frames of the current path.
     #[inline(always)]
-    fn push(
+    fn path_frames(&self) -> &[Frame<'a, P::Cost, P::Move, H::Context>] {
+        &self.frames[..self.len]
+    }
+
+    /// Puts a level on the path, once the cap on stored states allows it: asked only when the
+    /// path grows longer than it has ever been (see [`frames`](Self::frames)).
+    #[inline(always)]
+    fn push<const LEAN: bool>(
         &mut self,
-        frame: Frame<P::Cost, P::Move>,
-        context: H::Context,
+        frame: Frame<'a, P::Cost, P::Move, H::Context>,
         state: &P::State,
     ) -> Result<(), Failure<P>> {
-        if let Err(limit) = self.control.admit() {
-            return Err(self.limit_reached(limit));
+        match self.frames.get_mut(self.len) {
+            Some(slot) => *slot = frame,
+            None => self.deeper(frame)?,
         }
-        self.frames.push(frame);
-        self.contexts.push(context);
-        if self.keep_states {
+        self.len += 1;
+        if !LEAN && self.keep_states {
             self.history.push(state.clone());
         }
         Ok(())
     }
 
+    /// Admits a path one level longer than any before (counted as stored) and adds its
+    /// frame, or stops at the cap on stored states.
+    #[cold]
+    #[inline(never)]
+    fn deeper(&mut self, frame: Frame<'a, P::Cost, P::Move, H::Context>) -> Result<(), Failure<P>> {
+        if let Err(limit) = self.control.admit() {
+            return Err(self.limit_reached(limit));
+        }
+        self.frames.push(frame);
+        Ok(())
+    }
+
     /// Empties the path.
     fn clear(&mut self) {
-        self.control.release(self.frames.len());
-        self.frames.clear();
-        self.contexts.clear();
+        self.len = 0;
         self.stack.clear();
         self.history.clear();
     }
@@ -371,19 +502,20 @@ where
         Ok((h, context))
     }
 
-    /// A depth-first search from `start` within `bound`. On `Found`, the path leads to a goal.
-    /// With `HOLD`, the path held at the first cut-off is kept in `held`.
-    fn probe<const HOLD: bool>(
+    /// A depth-first search from `start` within `bound`, with `waiting` starts still to take.
+    /// On `Found`, the path leads to a goal. With `HOLD`, the path held at the first cut-off
+    /// is kept in `held`; with `TABLE`, the moves come from the problem's table; `LEAN`: see
+    /// [`lean`](Self::lean).
+    fn probe<const HOLD: bool, const TABLE: bool, const LEAN: bool>(
         &mut self,
         start: &P::State,
         bound: Bound<P::Cost>,
+        waiting: usize,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
-        let mut cut = Probe::Exhausted;
-        // The start is taken off the stack, whether it is entered or not.
-        self.waiting -= 1;
+        self.cut = Probe::Exhausted;
         let (h, context) = self.begin(start)?;
-        if beyond(&mut self.control, bound, 0, clamped(h), &mut cut) {
-            return Ok(cut);
+        if beyond(&mut self.control, bound, 0, clamped(h), &mut self.cut) {
+            return Ok(std::mem::replace(&mut self.cut, Probe::Exhausted));
         }
         self.clear();
         self.root = Some(start.clone());
@@ -391,15 +523,25 @@ where
         let root = Frame {
             g: P::Cost::ZERO,
             h,
+            table: &[],
             next: 0,
             end: 0,
+            waiting,
             skip: None,
+            context,
         };
-        self.push(root, context, &state)?;
-        if self.expand(&state)? {
+        self.push::<LEAN>(root, &state)?;
+        if self.expand::<TABLE, LEAN>(&state)?.is_none() {
             return Ok(Probe::Found);
         }
-        self.descend::<HOLD>(state, bound, cut)
+        // The fast loop only where the search is lean (`LEAN` passed on: without it, the
+        // same loop as the other), and keeps no path at its first cut-off (which it records
+        // apart, see `refuse`).
+        if !HOLD && self.fast(bound) {
+            self.descend::<HOLD, TABLE, LEAN, LEAN>(state, bound)
+        } else {
+            self.descend::<HOLD, TABLE, LEAN, false>(state, bound)
+        }
     }
 
     /// A depth-first search of the subtree whose root `moves` lead to from `start` (a subtree
@@ -417,191 +559,391 @@ where
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
         self.clear();
-        self.waiting = 0;
         let (h, context) = self.begin(start)?;
         self.root = Some(start.clone());
         let mut state = start.clone();
         let root = Frame {
             g: P::Cost::ZERO,
             h,
+            table: &[],
             next: 0,
             end: 0,
+            waiting: 0,
             skip: None,
+            context,
         };
-        self.push(root, context, &state)?;
+        self.push::<false>(root, &state)?;
+        let problem: &'a P = self.problem;
         for (depth, &mv) in moves.iter().enumerate() {
             // Level `depth` has one move, the one taken, and nothing left to try.
-            self.stack.push(mv);
-            let parent = &mut self.frames[depth];
-            parent.next = depth + 1;
-            parent.end = depth + 1;
-            let parent = *parent;
-            let step = self.problem.apply(&mut state, mv);
-            let g = match sound_step(parent.g, step) {
+            if self.table {
+                let table = problem.move_table(&state).unwrap_or(&[]);
+                let Some(at) = table.iter().position(|&listed| listed == mv) else {
+                    // The splitting walker took it from the same table: `move_table` is not
+                    // deterministic.
+                    return Err(SearchError::BrokenUndo {
+                        state,
+                        step: depth,
+                        stats: self.control.stats(),
+                    });
+                };
+                let parent = &mut self.frames[depth];
+                parent.table = &table[..=at];
+                parent.next = at + 1;
+                parent.end = at + 1;
+            } else {
+                self.stack.push(mv);
+                let parent = &mut self.frames[depth];
+                parent.next = depth + 1;
+                parent.end = depth + 1;
+            }
+            let parent = &self.frames[depth];
+            let (parent_g, parent_h) = (parent.g, parent.h);
+            let mut context = parent.context.clone();
+            let step = problem.apply(&mut state, mv);
+            let g = match sound_step(parent_g, step) {
                 Some(sum) => sum,
                 None => {
                     return Err(step_refused(
-                        self.problem,
+                        problem,
                         &self.control,
-                        parent.g,
+                        parent_g,
                         step,
                         &state,
                         mv,
                     ));
                 }
             };
-            let mut context = self.contexts[depth].clone();
-            let h = self.heuristic.update(&state, mv, parent.h, &mut context);
+            let h = self.heuristic.update(&state, mv, parent_h, &mut context);
             let skip = if self.parent_by_move {
-                self.problem.inverse(mv)
+                problem.inverse(mv)
             } else {
                 None
             };
+            let top = self.stack.len();
             let child = Frame {
                 g,
                 h,
-                next: depth + 1,
-                end: depth + 1,
+                table: &[],
+                next: top,
+                end: top,
+                waiting: 0,
                 skip,
+                context,
             };
-            self.push(child, context, &state)?;
+            self.push::<false>(child, &state)?;
         }
-        if self.expand(&state)? {
+        if self.table {
+            self.walk_from::<true>(state, bound)
+        } else {
+            self.walk_from::<false>(state, bound)
+        }
+    }
+
+    /// The search below the path put back by [`probe_subtree`](Self::probe_subtree).
+    #[cfg(feature = "rayon")]
+    fn walk_from<const TABLE: bool>(
+        &mut self,
+        state: P::State,
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        if self.expand::<TABLE, false>(&state)?.is_none() {
             return Ok(Probe::Found);
         }
-        self.descend::<false>(state, bound, Probe::Exhausted)
+        self.cut = Probe::Exhausted;
+        self.descend::<false, TABLE, false, false>(state, bound)
     }
 
     /// The depth-first search below the path held, `state` the state on its top (just
-    /// expanded), until a goal is found or every level is left; `cut` is what was cut off
-    /// before.
+    /// expanded), until a goal is found or every level is left; what was cut off before is in
+    /// [`cut`](Self::cut).
+    ///
+    /// The level on top of the path is kept in locals (its g, estimate, move to skip, moves
+    /// and the next to try), its frame written back only when a level below is entered and
+    /// read again when the search comes back to it, as the registers of a recursive search
+    /// are saved by its calls. `LEAN`: no limit can stop an expansion (see
+    /// [`lean`](Self::lean)); `FAST`: the fast loop (see [`fast`](Self::fast)).
     #[inline(always)]
-    fn descend<const HOLD: bool>(
+    fn descend<const HOLD: bool, const TABLE: bool, const LEAN: bool, const FAST: bool>(
         &mut self,
         mut state: P::State,
         bound: Bound<P::Cost>,
-        mut cut: Probe<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
-        // The guard of the copying engine against cycles of zero-cost steps (see there).
-        let zero_cost_guard =
-            matches!(bound, Bound::Cost(_)) && !matches!(self.cycle_check, CycleCheck::Path);
-        // Each pass of the outer loop (re-)enters the level on top of the path; the inner loop
-        // tries its remaining moves until one is entered (the outer loop goes on one level
-        // deeper) or none is left (the level's move is undone, and the level left).
-        'level: while let Some(depth) = self.frames.len().checked_sub(1) {
-            let parent = self.frames[depth];
-            // The first move of this level to enter, found with the walker's parts borrowed
-            // apart (so that the compiler knows the move stack aliases none of them).
-            let entered = {
-                let Self {
-                    problem,
-                    heuristic,
-                    control,
-                    stack,
-                    frames,
-                    contexts,
-                    history,
-                    keep_states,
-                    cycle_check,
-                    root,
-                    held,
-                    ..
-                } = &mut *self;
-                let mut entered = None;
-                for (k, &mv) in stack[parent.next..parent.end].iter().enumerate() {
-                    if parent.skip == Some(mv) {
-                        continue;
+        let problem: &'a P = self.problem;
+        let keep_states = !LEAN && self.keep_states;
+        let parent_by_move = self.parent_by_move;
+        let cycle_check = self.cycle_check;
+        // The guard of the copying engine against cycles of zero-cost steps (see there),
+        // needless where every step costs the same positive amount.
+        let zero_cost_guard = !FAST
+            && matches!(bound, Bound::Cost(_))
+            && !matches!(cycle_check, CycleCheck::Path)
+            && !self
+                .fixed
+                .is_some_and(|cost| cost.order(P::Cost::ZERO).is_gt());
+        let (deepest, highest) = self.limits(bound);
+        let unchecked = self.unchecked(highest);
+        // With `FAST` (see [`fast`](Self::fast)): every move's g is the level's g plus the
+        // fixed cost, taken once a level, and a move whose f is within `highest` is entered.
+        let fixed = self.fixed.unwrap_or(P::Cost::ZERO);
+        let within = highest.unwrap_or(P::Cost::ZERO);
+        let cost_bound = self.control.cost_bound();
+        self.least = None;
+        // (The sum cannot fail in the fast loop: see `fast`. The other loop does not use it.)
+        let step_from = |g: P::Cost| match g.checked_sum(fixed) {
+            Some(sum) if FAST => sum,
+            _ => g,
+        };
+        let Some(mut depth) = self.len.checked_sub(1) else {
+            return Ok(std::mem::replace(&mut self.cut, Probe::Exhausted));
+        };
+        let frame = &self.frames[depth];
+        let (mut g, mut h, mut skip) = (frame.g, frame.h, frame.skip);
+        let mut fast_g = step_from(g);
+        let (mut table, mut next, mut end) = (frame.table, frame.next, frame.end);
+        let mut here = frame;
+        loop {
+            // The moves of the level on top of the path, from `next`, until one is entered
+            // (the search goes on one level deeper) or none is left.
+            loop {
+                let mv = if TABLE {
+                    // A table's moves end with it.
+                    match table.get(next) {
+                        Some(&mv) => mv,
+                        None => break,
                     }
-                    let step = problem.apply(&mut state, mv);
-                    // A move the cycle check refuses was generated all the same; it is not
-                    // entered.
-                    if *keep_states {
-                        let on_path = match cycle_check {
-                            CycleCheck::Path => history.contains(&state),
-                            _ => {
-                                state == history[depth] || depth > 0 && state == history[depth - 1]
-                            }
+                } else if next < end {
+                    self.stack[next]
+                } else {
+                    break;
+                };
+                next += 1;
+                if skip == Some(mv) {
+                    continue;
+                }
+                let mut context = here.context.clone();
+                // The move's cost and estimate before it is made, where both are known and no
+                // cycle check needs the state it leads to.
+                let mut known = None;
+                if FAST {
+                    known = self
+                        .heuristic
+                        .estimate_move(&state, mv, h, &mut context)
+                        .map(|child_h| (fast_g, child_h));
+                } else if !keep_states {
+                    if let Some(step) = problem.move_cost(&state, mv) {
+                        let Some(child_g) = add_step(g, step, unchecked) else {
+                            problem.apply(&mut state, mv);
+                            return Err(step_refused(problem, &self.control, g, step, &state, mv));
                         };
-                        if on_path {
+                        if !(zero_cost_guard && unchanged(g, step, child_g)) {
+                            known = self
+                                .heuristic
+                                .estimate_move(&state, mv, h, &mut context)
+                                .map(|child_h| (child_g, child_h));
+                        }
+                    }
+                }
+                let (child_g, child_h) = match known {
+                    Some((child_g, child_h)) => {
+                        let Some(f) = checked_f(child_g, child_h) else {
+                            problem.apply(&mut state, mv);
+                            return Err(bad_estimate(&self.control, &state, child_g, child_h));
+                        };
+                        let refused = if FAST {
+                            (f.order(within).is_gt() || f.is_infinite())
+                                && refuse(&mut self.control, cost_bound, f, &mut self.least)
+                        } else {
+                            (depth >= deepest || over(f, highest))
+                                && beyond(&mut self.control, bound, depth + 1, f, &mut self.cut)
+                        };
+                        if refused {
+                            // Never made: nothing to undo.
+                            if HOLD {
+                                hold(
+                                    problem,
+                                    &self.root,
+                                    &self.frames,
+                                    &self.stack,
+                                    depth,
+                                    &self.cut,
+                                    &mut self.held,
+                                );
+                            }
+                            continue;
+                        }
+                        problem.apply(&mut state, mv);
+                        (child_g, child_h)
+                    }
+                    None => {
+                        let step = problem.apply(&mut state, mv);
+                        // A move the cycle check refuses was generated all the same; it is not
+                        // entered.
+                        if keep_states {
+                            let history = &self.history;
+                            let on_path = match cycle_check {
+                                CycleCheck::Path => history.contains(&state),
+                                _ => {
+                                    state == history[depth]
+                                        || depth > 0 && state == history[depth - 1]
+                                }
+                            };
+                            if on_path {
+                                problem.undo(&mut state, mv);
+                                continue;
+                            }
+                        }
+                        let Some(child_g) = add_step(g, step, unchecked) else {
+                            return Err(step_refused(problem, &self.control, g, step, &state, mv));
+                        };
+                        if zero_cost_guard
+                            && unchanged(g, step, child_g)
+                            && repeats_at_same_cost(
+                                problem,
+                                &self.frames,
+                                &self.stack,
+                                &state,
+                                mv,
+                                depth,
+                            )
+                        {
                             problem.undo(&mut state, mv);
                             continue;
                         }
-                    }
-                    let g = match sound_step(parent.g, step) {
-                        Some(sum) => sum,
-                        None => {
-                            return Err(step_refused(
-                                *problem, control, parent.g, step, &state, mv,
-                            ));
+                        let child_h = self.heuristic.update(&state, mv, h, &mut context);
+                        let Some(f) = checked_f(child_g, child_h) else {
+                            return Err(bad_estimate(&self.control, &state, child_g, child_h));
+                        };
+                        let refused = if FAST {
+                            (f.order(within).is_gt() || f.is_infinite())
+                                && refuse(&mut self.control, cost_bound, f, &mut self.least)
+                        } else {
+                            (depth >= deepest || over(f, highest))
+                                && beyond(&mut self.control, bound, depth + 1, f, &mut self.cut)
+                        };
+                        if refused {
+                            if HOLD {
+                                hold(
+                                    problem,
+                                    &self.root,
+                                    &self.frames,
+                                    &self.stack,
+                                    depth,
+                                    &self.cut,
+                                    &mut self.held,
+                                );
+                            }
+                            problem.undo(&mut state, mv);
+                            continue;
                         }
-                    };
-                    if zero_cost_guard
-                        && g == parent.g
-                        && repeats_at_same_cost(*problem, frames, stack, &state, mv, depth)
-                    {
-                        problem.undo(&mut state, mv);
-                        continue;
+                        (child_g, child_h)
                     }
-                    let mut context = contexts[depth].clone();
-                    let h = heuristic.update(&state, mv, parent.h, &mut context);
-                    if h.is_nan() {
-                        return Err(nan_estimate(control, &state));
-                    }
-                    let Some(f) = g.checked_sum(clamped(h)) else {
-                        return Err(control.estimate_overflow(state, g, clamped(h)));
-                    };
-                    if beyond(control, bound, depth + 1, f, &mut cut) {
-                        if HOLD && held.is_none() && matches!(cut, Probe::CutOff(_)) {
-                            *held = Some(Partial {
-                                path: replay(*problem, root, &frames[..=depth], stack),
-                                cost: parent.g,
-                                estimate: clamped(parent.h),
-                            });
-                        }
-                        problem.undo(&mut state, mv);
-                        continue;
-                    }
-                    entered = Some((parent.next + k + 1, mv, g, h, context));
-                    break;
-                }
-                entered
-            };
-            if let Some((at, mv, g, h, context)) = entered {
-                self.frames[depth].next = at;
+                };
+                // Entered: the level's next move is saved, and the level below becomes the
+                // one on top.
+                let parent = &mut self.frames[depth];
+                parent.next = next;
                 // Taken up: the ones refused since `next`, and this one.
-                self.waiting -= at - parent.next;
-                let skip = if self.parent_by_move {
-                    self.problem.inverse(mv)
+                let last = if TABLE { table.len() } else { end };
+                let waiting = parent.waiting + (last - next);
+                skip = if parent_by_move {
+                    problem.inverse(mv)
                 } else {
                     None
                 };
-                let child = Frame {
-                    g,
-                    h,
-                    next: parent.end,
-                    end: parent.end,
-                    skip,
+                let entered = if LEAN {
+                    self.enter::<TABLE>(&state, child_g, child_h, waiting, skip, context)?
+                } else {
+                    let top = if TABLE { 0 } else { end };
+                    let child = Frame {
+                        g: child_g,
+                        h: child_h,
+                        table: &[],
+                        next: top,
+                        end: top,
+                        waiting,
+                        skip,
+                        context,
+                    };
+                    self.push::<LEAN>(child, &state)?;
+                    self.expand::<TABLE, LEAN>(&state)?
                 };
-                self.push(child, context, &state)?;
-                if self.expand(&state)? {
+                let Some((moves, first, last)) = entered else {
                     return Ok(Probe::Found);
-                }
-                continue 'level;
+                };
+                depth += 1;
+                (g, h, table, next, end) = (child_g, child_h, moves, first, last);
+                fast_g = step_from(g);
+                here = &self.frames[depth];
+                continue;
             }
-            self.waiting -= parent.end - parent.next;
-            self.frames.pop();
-            self.contexts.pop();
-            if self.keep_states {
+            // Every move tried: the level is left, and the move that led to it undone.
+            if keep_states {
                 self.history.pop();
             }
-            self.control.release(1);
-            if let Some(up) = depth.checked_sub(1) {
-                let above = self.frames[up];
-                self.stack.truncate(above.end);
-                self.problem.undo(&mut state, self.stack[above.next - 1]);
-            }
+            let Some(up) = depth.checked_sub(1) else {
+                self.len = 0;
+                let cut = std::mem::replace(&mut self.cut, Probe::Exhausted);
+                return Ok(match self.least {
+                    Some(least) => cut_in_sweep(&cut, Some(least)),
+                    None => cut,
+                });
+            };
+            self.len = depth;
+            depth = up;
+            here = &self.frames[depth];
+            (g, h, skip) = (here.g, here.h, here.skip);
+            fast_g = step_from(g);
+            (table, next, end) = (here.table, here.next, here.end);
+            let mv = if TABLE {
+                table[next - 1]
+            } else {
+                self.stack.truncate(end);
+                self.stack[next - 1]
+            };
+            problem.undo(&mut state, mv);
         }
-        Ok(cut)
+    }
+
+    /// What a probe within `bound` refuses, decided by comparisons only (before [`beyond`]
+    /// counts and records a node refused): the levels deeper than the first (the depth bound),
+    /// and an f above the second (the least of the cost bound and the bound on f), if any.
+    fn limits(&self, bound: Bound<P::Cost>) -> (usize, Option<P::Cost>) {
+        let cost_bound = self.control.cost_bound();
+        match bound {
+            Bound::Depth(limit) => (limit, cost_bound),
+            Bound::Cost(limit) => (
+                usize::MAX,
+                Some(match cost_bound {
+                    Some(cap) if cap.order(limit).is_lt() => cap,
+                    _ => limit,
+                }),
+            ),
+        }
+    }
+
+    /// Whether the fixed step cost, checked once, needs no check on each step within
+    /// `highest` (see [`limits`](Self::limits)): every level entered has g within it, so the
+    /// sum cannot overflow where `highest` plus one step does not.
+    fn unchecked(&self, highest: Option<P::Cost>) -> bool {
+        match (self.fixed, highest) {
+            (Some(step), Some(highest)) => highest.checked_sum(step).is_some(),
+            _ => false,
+        }
+    }
+
+    /// Whether a [`lean`](Self::lean) probe within `bound` runs the fast loop of
+    /// [`descend`](Self::descend): a bound on f (IDA*'s), and a fixed step cost above zero
+    /// that needs no check ([`unchecked`](Self::unchecked)). Every move then costs the same,
+    /// known before it is made, no zero-cost cycle needs guarding, and a move is refused by
+    /// its f alone.
+    fn fast(&self, bound: Bound<P::Cost>) -> bool {
+        let (_, highest) = self.limits(bound);
+        matches!(bound, Bound::Cost(_))
+            && self.unchecked(highest)
+            && self
+                .fixed
+                .is_some_and(|step| step.order(P::Cost::ZERO).is_gt())
     }
 
     /// Asks the limits for the next run of expansions (see
@@ -617,40 +959,119 @@ where
     }
 
     /// Expands `state`, on top of the path, once the limits allow: counts it, tells the
-    /// observer, and unless it is a goal, lists its moves into its level's buffer, counts them
-    /// as generated and puts them on the stack. Returns whether it is a goal.
+    /// observer, and unless it is a goal, lists its moves (its table, or onto the stack of
+    /// moves), counts them as generated and puts them on the stack that `max_open` measures.
+    /// Returns `None` for a goal, otherwise the level's moves as its frame now holds them
+    /// (its table, where its moves start and where they end).
     #[inline(always)]
-    fn expand(&mut self, state: &P::State) -> Result<bool, Failure<P>> {
-        if self.frames.len() > self.split {
-            self.hand_over();
-            return Ok(false);
+    #[allow(clippy::type_complexity)]
+    fn expand<const TABLE: bool, const LEAN: bool>(
+        &mut self,
+        state: &P::State,
+    ) -> Result<Option<(&'a [P::Move], usize, usize)>, Failure<P>> {
+        let depth = self.len - 1;
+        if !LEAN {
+            if depth >= self.split {
+                self.hand_over();
+                let frame = &self.frames[depth];
+                return Ok(Some((frame.table, frame.next, frame.end)));
+            }
+            if self.countdown == 0 {
+                self.refill()?;
+            }
+            if let Err(limit) = self.control.allow_by_cancel() {
+                return Err(self.limit_reached(limit));
+            }
+            self.countdown -= 1;
         }
-        if self.countdown == 0 {
-            self.refill()?;
-        }
-        if let Err(limit) = self.control.allow_by_cancel() {
-            return Err(self.limit_reached(limit));
-        }
-        self.countdown -= 1;
         self.control.count_expansion();
-        let depth = self.frames.len() - 1;
-        let frame = self.frames[depth];
+        let problem: &'a P = self.problem;
+        let frame = &mut self.frames[depth];
         self.observer.observe(Event::Expand {
             state,
             g: frame.g,
             h: clamped(frame.h),
         });
-        if self.problem.is_goal(state) {
-            return Ok(true);
+        if problem.is_goal(state) {
+            return Ok(None);
         }
-        let start = self.stack.len();
-        self.problem.moves(state, &mut Moves::new(&mut self.stack));
-        let count = self.stack.len() - start;
-        self.frames[depth].end = self.stack.len();
+        let (start, count) = if TABLE {
+            let table = problem.move_table(state).unwrap_or(&[]);
+            frame.table = table;
+            frame.end = table.len();
+            (0, table.len())
+        } else {
+            let start = self.stack.len();
+            problem.moves(state, &mut Moves::new(&mut self.stack));
+            frame.end = self.stack.len();
+            (start, frame.end - start)
+        };
         self.control.count_generated(count);
-        self.waiting += count;
-        self.control.open_size(self.waiting);
-        Ok(false)
+        self.control.open_size(frame.waiting + count);
+        Ok(Some((frame.table, start, frame.end)))
+    }
+
+    /// [`push`](Self::push) and [`expand`](Self::expand) at once, for a [`lean`](Self::lean)
+    /// search (where nothing can stop the expansion): the level's frame written once, with its
+    /// moves.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn enter<const TABLE: bool>(
+        &mut self,
+        state: &P::State,
+        g: P::Cost,
+        h: P::Cost,
+        waiting: usize,
+        skip: Option<P::Move>,
+        context: H::Context,
+    ) -> Result<Option<(&'a [P::Move], usize, usize)>, Failure<P>> {
+        self.control.count_expansion();
+        self.observer.observe(Event::Expand {
+            state,
+            g,
+            h: clamped(h),
+        });
+        let problem: &'a P = self.problem;
+        let goal = problem.is_goal(state);
+        let (table, next, end) = if goal {
+            (&[][..], 0, 0)
+        } else if TABLE {
+            let table = problem.move_table(state).unwrap_or(&[]);
+            (table, 0, table.len())
+        } else {
+            let start = self.stack.len();
+            problem.moves(state, &mut Moves::new(&mut self.stack));
+            (&[][..], start, self.stack.len())
+        };
+        if let Some(slot) = self.frames.get_mut(self.len) {
+            slot.g = g;
+            slot.h = h;
+            slot.table = table;
+            slot.next = next;
+            slot.end = end;
+            slot.waiting = waiting;
+            slot.skip = skip;
+            slot.context = context;
+        } else {
+            let frame = Frame {
+                g,
+                h,
+                table,
+                next,
+                end,
+                waiting,
+                skip,
+                context,
+            };
+            self.deeper(frame)?;
+        }
+        self.len += 1;
+        if goal {
+            return Ok(None);
+        }
+        self.control.count_generated(end - next);
+        self.control.open_size(waiting + (end - next));
+        Ok(Some((table, next, end)))
     }
 
     /// Adds the node on top of the path, at the split depth, to the frontier instead of
@@ -658,11 +1079,11 @@ where
     #[cold]
     #[inline(never)]
     fn hand_over(&mut self) {
-        let depth = self.frames.len() - 1;
-        let taken = self.frames[..depth]
+        let depth = self.len - 1;
+        let moves = self.frames[..depth]
             .iter()
-            .map(|frame| self.stack[frame.next - 1]);
-        self.frontier.moves.extend(taken);
+            .map(|frame| taken(frame, &self.stack));
+        self.frontier.moves.extend(moves);
         self.frontier
             .ends
             .push((self.start_index, self.frontier.moves.len()));
@@ -700,12 +1121,107 @@ where
     }
 }
 
-/// The states of the path `frames` describe (their moves on `stack`), start first, replayed
-/// from `root`.
-fn replay<P: InPlaceProblem, M>(
+/// g + `step`, or `None` for a step the check refuses (NaN, below zero, or a sum that
+/// overflows). `unchecked`: the step is the problem's fixed cost, checked once, and the sum
+/// cannot overflow within the bound (only the sum is taken, which cannot fail).
+#[inline(always)]
+fn add_step<C: Cost>(g: C, step: C, unchecked: bool) -> Option<C> {
+    if unchecked {
+        g.checked_sum(step)
+    } else {
+        sound_step(g, step)
+    }
+}
+
+/// Whether `sum`, g + `step` as [`add_step`] took it, equals `g`: for exact costs, a step of
+/// zero (known at compile time for a step that is).
+#[inline(always)]
+fn unchanged<C: Cost>(g: C, step: C, sum: C) -> bool {
+    if C::EXACT { step == C::ZERO } else { sum == g }
+}
+
+/// f = g + h (the estimate as the heuristic gave it, taken as zero below zero), or `None`
+/// for a NaN estimate or an f that overflows (see [`bad_estimate`]).
+#[inline(always)]
+fn checked_f<C: Cost>(g: C, h: C) -> Option<C> {
+    if h.is_nan() {
+        return None;
+    }
+    g.checked_sum(clamped(h))
+}
+
+/// [`beyond`] for the fast loop of [`Walker::descend`], given a node of priority `f` above its
+/// level's bound on f: a node with an infinite f or beyond `cost_bound` is pruned for good
+/// (and counted), any other is cut off, the least f cut off kept in `least`. Returns `true`,
+/// the node refused.
+#[inline(always)]
+fn refuse<C: Cost>(
+    control: &mut Control<'_, C>,
+    cost_bound: Option<C>,
+    f: C,
+    least: &mut Option<C>,
+) -> bool {
+    if f.is_infinite() || cost_bound.is_some_and(|bound| f.order(bound).is_gt()) {
+        control.count_pruned();
+    } else if least.is_none_or(|least| f.order(least).is_lt()) {
+        *least = Some(f);
+    }
+    true
+}
+
+/// Whether [`beyond`] may refuse a node of priority `f` for its f: an f above `highest` (the
+/// least of the bounds on f, if any) or an infinite one. The depth is compared apart, once a
+/// level.
+#[inline(always)]
+fn over<C: Cost>(f: C, highest: Option<C>) -> bool {
+    f.is_infinite() || highest.is_some_and(|highest| f.order(highest).is_gt())
+}
+
+/// The error of an estimate `h` of `state`, reached at path cost `g`, that [`checked_f`]
+/// refused: NaN, or an f that overflows.
+#[cold]
+#[inline(never)]
+fn bad_estimate<S: Clone, C: Cost>(
+    control: &Control<'_, C>,
+    state: &S,
+    g: C,
+    h: C,
+) -> SearchError<S, C> {
+    if h.is_nan() {
+        nan_estimate(control, state)
+    } else {
+        control.estimate_overflow(state.clone(), g, clamped(h))
+    }
+}
+
+/// Keeps the path to `depth` as the one held at the first cut-off (see [`Held`]), once the
+/// bound has cut a node off and none is held yet.
+#[inline(always)]
+fn hold<P: InPlaceProblem, X>(
     problem: &P,
     root: &Option<P::State>,
-    frames: &[Frame<P::Cost, M>],
+    frames: &[Frame<'_, P::Cost, P::Move, X>],
+    stack: &[P::Move],
+    depth: usize,
+    cut: &Probe<P::Cost>,
+    held: &mut Held<P::State, P::Cost>,
+) {
+    if held.is_none() && matches!(cut, Probe::CutOff(_)) {
+        let parent = &frames[depth];
+        *held = Some(Partial {
+            path: replay(problem, root, &frames[..=depth], stack),
+            cost: parent.g,
+            estimate: clamped(parent.h),
+        });
+    }
+}
+
+/// The states of the path `frames` describe (their moves in their tables or on `stack`),
+/// start first, replayed from `root`.
+fn replay<P: InPlaceProblem, X>(
+    problem: &P,
+    root: &Option<P::State>,
+    frames: &[Frame<'_, P::Cost, P::Move, X>],
     stack: &[P::Move],
 ) -> Vec<P::State> {
     let Some(root) = root else {
@@ -716,7 +1232,7 @@ fn replay<P: InPlaceProblem, M>(
     path.push(state.clone());
     let depth = frames.len().saturating_sub(1);
     for frame in &frames[..depth] {
-        problem.apply(&mut state, stack[frame.next - 1]);
+        problem.apply(&mut state, taken(frame, stack));
         path.push(state.clone());
     }
     path
@@ -757,9 +1273,9 @@ fn step_refused<P: InPlaceProblem>(
 /// copy.
 #[cold]
 #[inline(never)]
-fn repeats_at_same_cost<P: InPlaceProblem, M>(
+fn repeats_at_same_cost<P: InPlaceProblem, X>(
     problem: &P,
-    frames: &[Frame<P::Cost, M>],
+    frames: &[Frame<'_, P::Cost, P::Move, X>],
     stack: &[P::Move],
     state: &P::State,
     mv: P::Move,
@@ -779,22 +1295,7 @@ fn repeats_at_same_cost<P: InPlaceProblem, M>(
         let Some(up) = at.checked_sub(1) else {
             return false;
         };
-        problem.undo(&mut walker, stack[frames[up].next - 1]);
+        problem.undo(&mut walker, taken(&frames[up], stack));
         at = up;
     }
-}
-
-/// Whether `problem` names the inverse of its moves: asked of the first move of its first
-/// start that has one. (A move whose inverse is `None` then has its parent unpruned: still
-/// correct, the search only does more work.)
-pub(crate) fn names_inverses<P: InPlaceProblem>(problem: &P) -> bool {
-    let mut moves = Vec::new();
-    for start in problem.starts() {
-        moves.clear();
-        problem.moves(&start, &mut Moves::new(&mut moves));
-        if let Some(&mv) = moves.first() {
-            return problem.inverse(mv).is_some();
-        }
-    }
-    false
 }

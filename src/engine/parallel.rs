@@ -46,7 +46,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use crate::engine::control::{Control, Setup};
 use crate::engine::depth_first::{Bound, Probe, Sweeps, cut_in_sweep, deepen};
-use crate::engine::in_place::{Frontier, Walker, names_inverses};
+use crate::engine::in_place::{Answers, Frontier, Walker, answers};
 use crate::engine::options::Options;
 use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
@@ -91,7 +91,7 @@ struct Job<'a, P: InPlaceProblem, H> {
     problem: &'a InPlace<P>,
     heuristic: &'a H,
     options: Options<CostOf<P>>,
-    names_inverses: bool,
+    answers: Answers<CostOf<P>>,
     starts: &'a [State<P>],
     frontier: &'a Frontier<P::Move>,
     bound: Bound<CostOf<P>>,
@@ -117,7 +117,7 @@ pub(crate) struct Split<'a, P: InPlaceProblem, H, O> {
     heuristic: H,
     observer: O,
     options: Options<CostOf<P>>,
-    names_inverses: bool,
+    answers: Answers<CostOf<P>>,
     /// The counts of every iteration so far.
     total: Stats,
     /// The solution, once a sweep found it.
@@ -142,13 +142,13 @@ where
             observer,
             ..
         } = setup;
-        let names_inverses = names_inverses(problem.get());
+        let answers = answers(problem.get());
         Split {
             problem,
             heuristic,
             observer,
             options,
-            names_inverses,
+            answers,
             total: Stats::default(),
             found: None,
         }
@@ -156,7 +156,7 @@ where
 
     /// A walker of this search with `options`, observed by no one.
     fn walker<'w>(&'w self, options: Options<CostOf<P>>) -> Walker<'w, P, &'w H, NoObserver> {
-        Walker::with_inverses(
+        Walker::with_answers(
             Setup {
                 problem: self.problem,
                 options,
@@ -164,7 +164,7 @@ where
                 observer: NoObserver,
             },
             &self.heuristic,
-            self.names_inverses,
+            self.answers,
         )
     }
 
@@ -311,7 +311,7 @@ where
             problem: self.problem,
             heuristic: &self.heuristic,
             options,
-            names_inverses: self.names_inverses,
+            answers: self.answers,
             starts,
             frontier,
             bound,
@@ -384,7 +384,7 @@ where
         }
         false
     };
-    let mut walker = Walker::with_inverses(
+    let mut walker = Walker::with_answers(
         Setup {
             problem: job.problem,
             options: job.options,
@@ -392,7 +392,7 @@ where
             observer: NoObserver,
         },
         job.heuristic,
-        job.names_inverses,
+        job.answers,
     );
     let mut ends = Vec::new();
     loop {

@@ -654,3 +654,235 @@ pub fn exact_distances(width: usize, height: usize, goal: &[u8]) -> HashMap<Vec<
     }
     distance
 }
+
+/// A move of [`Walk`] and [`TableWalk`]: the edge (from, to, cost).
+pub type Edge = (usize, usize, u64);
+
+/// [`Walk`] answering the optional questions of `InPlaceProblem`: each node's moves as a table
+/// (in the order `Walk` lists them), a move's cost before it is made (for the moves out of the
+/// nodes whose bit is set in `cost_known`), and the fixed cost where every edge costs the same.
+/// Searched in place, it must give exactly what `Walk` gives.
+pub struct TableWalk<'g> {
+    pub graph: &'g Graph<u64>,
+    tables: Vec<Vec<Edge>>,
+    fixed: Option<u64>,
+    cost_known: u64,
+}
+
+impl<'g> TableWalk<'g> {
+    pub fn new(graph: &'g Graph<u64>, cost_known: u64) -> Self {
+        let tables: Vec<Vec<Edge>> = (0..graph.len())
+            .map(|v| {
+                graph.adjacency[v]
+                    .iter()
+                    .map(|&(to, c)| (v, to, c))
+                    .collect()
+            })
+            .collect();
+        let mut costs = tables.iter().flatten().map(|&(_, _, c)| c);
+        let fixed = costs.next().filter(|&first| costs.all(|c| c == first));
+        TableWalk {
+            graph,
+            tables,
+            fixed,
+            cost_known,
+        }
+    }
+
+    /// The fixed cost it declares, if every edge costs the same.
+    pub fn fixed(&self) -> Option<u64> {
+        self.fixed
+    }
+}
+
+impl informed::InPlaceProblem for TableWalk<'_> {
+    type State = usize;
+    type Move = Edge;
+    type Cost = u64;
+
+    fn starts(&self) -> impl IntoIterator<Item = usize> {
+        self.graph.starts.clone()
+    }
+
+    fn is_goal(&self, node: &usize) -> bool {
+        self.graph.goals[*node]
+    }
+
+    fn moves(&self, &node: &usize, out: &mut informed::Moves<'_, Edge>) {
+        out.extend(self.tables[node].iter().copied());
+    }
+
+    fn apply(&self, node: &mut usize, (from, to, cost): Edge) -> u64 {
+        assert_eq!(
+            *node, from,
+            "a move is applied to the state it was listed for"
+        );
+        *node = to;
+        cost
+    }
+
+    fn undo(&self, node: &mut usize, (from, to, _): Edge) {
+        assert_eq!(*node, to, "a move is undone from the state it led to");
+        *node = from;
+    }
+
+    fn move_table(&self, &node: &usize) -> Option<&[Edge]> {
+        Some(&self.tables[node])
+    }
+
+    fn fixed_cost(&self) -> Option<u64> {
+        self.fixed
+    }
+
+    fn move_cost(&self, &node: &usize, (from, _, cost): Edge) -> Option<u64> {
+        assert_eq!(
+            node, from,
+            "a move's cost is asked of the state it was listed for"
+        );
+        (self.cost_known >> (node % 64) & 1 == 1).then_some(cost)
+    }
+}
+
+/// An estimate by node for [`Walk`] and [`TableWalk`], that keeps a context (the number of
+/// moves made, which shifts the estimate by up to 2 where `shift`) and, for the moves into the
+/// nodes whose bit is set in `known`, estimates a move before it is made. With `known` 0 it
+/// answers only what every incremental heuristic must.
+pub struct NodeEstimate<'h> {
+    pub h: &'h [u64],
+    pub known: u64,
+    pub shift: bool,
+}
+
+impl NodeEstimate<'_> {
+    fn of(&self, node: usize, moves: u64) -> u64 {
+        let shift = if self.shift { moves % 3 } else { 0 };
+        self.h[node].saturating_add(shift)
+    }
+}
+
+impl informed::IncrementalHeuristic<usize, Edge, u64> for NodeEstimate<'_> {
+    type Context = u64;
+
+    fn begin(&self, &node: &usize) -> (u64, u64) {
+        (self.of(node, 0), 0)
+    }
+
+    fn update(&self, &node: &usize, (_, to, _): Edge, _: u64, moves: &mut u64) -> u64 {
+        assert_eq!(node, to, "an update is asked of the state the move led to");
+        *moves += 1;
+        self.of(node, *moves)
+    }
+
+    fn estimate_move(
+        &self,
+        &node: &usize,
+        (from, to, _): Edge,
+        _: u64,
+        moves: &mut u64,
+    ) -> Option<u64> {
+        assert_eq!(node, from, "a move is estimated from the state it leaves");
+        if self.known >> (to % 64) & 1 == 0 {
+            return None;
+        }
+        *moves += 1;
+        Some(self.of(to, *moves))
+    }
+}
+
+/// The pancakes of [`Pancakes`] with a step cost of `f64` (NaN, negative and infinite ones
+/// included, for the searches to refuse), answering the optional questions where `answers`: the
+/// flips as a table and the cost as fixed. With [`FloatGaps`], in place, it must give exactly
+/// what it gives without them.
+pub struct CostlyPancakes<const N: usize> {
+    pub start: [u8; N],
+    pub cost: f64,
+    pub answers: bool,
+    flips: Vec<u8>,
+}
+
+impl<const N: usize> CostlyPancakes<N> {
+    pub fn new(start: [u8; N], cost: f64, answers: bool) -> Self {
+        CostlyPancakes {
+            start,
+            cost,
+            answers,
+            flips: (2..=N as u8).collect(),
+        }
+    }
+}
+
+impl<const N: usize> informed::InPlaceProblem for CostlyPancakes<N> {
+    type State = [u8; N];
+    type Move = u8;
+    type Cost = f64;
+
+    fn starts(&self) -> impl IntoIterator<Item = [u8; N]> {
+        [self.start]
+    }
+
+    fn is_goal(&self, stack: &[u8; N]) -> bool {
+        stack.is_sorted()
+    }
+
+    fn moves(&self, _: &[u8; N], out: &mut informed::Moves<'_, u8>) {
+        out.extend(self.flips.iter().copied());
+    }
+
+    fn apply(&self, stack: &mut [u8; N], k: u8) -> f64 {
+        stack[..usize::from(k)].reverse();
+        self.cost
+    }
+
+    fn undo(&self, stack: &mut [u8; N], k: u8) {
+        stack[..usize::from(k)].reverse();
+    }
+
+    fn inverse(&self, k: u8) -> Option<u8> {
+        Some(k)
+    }
+
+    fn move_table(&self, _: &[u8; N]) -> Option<&[u8]> {
+        self.answers.then_some(&self.flips[..])
+    }
+
+    fn fixed_cost(&self) -> Option<f64> {
+        self.answers.then_some(self.cost)
+    }
+}
+
+/// The gap heuristic of [`gaps`] as `f64`, times `scale`, and NaN for a stack whose top is
+/// `nan_top`; it estimates a flip before it is made where `answers`.
+pub struct FloatGaps {
+    pub scale: f64,
+    pub nan_top: Option<u8>,
+    pub answers: bool,
+}
+
+impl FloatGaps {
+    fn of<const N: usize>(&self, stack: &[u8; N]) -> f64 {
+        if self.nan_top == Some(stack[0]) {
+            return f64::NAN;
+        }
+        f64::from(gaps(stack)) * self.scale
+    }
+}
+
+impl<const N: usize> informed::IncrementalHeuristic<[u8; N], u8, f64> for FloatGaps {
+    type Context = ();
+
+    fn begin(&self, stack: &[u8; N]) -> (f64, ()) {
+        (self.of(stack), ())
+    }
+
+    fn update(&self, stack: &[u8; N], _: u8, _: f64, _: &mut ()) -> f64 {
+        self.of(stack)
+    }
+
+    fn estimate_move(&self, stack: &[u8; N], k: u8, _: f64, _: &mut ()) -> Option<f64> {
+        self.answers.then(|| {
+            let mut after = *stack;
+            after[..usize::from(k)].reverse();
+            self.of(&after)
+        })
+    }
+}
