@@ -58,7 +58,7 @@ const WORKLOADS: [(&str, &[&str]); 13] = [
 ];
 
 /// The rest of the everyday bench's workloads and libraries (see [`run_everyday`]).
-const EVERYDAY: [(&str, &[&str]); 8] = [
+const EVERYDAY: [(&str, &[&str]); 10] = [
     ("cube-bfs-flood", &["informed", "pathfinding"]),
     (
         "cube-astar-numbered",
@@ -100,6 +100,14 @@ const EVERYDAY: [(&str, &[&str]); 8] = [
             "informed-searcher-numbered",
             "pathfinding",
         ],
+    ),
+    (
+        "grid-dense-8room",
+        &["informed", "informed-hashed", "pathfinding"],
+    ),
+    (
+        "grid-dense-maze512",
+        &["informed", "informed-hashed", "pathfinding"],
     ),
 ];
 
@@ -416,9 +424,10 @@ fn run_jps(library: &str) -> Option<Answer> {
 // ---------------------------------------------------------------------------------------------
 // The everyday bench's other workloads: the floods through a goal-less `bfs`, the cube numbered
 // by its user (the dense table on short queries and on the whole space), the reused `Searcher`
-// on the digraph, the user's grids on the bench's three maps, and 200 of its 2,000 short
-// queries on Cauldron. `par_search` is left to the bench: callgrind runs its threads one at a
-// time and counts only the calling thread inside `measured`.
+// on the digraph, the user's grids on the bench's three maps, 200 of its 2,000 short queries
+// on Cauldron, and (from the `peers` bench) the crate's own grids, which number their cells.
+// `par_search` is left to the bench: callgrind runs its threads one at a time and counts only
+// the calling thread inside `measured`.
 
 /// The answer of one of [`EVERYDAY`]'s runs; `None` for a pair not there.
 fn run_everyday(workload: &str, library: &str) -> Option<Answer> {
@@ -530,6 +539,8 @@ fn run_everyday(workload: &str, library: &str) -> Option<Answer> {
         "grid-astar-numbered" => user_grid("dao/arena2", 200, library, "informed-numbered"),
         "grid-astar-berlin" => user_grid("street/Berlin_0_256", 200, library, library),
         "grid-astar-8room" => user_grid("room/8room_000", 60, library, library),
+        "grid-dense-8room" => dense_grid("room/8room_000", 60, library),
+        "grid-dense-maze512" => dense_grid("maze/maze512-1-0", 40, library),
         _ => short_queries(library),
     }
 }
@@ -566,6 +577,45 @@ fn user_grid(map: &str, count: usize, library: &str, as_run: &str) -> Option<Ans
                     .collect()
             })
         }
+    };
+    for (scenario, &cost) in scenarios.iter().zip(&costs) {
+        common::check(scenario, cost);
+    }
+    let total: f64 = costs.iter().flatten().sum();
+    Some(Answer::Found(total.round() as u64))
+}
+
+/// The crate's own grids, numbered (the dense table), on `count` scenarios of `map` as the
+/// `peers` bench runs them: `informed`, `informed-hashed` (the same problem, hashed) or
+/// `pathfinding`.
+fn dense_grid(map: &str, count: usize, library: &str) -> Option<Answer> {
+    let Some((grid, scenarios)) = common::movingai(map, count) else {
+        return Some(Answer::Skipped);
+    };
+    let queries = common::queries(&grid, &scenarios);
+    let costs: Vec<Option<f64>> = match library {
+        "informed" => measured(|| {
+            queries
+                .iter()
+                .map(|(_, p)| common::informed_octile(p))
+                .collect()
+        }),
+        "informed-hashed" => measured(|| {
+            queries
+                .iter()
+                .map(|(_, problem)| {
+                    let search =
+                        informed::Search::new(problem).node_table(informed::NodeTable::Hashed);
+                    search.astar_with(problem.octile()).ok().map(|s| s.cost())
+                })
+                .collect()
+        }),
+        _ => measured(|| {
+            queries
+                .iter()
+                .map(|(_, p)| common::peer_octile(p))
+                .collect()
+        }),
     };
     for (scenario, &cost) in scenarios.iter().zip(&costs) {
         common::check(scenario, cost);

@@ -35,13 +35,15 @@ if [ ${#workloads[@]} -eq 0 ]; then
     hanoi-bfs-packed hanoi-bidirectional-bfs-packed grid-astar-hashed)
   # The rest of the everyday bench (benches/instructions.rs's `EVERYDAY`).
   workloads+=(cube-bfs-flood cube-astar-numbered cube-flood-numbered digraph-dijkstra-searcher
-    grid-astar-numbered grid-astar-berlin grid-astar-8room short-queries-cauldron-200)
+    grid-astar-numbered grid-astar-berlin grid-astar-8room short-queries-cauldron-200
+    grid-dense-8room grid-dense-maze512)
 fi
 
 libraries() {
   case "$1" in
     cube-flood-numbered) echo "informed-reachable informed-bfs-reach informed-bfs pathfinding" ;;
     cube-astar-numbered) echo "informed informed-hashed informed-searcher pathfinding" ;;
+    grid-dense-*) echo "informed informed-hashed pathfinding" ;;
     digraph-dijkstra-searcher | grid-astar-berlin | grid-astar-8room)
       echo "informed-hashed informed-numbered pathfinding" ;;
     short-queries-cauldron-200) echo "informed-one-shot-hashed informed-one-shot-numbered" \
