@@ -414,6 +414,8 @@ pub(crate) struct DenseTable<'p, P: SearchProblem> {
     bound: usize,
     /// The log2 of the page size: [`page_bits`] or [`kept_page_bits`] of the bound.
     page_bits: u32,
+    /// The page size less one: a number's place in its page.
+    page_mask: usize,
     store: DenseStore<P::State, P::Cost>,
 }
 
@@ -466,6 +468,7 @@ impl<'p, P: SearchProblem> DenseTable<'p, P> {
             problem,
             bound,
             page_bits,
+            page_mask: page - 1,
             store,
         }
     }
@@ -496,6 +499,7 @@ impl<'p, P: SearchProblem> DenseTable<'p, P> {
             problem,
             bound,
             page_bits,
+            page_mask: page - 1,
             store,
         }
     }
@@ -508,7 +512,7 @@ impl<'p, P: SearchProblem> DenseTable<'p, P> {
     /// The slot of `number` in `page`.
     #[inline(always)]
     fn slot(&self, page: usize, number: usize) -> usize {
-        (page << self.page_bits) | (number & ((1 << self.page_bits) - 1))
+        (page << self.page_bits) | (number & self.page_mask)
     }
 
     /// The page holding `number`'s slot: page 0 (all vacant) where none was added.
