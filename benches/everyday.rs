@@ -11,18 +11,19 @@ mod workloads;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::{Rng, configure, shared_data};
+use common::{Rng, configure};
 use criterion::{Criterion, criterion_group, criterion_main};
-use informed::grid::{Cell, Grid, Scenario};
-use informed::{OpenSet, Search, Searcher};
+use informed::grid::Cell;
+use informed::{NodeTable, OpenSet, Search, Searcher};
 use workloads::{
-    Cube, CubeProblem, Hanoi, PackedCube, PackedCubeProblem, PackedDigraph, PackedHanoi, Route,
-    TOWERS_GOAL, TOWERS_START, Towers, UserGrid, UserQuery, digraph_queries, informed_bfs_steps,
-    informed_bidirectional_steps, informed_cube, informed_packed_cube, informed_packed_route,
-    informed_reachable_count, informed_route, informed_user_grid, octile, pack_towers,
-    peer_bfs_steps, peer_bidirectional_steps, peer_cube, peer_cube_flood, peer_grid,
-    peer_packed_cube, peer_packed_cube_flood, peer_packed_route, peer_route, scrambles,
-    tower_moves, user_map, user_point,
+    CUBE_STATES, Cube, CubeProblem, Hanoi, NumberedCubeProblem, PackedCube, PackedCubeProblem,
+    PackedDigraph, PackedHanoi, Route, TOWERS_GOAL, TOWERS_START, Towers, UserQuery,
+    cauldron_short_queries, digraph_queries, informed_bfs_flood, informed_bfs_steps,
+    informed_bidirectional_steps, informed_cube, informed_numbered_cube, informed_packed_cube,
+    informed_packed_route, informed_reachable_count, informed_route, informed_user_grid, octile,
+    pack_towers, peer_bfs_steps, peer_bidirectional_steps, peer_cube, peer_cube_bfs_flood,
+    peer_cube_flood, peer_grid, peer_packed_cube, peer_packed_cube_flood, peer_packed_route,
+    peer_route, scrambles, tower_moves, user_map, user_point,
 };
 
 /// The open sets measured beside the default, as the `OPEN_SETS` variable names them
@@ -84,9 +85,111 @@ fn pocket_cube(c: &mut Criterion) {
             assert_eq!(black_box(informed_reachable_count(&solved)), 3_674_160);
         })
     });
+    group.bench_function("informed-bfs-reach", |b| {
+        b.iter(|| {
+            let count = informed::bfs_reach(&solved).count();
+            assert_eq!(black_box(count), 3_674_160);
+        })
+    });
     group.bench_function("pathfinding-bfs-reach", |b| {
         b.iter(|| {
             assert_eq!(black_box(peer_cube_flood()), 3_674_160);
+        })
+    });
+    group.finish();
+
+    // The same flood through a breadth-first search whose goal is never met: what a user's
+    // `bfs` costs when the answer is that there is no path.
+    let mut group = configure(c, "everyday/cube-bfs-flood");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    group.bench_function("informed", |b| {
+        b.iter(|| {
+            assert_eq!(black_box(informed_bfs_flood(&solved)), CUBE_STATES);
+        })
+    });
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            assert_eq!(black_box(peer_cube_bfs_flood()), CUBE_STATES);
+        })
+    });
+    group.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pocket cube numbered by its user (`workloads::NumberedCubeProblem`): the dense node table
+// by default, on short queries (the A*) that touch a few thousand of its 3.67 M numbers, and on
+// the flood that touches them all.
+
+fn numbered_cube(c: &mut Criterion) {
+    let starts = scrambles(200, 8);
+    let expected: Vec<u32> = starts.iter().map(|&start| peer_cube(start)).collect();
+    let solved = NumberedCubeProblem {
+        start: Cube::SOLVED,
+    };
+    // Two states with one number would be one state to the dense table: the flood would count
+    // fewer.
+    assert_eq!(informed::bfs_reach(&solved).count(), CUBE_STATES);
+    let mut group = configure(c, "everyday/cube-astar-200-numbered");
+    group.bench_function("informed", |b| {
+        b.iter(|| {
+            for (&start, &cost) in starts.iter().zip(&expected) {
+                assert_eq!(black_box(informed_numbered_cube(start)), cost);
+            }
+        })
+    });
+    group.bench_function("informed-hashed", |b| {
+        b.iter(|| {
+            for (&start, &cost) in starts.iter().zip(&expected) {
+                let problem = NumberedCubeProblem { start };
+                let solution = Search::new(&problem)
+                    .node_table(NodeTable::Hashed)
+                    .astar(Cube::estimate)
+                    .unwrap();
+                assert_eq!(black_box(solution.cost()), cost);
+            }
+        })
+    });
+    group.bench_function("informed-searcher", |b| {
+        let mut searcher = Searcher::new();
+        b.iter(|| {
+            for (&start, &cost) in starts.iter().zip(&expected) {
+                let problem = NumberedCubeProblem { start };
+                let solution = searcher.astar(&problem, Cube::estimate).unwrap();
+                assert_eq!(black_box(solution.cost()), cost);
+            }
+        })
+    });
+    group.bench_function("pathfinding", |b| {
+        b.iter(|| {
+            for (&start, &cost) in starts.iter().zip(&expected) {
+                assert_eq!(black_box(peer_cube(start)), cost);
+            }
+        })
+    });
+    group.finish();
+
+    let mut group = configure(c, "everyday/cube-flood-numbered");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    group.bench_function("informed-reachable", |b| {
+        b.iter(|| {
+            assert_eq!(black_box(informed_reachable_count(&solved)), CUBE_STATES);
+        })
+    });
+    group.bench_function("informed-bfs-reach", |b| {
+        b.iter(|| {
+            assert_eq!(black_box(informed::bfs_reach(&solved).count()), CUBE_STATES);
+        })
+    });
+    group.bench_function("informed-bfs", |b| {
+        b.iter(|| {
+            assert_eq!(black_box(informed_bfs_flood(&solved)), CUBE_STATES);
+        })
+    });
+    group.bench_function("pathfinding-bfs-reach", |b| {
+        b.iter(|| {
+            assert_eq!(black_box(peer_cube_flood()), CUBE_STATES);
         })
     });
     group.finish();
@@ -126,21 +229,24 @@ fn random_digraph(c: &mut Criterion) {
             });
         }
     }
-    group.bench_function("informed-searcher-hashed", |b| {
-        let mut searcher = Searcher::new();
-        b.iter(|| {
-            for (&(from, to), &cost) in queries.iter().zip(&expected) {
-                let route = Route {
-                    graph: &graph,
-                    from,
-                    to,
-                    numbered: false,
-                };
-                let found = searcher.dijkstra(&route).ok().map(|s| s.cost());
-                assert_eq!(black_box(found), cost);
-            }
-        })
-    });
+    for numbered in [false, true] {
+        let name = if numbered { "numbered" } else { "hashed" };
+        group.bench_function(format!("informed-searcher-{name}"), |b| {
+            let mut searcher = Searcher::new();
+            b.iter(|| {
+                for (&(from, to), &cost) in queries.iter().zip(&expected) {
+                    let route = Route {
+                        graph: &graph,
+                        from,
+                        to,
+                        numbered,
+                    };
+                    let found = searcher.dijkstra(&route).ok().map(|s| s.cost());
+                    assert_eq!(black_box(found), cost);
+                }
+            })
+        });
+    }
     group.bench_function("pathfinding", |b| {
         b.iter(|| {
             for (&(from, to), &cost) in queries.iter().zip(&expected) {
@@ -373,18 +479,9 @@ fn user_grids(c: &mut Criterion) {
 // one-shot searches and `pathfinding`.
 
 fn short_queries(c: &mut Criterion) {
-    let Some(data) = shared_data("movingai") else {
+    let Some((user, scenarios)) = cauldron_short_queries() else {
         return;
     };
-    let map = "sc1/Cauldron";
-    let grid = Grid::load_map(data.join(format!("movingai/{map}.map"))).expect("map file");
-    let mut scenarios =
-        Scenario::load_all(data.join(format!("movingai/{map}.map.scen"))).expect("scenarios");
-    // The 2,000 shortest (the file's first buckets): a unit's next few dozen cells.
-    scenarios.sort_by(|a, b| a.optimal().total_cmp(&b.optimal()));
-    scenarios.retain(|s| s.optimal() > 0.0);
-    scenarios.truncate(2000);
-    let user = UserGrid::from_map(&grid);
     let mut group = configure(c, "everyday/short-queries/Cauldron-2000");
     for numbered in [false, true] {
         let name = if numbered { "numbered" } else { "hashed" };
@@ -446,6 +543,7 @@ fn short_queries(c: &mut Criterion) {
 criterion_group!(
     everyday,
     pocket_cube,
+    numbered_cube,
     random_digraph,
     hanoi,
     packed_cube,

@@ -14,6 +14,10 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 use workloads::{
+    CUBE_STATES, NumberedCubeProblem, Route, UserQuery, cauldron_short_queries, informed_bfs_flood,
+    informed_numbered_cube, octile, peer_cube_bfs_flood,
+};
+use workloads::{
     Cube, CubeProblem, Hanoi, PackedCube, PackedCubeProblem, PackedDigraph, PackedHanoi,
     TOWERS_GOAL, TOWERS_START, Towers, digraph_queries, informed_bfs_steps,
     informed_bidirectional_steps, informed_cube, informed_packed_cube, informed_packed_route,
@@ -55,12 +59,66 @@ const WORKLOADS: &[(&str, &[&str])] = &[
     ),
     ("grid-astar-hashed", &["informed", "pathfinding"]),
     ("grid-jps-8room", &["jps", "jps-plus", "pathfinding"]),
-    ("grid-astar-arena2", &["informed", "pathfinding"]),
-    ("grid-astar-berlin", &["informed", "pathfinding"]),
+    ("grid-octile-arena2", &["informed", "pathfinding"]),
+    ("grid-octile-berlin", &["informed", "pathfinding"]),
     ("puzzle8-astar", &["informed", "pathfinding"]),
     ("cube-astar-vec", &["informed", "pathfinding"]),
     ("korf79-idastar", &["in-place", "copying", "hand-written"]),
     ("pancake-idastar", &["in-place", "listed", "hand-written"]),
+];
+
+/// The rest of the everyday bench's workloads and libraries (see [`run_everyday`]).
+const EVERYDAY: [(&str, &[&str]); 10] = [
+    ("cube-bfs-flood", &["informed", "pathfinding"]),
+    (
+        "cube-astar-numbered",
+        &[
+            "informed",
+            "informed-hashed",
+            "informed-searcher",
+            "pathfinding",
+        ],
+    ),
+    (
+        "cube-flood-numbered",
+        &[
+            "informed-reachable",
+            "informed-bfs-reach",
+            "informed-bfs",
+            "pathfinding",
+        ],
+    ),
+    (
+        "digraph-dijkstra-searcher",
+        &["informed-hashed", "informed-numbered", "pathfinding"],
+    ),
+    ("grid-astar-numbered", &["informed", "pathfinding"]),
+    (
+        "grid-astar-berlin",
+        &["informed-hashed", "informed-numbered", "pathfinding"],
+    ),
+    (
+        "grid-astar-8room",
+        &["informed-hashed", "informed-numbered", "pathfinding"],
+    ),
+    (
+        "short-queries-cauldron-200",
+        &[
+            "informed-one-shot-hashed",
+            "informed-one-shot-numbered",
+            "informed-searcher-hashed",
+            "informed-searcher-numbered",
+            "pathfinding",
+        ],
+    ),
+    (
+        "grid-dense-8room",
+        &["informed", "informed-hashed", "pathfinding"],
+    ),
+    (
+        "grid-dense-maze512",
+        &["informed", "informed-hashed", "pathfinding"],
+    ),
 ];
 
 /// What one run found.
@@ -81,7 +139,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [workload, library] = args.as_slice() else {
         eprintln!("usage: instructions WORKLOAD LIBRARY");
-        for (workload, libraries) in WORKLOADS {
+        for (workload, libraries) in WORKLOADS.iter().chain(&EVERYDAY) {
             eprintln!("  {workload}: {}", libraries.join(", "));
         }
         return ExitCode::from(2);
@@ -105,6 +163,9 @@ fn main() -> ExitCode {
 /// The answer of one run, to check by eye and against the other library; `None` for an unknown
 /// pair.
 fn run(workload: &str, library: &str) -> Option<Answer> {
+    if let Some(answer) = run_everyday(workload, library) {
+        return Some(answer);
+    }
     if workload.ends_with("-idastar") {
         return run_idastar(workload, library);
     }
@@ -312,8 +373,8 @@ fn run_grid(workload: &str, library: &str) -> Option<Answer> {
         return run_jps(library);
     }
     if let Some(map) = match workload {
-        "grid-astar-arena2" => Some("dao/arena2"),
-        "grid-astar-berlin" => Some("street/Berlin_0_256"),
+        "grid-octile-arena2" => Some("dao/arena2"),
+        "grid-octile-berlin" => Some("street/Berlin_0_256"),
         _ => None,
     } {
         return run_octile(map, library);
@@ -378,6 +439,261 @@ fn run_jps(library: &str) -> Option<Answer> {
                 .map(|p| searcher.search(p).ok().map(|s| s.cost()))
                 .collect()
         })
+    };
+    for (scenario, &cost) in scenarios.iter().zip(&costs) {
+        common::check(scenario, cost);
+    }
+    let total: f64 = costs.iter().flatten().sum();
+    Some(Answer::Found(total.round() as u64))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The everyday bench's other workloads: the floods through a goal-less `bfs`, the cube numbered
+// by its user (the dense table on short queries and on the whole space), the reused `Searcher`
+// on the digraph, the user's grids on the bench's three maps, 200 of its 2,000 short queries
+// on Cauldron, and (from the `peers` bench) the crate's own grids, which number their cells.
+// `par_search` is left to the bench: callgrind runs its threads one at a time and counts only
+// the calling thread inside `measured`.
+
+/// The answer of one of [`EVERYDAY`]'s runs; `None` for a pair not there.
+fn run_everyday(workload: &str, library: &str) -> Option<Answer> {
+    let (_, libraries) = EVERYDAY.iter().find(|(name, _)| *name == workload)?;
+    if !libraries.contains(&library) {
+        return None;
+    }
+    match workload {
+        "cube-bfs-flood" => {
+            let solved = CubeProblem {
+                start: Cube::SOLVED,
+            };
+            let count = match library {
+                "informed" => measured(|| informed_bfs_flood(&solved)),
+                _ => measured(peer_cube_bfs_flood),
+            };
+            assert_eq!(count, CUBE_STATES);
+            Some(Answer::Found(count as u64))
+        }
+        "cube-astar-numbered" => {
+            let starts = scrambles(200, 8);
+            let total: u64 = match library {
+                "informed" => measured(|| {
+                    starts
+                        .iter()
+                        .map(|&start| u64::from(informed_numbered_cube(start)))
+                        .sum()
+                }),
+                "informed-hashed" => measured(|| {
+                    starts
+                        .iter()
+                        .map(|&start| {
+                            let problem = NumberedCubeProblem { start };
+                            let solution = informed::Search::new(&problem)
+                                .node_table(informed::NodeTable::Hashed)
+                                .astar(Cube::estimate);
+                            u64::from(solution.unwrap().cost())
+                        })
+                        .sum()
+                }),
+                "informed-searcher" => {
+                    let mut searcher = informed::Searcher::new();
+                    measured(|| {
+                        starts
+                            .iter()
+                            .map(|&start| {
+                                let problem = NumberedCubeProblem { start };
+                                let solution = searcher.astar(&problem, Cube::estimate);
+                                u64::from(solution.unwrap().cost())
+                            })
+                            .sum()
+                    })
+                }
+                _ => measured(|| {
+                    starts
+                        .iter()
+                        .map(|&start| u64::from(peer_cube(start)))
+                        .sum()
+                }),
+            };
+            assert_eq!(total, CUBE_ASTAR_TOTAL);
+            Some(Answer::Found(total))
+        }
+        "cube-flood-numbered" => {
+            let solved = NumberedCubeProblem {
+                start: Cube::SOLVED,
+            };
+            let count = match library {
+                "informed-reachable" => measured(|| informed_reachable_count(&solved)),
+                "informed-bfs-reach" => measured(|| informed::bfs_reach(&solved).count()),
+                "informed-bfs" => measured(|| informed_bfs_flood(&solved)),
+                _ => measured(peer_cube_flood),
+            };
+            assert_eq!(count, CUBE_STATES);
+            Some(Answer::Found(count as u64))
+        }
+        "digraph-dijkstra-searcher" => {
+            let (graph, queries) = digraph_queries();
+            let total: u64 = match library {
+                "pathfinding" => measured(|| {
+                    queries
+                        .iter()
+                        .map(|&(from, to)| peer_route(&graph, from, to).map_or(0, u64::from))
+                        .sum()
+                }),
+                _ => {
+                    let numbered = library == "informed-numbered";
+                    let mut searcher = informed::Searcher::new();
+                    measured(|| {
+                        queries
+                            .iter()
+                            .map(|&(from, to)| {
+                                let route = Route {
+                                    graph: &graph,
+                                    from,
+                                    to,
+                                    numbered,
+                                };
+                                let found = searcher.dijkstra(&route).ok();
+                                found.map_or(0, |s| u64::from(s.cost()))
+                            })
+                            .sum()
+                    })
+                }
+            };
+            assert_eq!(total, DIGRAPH_DIJKSTRA_TOTAL);
+            Some(Answer::Found(total))
+        }
+        "grid-astar-numbered" => user_grid("dao/arena2", 200, library, "informed-numbered"),
+        "grid-astar-berlin" => user_grid("street/Berlin_0_256", 200, library, library),
+        "grid-astar-8room" => user_grid("room/8room_000", 60, library, library),
+        "grid-dense-8room" => dense_grid("room/8room_000", 60, library),
+        "grid-dense-maze512" => dense_grid("maze/maze512-1-0", 40, library),
+        _ => short_queries(library),
+    }
+}
+
+/// A user's own grid on `count` scenarios of `map`, as the everyday bench runs it: `as_run`
+/// names the run (`informed-hashed`, `informed-numbered` or `pathfinding`), `library` only the
+/// command line's name for it.
+fn user_grid(map: &str, count: usize, library: &str, as_run: &str) -> Option<Answer> {
+    let Some((grid, scenarios)) = user_map(map, count) else {
+        return Some(Answer::Skipped);
+    };
+    let as_run = if library == "pathfinding" {
+        library
+    } else {
+        as_run
+    };
+    let queries: Vec<((usize, usize), (usize, usize))> = scenarios
+        .iter()
+        .map(|s| (user_point(s.start()), user_point(s.goal())))
+        .collect();
+    let costs: Vec<Option<f64>> = match as_run {
+        "pathfinding" => measured(|| {
+            queries
+                .iter()
+                .map(|&(start, goal)| peer_grid(&grid, start, goal))
+                .collect()
+        }),
+        _ => {
+            let numbered = as_run == "informed-numbered";
+            measured(|| {
+                queries
+                    .iter()
+                    .map(|&(start, goal)| informed_user_grid(&grid, start, goal, numbered))
+                    .collect()
+            })
+        }
+    };
+    for (scenario, &cost) in scenarios.iter().zip(&costs) {
+        common::check(scenario, cost);
+    }
+    let total: f64 = costs.iter().flatten().sum();
+    Some(Answer::Found(total.round() as u64))
+}
+
+/// The crate's own grids, numbered (the dense table), on `count` scenarios of `map` as the
+/// `peers` bench runs them: `informed`, `informed-hashed` (the same problem, hashed) or
+/// `pathfinding`.
+fn dense_grid(map: &str, count: usize, library: &str) -> Option<Answer> {
+    let Some((grid, scenarios)) = common::movingai(map, count) else {
+        return Some(Answer::Skipped);
+    };
+    let queries = common::queries(&grid, &scenarios);
+    let costs: Vec<Option<f64>> = match library {
+        "informed" => measured(|| {
+            queries
+                .iter()
+                .map(|(_, p)| common::informed_octile(p))
+                .collect()
+        }),
+        "informed-hashed" => measured(|| {
+            queries
+                .iter()
+                .map(|(_, problem)| {
+                    let search =
+                        informed::Search::new(problem).node_table(informed::NodeTable::Hashed);
+                    search.astar_with(problem.octile()).ok().map(|s| s.cost())
+                })
+                .collect()
+        }),
+        _ => measured(|| {
+            queries
+                .iter()
+                .map(|(_, p)| common::peer_octile(p))
+                .collect()
+        }),
+    };
+    for (scenario, &cost) in scenarios.iter().zip(&costs) {
+        common::check(scenario, cost);
+    }
+    let total: f64 = costs.iter().flatten().sum();
+    Some(Answer::Found(total.round() as u64))
+}
+
+/// Every tenth of the bench's 2,000 short queries on Cauldron (200, from the shortest to the
+/// longest of them), one-shot or through one reused searcher: all 2,000 would take half an hour
+/// a library under callgrind.
+fn short_queries(library: &str) -> Option<Answer> {
+    let Some((grid, scenarios)) = cauldron_short_queries() else {
+        return Some(Answer::Skipped);
+    };
+    let scenarios: Vec<_> = scenarios.into_iter().step_by(10).collect();
+    let queries: Vec<((usize, usize), (usize, usize))> = scenarios
+        .iter()
+        .map(|s| (user_point(s.start()), user_point(s.goal())))
+        .collect();
+    let numbered = library.ends_with("-numbered");
+    let costs: Vec<Option<f64>> = match library {
+        "pathfinding" => measured(|| {
+            queries
+                .iter()
+                .map(|&(start, goal)| peer_grid(&grid, start, goal))
+                .collect()
+        }),
+        "informed-one-shot-hashed" | "informed-one-shot-numbered" => measured(|| {
+            queries
+                .iter()
+                .map(|&(start, goal)| informed_user_grid(&grid, start, goal, numbered))
+                .collect()
+        }),
+        _ => {
+            let mut searcher = informed::Searcher::new();
+            measured(|| {
+                queries
+                    .iter()
+                    .map(|&(start, goal)| {
+                        let query = UserQuery {
+                            grid: &grid,
+                            start,
+                            goal,
+                            numbered,
+                        };
+                        let found = searcher.astar(&query, |&p: &(usize, usize)| octile(p, goal));
+                        found.ok().map(|s| s.cost())
+                    })
+                    .collect()
+            })
+        }
     };
     for (scenario, &cost) in scenarios.iter().zip(&costs) {
         common::check(scenario, cost);

@@ -9,7 +9,6 @@
 //! --landmarks 16`.
 
 #[path = "common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 
 use std::time::Instant;

@@ -810,3 +810,131 @@ pub fn informed_user_grid(
         .ok()
         .map(|s| s.cost())
 }
+
+// ---------------------------------------------------------------------------------------------
+// The pocket cube again, as a user who numbers its states writes it: the same `Cube` states and
+// moves, with `index_bound` and `index`, so that the default node table is the dense one. A
+// number is the rank of the seven moving corners' places (7! = 5,040) times 729, plus the
+// twists of the first six of them in base 3 (the seventh twist follows from the six, the twists
+// summing to 0 mod 3): exactly the 3,674,160 reachable states, each its own number.
+
+/// The number of pocket-cube states reachable from solved.
+pub const CUBE_STATES: usize = 3_674_160;
+
+/// `cube`'s number, below [`CUBE_STATES`].
+#[inline]
+pub fn cube_number(cube: &Cube) -> usize {
+    // Corner 6 never leaves slot 6, so the places are 0..8 without 6: 7 stands in for it.
+    let places = places(cube).map(|corner| if corner == 7 { 6 } else { corner });
+    let mut rank = 0;
+    for (i, &place) in places.iter().enumerate() {
+        let smaller = places[i + 1..].iter().filter(|&&p| p < place).count();
+        rank = rank * (7 - i) + smaller;
+    }
+    let orient = twists(cube)[..6]
+        .iter()
+        .rev()
+        .fold(0, |orient, &twist| orient * 3 + usize::from(twist));
+    rank * 729 + orient
+}
+
+pub struct NumberedCubeProblem {
+    pub start: Cube,
+}
+
+impl SearchProblem for NumberedCubeProblem {
+    type State = Cube;
+    type Cost = u32;
+
+    fn starts(&self) -> impl IntoIterator<Item = Cube> {
+        [self.start]
+    }
+
+    fn is_goal(&self, state: &Cube) -> bool {
+        *state == Cube::SOLVED
+    }
+
+    fn successors(&self, state: &Cube) -> impl IntoIterator<Item = (Cube, u32)> {
+        state.moves().into_iter().map(|next| (next, 1))
+    }
+
+    fn index_bound(&self) -> Option<usize> {
+        Some(CUBE_STATES)
+    }
+
+    fn index(&self, state: &Cube) -> usize {
+        cube_number(state)
+    }
+}
+
+/// `informed`'s A* on one scramble, numbered: its optimal number of turns.
+#[inline]
+pub fn informed_numbered_cube(start: Cube) -> u32 {
+    informed::astar(&NumberedCubeProblem { start }, Cube::estimate)
+        .unwrap()
+        .cost()
+}
+
+/// A problem without a goal: `problem`'s states, moves and numbering, for a breadth-first search
+/// that floods the whole space before it reports that no goal was found.
+pub struct NoGoal<P>(pub P);
+
+impl<P: SearchProblem> SearchProblem for NoGoal<P> {
+    type State = P::State;
+    type Cost = P::Cost;
+
+    fn starts(&self) -> impl IntoIterator<Item = P::State> {
+        self.0.starts()
+    }
+
+    fn is_goal(&self, _: &P::State) -> bool {
+        false
+    }
+
+    #[inline]
+    fn successors(&self, state: &P::State) -> impl IntoIterator<Item = (P::State, P::Cost)> {
+        self.0.successors(state)
+    }
+
+    fn index_bound(&self) -> Option<usize> {
+        self.0.index_bound()
+    }
+
+    #[inline]
+    fn index(&self, state: &P::State) -> usize {
+        self.0.index(state)
+    }
+}
+
+/// The states `informed::bfs` expands on `problem` before it reports that no goal is reachable.
+#[inline]
+pub fn informed_bfs_flood<P: SearchProblem>(problem: &P) -> usize {
+    match informed::bfs(&NoGoal(problem)) {
+        Err(informed::SearchError::NoPath { stats, .. }) => stats.expanded as usize,
+        _ => panic!("a search without a goal ends with NoPath"),
+    }
+}
+
+/// The cube's states, as `pathfinding`'s `bfs` with a goal never met floods them: it reports no
+/// count, so this gives [`CUBE_STATES`] once it has found no path.
+#[inline]
+pub fn peer_cube_bfs_flood() -> usize {
+    let found = pathfinding::directed::bfs::bfs(&Cube::SOLVED, |c| c.moves(), |_| false);
+    assert!(found.is_none());
+    CUBE_STATES
+}
+
+/// The short queries of the everyday bench: the 2,000 shortest scenarios of the 1024² Moving AI
+/// map sc1/Cauldron (its first buckets, a unit's next few dozen cells), with the map as a user's
+/// grid; `None` where the Moving AI data is absent.
+pub fn cauldron_short_queries() -> Option<(UserGrid, Vec<Scenario>)> {
+    let data = crate::common::shared_data("movingai")?;
+    let map = "sc1/Cauldron";
+    let grid = Grid::load_map(data.join(format!("movingai/{map}.map"))).expect("map file");
+    let mut scenarios =
+        Scenario::load_all(data.join(format!("movingai/{map}.map.scen"))).expect("scenarios");
+    scenarios.sort_by(|a, b| a.optimal().total_cmp(&b.optimal()));
+    scenarios.retain(|s| s.optimal() > 0.0);
+    scenarios.truncate(2000);
+    Some((UserGrid::from_map(&grid), scenarios))
+}

@@ -21,9 +21,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command -v valgrind >/dev/null || { echo "valgrind not found (apt-get install valgrind)" >&2; exit 1; }
-CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_TARGET_DIR=target/instructions \
+# INSTRUCTIONS_TARGET names another target directory, so that a long run keeps its binary while
+# the sources change and another run builds its own.
+target=${INSTRUCTIONS_TARGET:-target/instructions}
+CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_TARGET_DIR=$target \
   cargo build --release -q -p informed-bench --bin instructions
-bin=target/instructions/release/instructions
+bin=$target/release/instructions
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
@@ -33,10 +36,21 @@ if [ ${#workloads[@]} -eq 0 ]; then
     hanoi-bidirectional-bfs cube-astar-packed cube-flood-packed digraph-dijkstra-packed
     hanoi-bfs-packed hanoi-bidirectional-bfs-packed grid-astar-hashed korf79-idastar
     pancake-idastar)
+  # The rest of the everyday bench (benches/instructions.rs's `EVERYDAY`).
+  workloads+=(cube-bfs-flood cube-astar-numbered cube-flood-numbered digraph-dijkstra-searcher
+    grid-astar-numbered grid-astar-berlin grid-astar-8room short-queries-cauldron-200
+    grid-dense-8room grid-dense-maze512)
 fi
 
 libraries() {
   case "$1" in
+    cube-flood-numbered) echo "informed-reachable informed-bfs-reach informed-bfs pathfinding" ;;
+    cube-astar-numbered) echo "informed informed-hashed informed-searcher pathfinding" ;;
+    grid-dense-*) echo "informed informed-hashed pathfinding" ;;
+    digraph-dijkstra-searcher | grid-astar-berlin | grid-astar-8room)
+      echo "informed-hashed informed-numbered pathfinding" ;;
+    short-queries-cauldron-200) echo "informed-one-shot-hashed informed-one-shot-numbered" \
+      "informed-searcher-hashed informed-searcher-numbered pathfinding" ;;
     cube-flood*) echo "informed-reachable informed-bfs-reach pathfinding" ;;
     digraph-dijkstra-packed) echo "informed-hashed informed-dense pathfinding" ;;
     grid-jps-8room) echo "jps jps-plus pathfinding" ;;

@@ -134,10 +134,19 @@ pub trait SearchProblem {
     /// Where it is `Some` (and at most 2^32), every search with a node table keeps it in
     /// vectors indexed by the number instead of a hash map: the same results, with no hashing
     /// (the speed-up is measured in `docs/benchmarks.md`). The table holds one `u32` per number,
-    /// in pages of 4,096 numbers allocated when a search first stores a state among them, behind
-    /// a directory of one `u32` per page: a search costs memory for the pages it touches, not
-    /// for the whole numbering. Numberings beyond 2^32 are hashed, and
-    /// [`Search::node_table`](crate::Search::node_table) can choose hashing for any problem.
+    /// in pages allocated when a search first stores a state among them, behind a directory of
+    /// one `u32` per page: a search costs memory and time for the pages it touches, not for the
+    /// whole numbering. The pages are small (64 to 4,096 numbers; the rule is in
+    /// [`NodeTable::Auto`](crate::NodeTable::Auto)), so that a search whose states are scattered
+    /// over a large numbering pays little more for each state than a hash map would. Numberings
+    /// beyond 2^32 are hashed, and [`Search::node_table`](crate::Search::node_table) can choose
+    /// hashing for any problem.
+    ///
+    /// The dense table calls [`index`](Self::index) where a hash map would hash the state: once
+    /// for each successor. A number made of a few arithmetic operations (a cell's, a node's id)
+    /// costs less than the hash and the comparison it replaces; a number that takes a
+    /// computation of its own (the rank of a permutation) can cost more, and then the hash map
+    /// is the faster table: measure both, with [`NodeTable::Hashed`](crate::NodeTable::Hashed).
     ///
     /// # Example
     ///

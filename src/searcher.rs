@@ -67,7 +67,9 @@ impl<C: Cost> KeptKeys<C> for CostKeys {
 /// A `Searcher` is [`Send`] when its states and costs are: each thread of a pool can own one.
 /// One searcher serves problems of one state and cost type; it keeps a dense table for the
 /// problems that number their states ([`SearchProblem::index_bound`]) and a hashed one for the
-/// others, each made the first time it is needed.
+/// others, each made the first time it is needed. The dense table is cleared of what the last
+/// search stored and nothing more, so a short query on a large numbering costs what it touches,
+/// not the size of the numbering (see [`NodeTable::Auto`](crate::NodeTable::Auto)).
 ///
 /// # Example
 ///

@@ -50,8 +50,31 @@ pub enum NodeTable {
     /// ([`SearchProblem::index_bound`](crate::SearchProblem::index_bound) is `Some` and at most
     /// 2^32), a hash map otherwise. The default.
     ///
+    /// The vectors hold a slot per number in pages, allocated the first time a search stores a
+    /// state among their numbers, behind a directory of one `u32` per page; a search pays for
+    /// its directory and for the pages it touches. The size of a page follows the size of the
+    /// numbering, by this rule:
+    ///
+    /// - A one-shot search ([`astar`](crate::astar), [`Search::dijkstra`](crate::Search::dijkstra),
+    ///   …) makes a new directory, zeroed, for each search. Its pages have 2^b numbers, b half
+    ///   the bits of the bound beyond 2^8, and at least 64 and at most 4,096 numbers: the
+    ///   directory then costs about as much as 256 pages, and a search that stores a few
+    ///   hundred states scattered over the numbering pays for their pages about what it pays
+    ///   for the directory. Pages of 64 numbers up to a numbering of 2^20 (a 1024² grid), 128
+    ///   for the pocket cube's 3.67 M states, 256 for a 4096² grid, 4,096 for 2^32.
+    /// - A reused [`Searcher`](crate::Searcher) zeroes its directory once and then clears only
+    ///   the entries its last search set, so its searches pay for the pages they touch alone:
+    ///   its pages have 64 numbers, or as many as keep the directory within 2^20 entries
+    ///   (4 MiB) on numberings beyond 2^26.
+    ///
+    /// A search that touches the whole numbering (a flood) pays about the same whatever the
+    /// pages' size. Implementing `index_bound` is then never slower than hashing for a numbering
+    /// that costs no more to compute than a hash of the state (see
+    /// [`SearchProblem::index_bound`](crate::SearchProblem::index_bound)); the measurements are in
+    /// `docs/benchmarks.md`.
+    ///
     /// Numberings beyond 2^32 are hashed: a dense table holds fewer than 2^32 states anyway, and
-    /// its page directory (one `u32` per 4,096 numbers) would outgrow what a search stores.
+    /// its page directory would outgrow what a search stores.
     #[default]
     Auto,
     /// A hash map from state to node, even where the problem numbers its states.

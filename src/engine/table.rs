@@ -401,31 +401,78 @@ impl<S: Eq + Hash, C, B: BuildHasher> Table<S, C> for HashTable<S, C, B> {
 /// Marks a number with no stored state.
 const VACANT: u32 = 0;
 
-/// A page of slots covers `1 << PAGE_BITS` consecutive numbers: 16 KiB of `u32` slots.
-const PAGE_BITS: u32 = 12;
-const PAGE: usize = 1 << PAGE_BITS;
+/// Pages hold from 2^6 = 64 slots (256 bytes) to 2^12 = 4,096 slots (16 KiB); see [`page_bits`].
+const MIN_PAGE_BITS: u32 = 6;
+const MAX_PAGE_BITS: u32 = 12;
+
+/// The directory has at most 2^20 entries (4 MiB), what a numbering of 2^32 needs with the
+/// largest pages.
+const MAX_DIRECTORY_BITS: u32 = 20;
+
+/// The log2 of the page size of a new table for a numbering below `bound`: half the bits of the
+/// bound beyond 2^8, between [`MIN_PAGE_BITS`] and [`MAX_PAGE_BITS`], and large enough that the
+/// directory keeps within 2^[`MAX_DIRECTORY_BITS`] entries.
+///
+/// A new table pays for its directory (one `u32` per page of the numbering, zeroed when the
+/// table is made) and for each page its search touches (zeroed when first touched). A search
+/// that stores states scattered over the numbering touches a page per state: the pocket cube's
+/// short A* queries store a few hundred of its 3.67 M numbers, and with pages of 4,096 slots each
+/// query zeroed half the numbering's slots (7 MiB) to store them. The directory costs as much as
+/// 2^8 pages where the page has half the bits of `bound / 2^8` ([`MIN_PAGE_BITS`] where that is
+/// fewer): a numbering of 3.67 M (the cube) gets pages of 128 slots, a 1024² grid pages of 64,
+/// a 4096² grid pages of 256 behind a directory of 256 KiB. A flood, which touches every page,
+/// pays about the same whatever their size.
+fn page_bits(bound: usize) -> u32 {
+    let bits = number_bits(bound);
+    bits.saturating_sub(8)
+        .div_ceil(2)
+        .clamp(MIN_PAGE_BITS, MAX_PAGE_BITS)
+        .max(bits.saturating_sub(MAX_DIRECTORY_BITS))
+}
+
+/// The log2 of the page size of a reused table ([`DenseTable::reuse`]): the smallest pages whose
+/// directory keeps within 2^[`MAX_DIRECTORY_BITS`] entries. A reused table zeroes its directory
+/// once, and then only the entries its last search set, so its searches pay for the pages they
+/// touch alone, and the smaller the pages the less that is.
+fn kept_page_bits(bound: usize) -> u32 {
+    MIN_PAGE_BITS.max(number_bits(bound).saturating_sub(MAX_DIRECTORY_BITS))
+}
+
+/// ⌈log2(bound)⌉: the bits of the largest number below `bound`.
+fn number_bits(bound: usize) -> u32 {
+    usize::BITS - bound.saturating_sub(1).leading_zeros()
+}
 
 /// A node table for states with a dense numbering below a known bound: vectors, and a slot per
 /// number holding the node's index. Never hashes.
 ///
-/// The slots come in pages of 4,096 numbers, allocated the first time a number in their range
-/// is stored, behind a directory of one `u32` per page. A search therefore costs memory and time
-/// for the pages it touches, not for the whole numbering: a short query on a large map makes a
+/// The slots come in pages of consecutive numbers (64 to 4,096 of them, by the size of the
+/// numbering: see [`page_bits`] and [`kept_page_bits`]), allocated the first time a number in their range is stored,
+/// behind a directory of one `u32` per page. A search therefore costs memory and time for the
+/// pages it touches, not for the whole numbering: a short query on a large map makes a
 /// directory of a few thousand entries and a page or two, where one flat slot array would have
 /// to be allocated (and, by most allocators, zeroed again) for every search.
 pub(crate) struct DenseTable<'p, P: SearchProblem> {
     problem: &'p P,
     bound: usize,
+    /// The log2 of the page size: [`page_bits`] or [`kept_page_bits`] of the bound.
+    page_bits: u32,
+    /// The page size less one: a number's place in its page.
+    page_mask: usize,
     store: DenseStore<P::State, P::Cost>,
 }
 
 /// The vectors of a [`DenseTable`], apart from the problem it numbers states for: what a
 /// [`Searcher`](crate::Searcher) keeps between searches.
 pub(crate) struct DenseStore<S, C> {
-    /// `directory[n >> PAGE_BITS]` is the page of `slots` holding number `n`'s slot. Page 0 is
+    /// `directory[n >> page_bits]` is the page of `slots` holding number `n`'s slot. Page 0 is
     /// never written: every range of numbers with no state stored points to it, so that a lookup
     /// reads a slot without first testing whether its page exists.
     directory: Vec<u32>,
+    /// The directory entry of each page but page 0, in page order: the only entries that are
+    /// not 0, so that a table reused for the next search clears them alone, at a cost that
+    /// follows the pages touched rather than the size of the numbering.
+    owners: Vec<u32>,
     /// Pages of slots, each one more than the node index of its number's state, or `VACANT`.
     slots: Vec<u32>,
     states: Vec<S>,
@@ -437,6 +484,7 @@ impl<S, C> DenseStore<S, C> {
     pub(crate) fn new() -> Self {
         DenseStore {
             directory: Vec::new(),
+            owners: Vec::new(),
             slots: Vec::new(),
             states: Vec::new(),
             nodes: Vec::new(),
@@ -447,30 +495,54 @@ impl<S, C> DenseStore<S, C> {
 impl<'p, P: SearchProblem> DenseTable<'p, P> {
     /// A table for `problem`'s numbering, whose bound is `bound` (at most 2^32).
     pub(crate) fn new(problem: &'p P, bound: usize) -> Self {
-        let mut store = DenseStore::new();
-        store.states.reserve(INITIAL_CAPACITY.min(bound));
-        store.nodes.reserve(INITIAL_CAPACITY.min(bound));
-        DenseTable::reuse(problem, bound, store)
+        debug_assert!(bound <= crate::engine::options::DENSE_LIMIT);
+        let page_bits = page_bits(bound);
+        let page = 1 << page_bits;
+        let store = DenseStore {
+            // Zeroed by the allocator: where it maps fresh memory for a large directory, the
+            // pages of it that no search reaches are never written at all.
+            directory: vec![0; bound.div_ceil(page)],
+            owners: Vec::new(),
+            slots: vec![VACANT; page],
+            states: Vec::with_capacity(INITIAL_CAPACITY.min(bound)),
+            nodes: Vec::with_capacity(INITIAL_CAPACITY.min(bound)),
+        };
+        DenseTable {
+            problem,
+            bound,
+            page_bits,
+            page_mask: page - 1,
+            store,
+        }
     }
 
     /// An empty table for `problem`'s numbering in the vectors of an earlier one: allocates
-    /// nothing where they are large enough. **O(pages the earlier search touched + directory)**.
+    /// nothing where they are large enough. **O(pages the earlier search touched)**, and the
+    /// directory's size where the bound changed.
     pub(crate) fn reuse(
         problem: &'p P,
         bound: usize,
         mut store: DenseStore<P::State, P::Cost>,
     ) -> Self {
         debug_assert!(bound <= crate::engine::options::DENSE_LIMIT);
-        store.directory.clear();
-        store.directory.resize(bound.div_ceil(PAGE), 0);
-        store.slots.truncate(PAGE);
+        let page_bits = kept_page_bits(bound);
+        let page = 1 << page_bits;
+        for &entry in &store.owners {
+            store.directory[entry as usize] = 0;
+        }
+        store.owners.clear();
+        // Every entry is 0 now: only a change of size writes the entries it adds.
+        store.directory.resize(bound.div_ceil(page), 0);
+        store.slots.truncate(page);
         store.slots.fill(VACANT);
-        store.slots.resize(PAGE, VACANT);
+        store.slots.resize(page, VACANT);
         store.states.clear();
         store.nodes.clear();
         DenseTable {
             problem,
             bound,
+            page_bits,
+            page_mask: page - 1,
             store,
         }
     }
@@ -480,15 +552,29 @@ impl<'p, P: SearchProblem> DenseTable<'p, P> {
         self.store
     }
 
+    /// The slot of `number` in `page`.
+    #[inline(always)]
+    fn slot(&self, page: usize, number: usize) -> usize {
+        (page << self.page_bits) | (number & self.page_mask)
+    }
+
+    /// The page holding `number`'s slot: page 0 (all vacant) where none was added.
+    #[inline(always)]
+    fn page(&self, number: usize) -> usize {
+        self.store.directory[number >> self.page_bits] as usize
+    }
+
     /// Gives the range of numbers holding `number` a page of vacant slots; returns the page.
     #[cold]
     #[inline(never)]
     fn add_page(&mut self, number: usize) -> usize {
-        let page = self.store.slots.len() >> PAGE_BITS;
-        self.store.directory[number >> PAGE_BITS] = page as u32;
+        let page = self.store.slots.len() >> self.page_bits;
+        let entry = number >> self.page_bits;
+        self.store.directory[entry] = page as u32;
+        self.store.owners.push(entry as u32);
         self.store
             .slots
-            .resize(self.store.slots.len() + PAGE, VACANT);
+            .resize(self.store.slots.len() + (1 << self.page_bits), VACANT);
         page
     }
 
@@ -541,8 +627,7 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
     #[inline]
     fn lookup(&self, state: &P::State) -> Lookup {
         let number = self.number(state);
-        let page = self.store.directory[number >> PAGE_BITS] as usize;
-        match self.store.slots[(page << PAGE_BITS) | (number & (PAGE - 1))] {
+        match self.store.slots[self.slot(self.page(number), number)] {
             VACANT => Lookup::New(number as u64),
             slot => Lookup::Stored(slot as usize - 1),
         }
@@ -551,22 +636,22 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
     #[inline]
     fn insert(&mut self, key: u64, state: P::State, node: Node<P::Cost>) -> usize {
         let number = key as usize;
-        let mut page = self.store.directory[number >> PAGE_BITS] as usize;
+        let mut page = self.page(number);
         if page == 0 {
             page = self.add_page(number);
         }
-        self.store_at((page << PAGE_BITS) | (number & (PAGE - 1)), state, node)
+        self.store_at(self.slot(page, number), state, node)
     }
 
     /// One lookup of the slot, kept for the insertion: the engine's probe for every successor.
     #[inline(always)]
     fn find_or_insert(&mut self, state: P::State, node: Node<P::Cost>) -> Placed {
         let number = self.number(&state);
-        let mut page = self.store.directory[number >> PAGE_BITS] as usize;
+        let mut page = self.page(number);
         if page == 0 {
             page = self.add_page(number);
         }
-        let slot = (page << PAGE_BITS) | (number & (PAGE - 1));
+        let slot = self.slot(page, number);
         match self.store.slots[slot] {
             VACANT => Placed::Inserted(self.store_at(slot, state, node)),
             stored => Placed::Found(stored as usize - 1),
@@ -577,8 +662,8 @@ impl<P: SearchProblem> Table<P::State, P::Cost> for DenseTable<'_, P> {
         if let Some(state) = self.store.states.pop() {
             self.store.nodes.pop();
             let number = self.number(&state);
-            let page = self.store.directory[number >> PAGE_BITS] as usize;
-            self.store.slots[(page << PAGE_BITS) | (number & (PAGE - 1))] = VACANT;
+            let slot = self.slot(self.page(number), number);
+            self.store.slots[slot] = VACANT;
         }
     }
 
@@ -702,4 +787,29 @@ pub(crate) fn checked_step<S: Clone, C: Cost>(
         step,
         stats,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page sizes the docs of `page_bits` and `NodeTable` promise.
+    #[test]
+    fn pages_follow_the_size_of_the_numbering() {
+        assert_eq!(page_bits(1), MIN_PAGE_BITS);
+        assert_eq!(page_bits(3_000), MIN_PAGE_BITS);
+        assert_eq!(page_bits(1 << 20), 6);
+        assert_eq!(page_bits(3_674_160), 7);
+        assert_eq!(page_bits(1 << 24), 8);
+        assert_eq!(page_bits(1 << 32), MAX_PAGE_BITS);
+        assert_eq!(kept_page_bits(3_674_160), MIN_PAGE_BITS);
+        assert_eq!(kept_page_bits(1 << 28), 8);
+        assert_eq!(kept_page_bits(1 << 32), MAX_PAGE_BITS);
+        for bits in 0..=32 {
+            let bound = 1usize << bits;
+            for pages in [page_bits(bound), kept_page_bits(bound)] {
+                assert!(bound.div_ceil(1 << pages) <= 1 << MAX_DIRECTORY_BITS);
+            }
+        }
+    }
 }
