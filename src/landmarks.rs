@@ -6,6 +6,7 @@ use std::fmt;
 use std::io::{Read, Write};
 
 use crate::algo::bfs_reach::bfs_reach;
+use crate::algo::bidirectional::Backward;
 use crate::algo::reachable::reachable;
 use crate::checksum::{Checksummed, read_full};
 use crate::cost::Cost;
@@ -203,7 +204,7 @@ impl Error for LandmarkError {
     }
 }
 
-/// `problem` searched from one state, forward or backward; no state is a goal.
+/// `problem` searched from one state (backward through [`Backward`]); no state is a goal.
 struct Flood<'p, P: SearchProblem> {
     problem: &'p P,
     from: P::State,
@@ -224,39 +225,6 @@ impl<P: SearchProblem> SearchProblem for Flood<'_, P> {
     #[inline]
     fn successors(&self, state: &P::State) -> impl IntoIterator<Item = (P::State, P::Cost)> {
         self.problem.successors(state)
-    }
-
-    fn index_bound(&self) -> Option<usize> {
-        self.problem.index_bound()
-    }
-
-    #[inline]
-    fn index(&self, state: &P::State) -> usize {
-        self.problem.index(state)
-    }
-}
-
-/// `problem` searched backward from one state, along its predecessors.
-struct BackwardFlood<'p, P: SearchProblem> {
-    problem: &'p P,
-    from: P::State,
-}
-
-impl<P: Bidirectional> SearchProblem for BackwardFlood<'_, P> {
-    type State = P::State;
-    type Cost = P::Cost;
-
-    fn starts(&self) -> impl IntoIterator<Item = P::State> {
-        [self.from.clone()]
-    }
-
-    fn is_goal(&self, _: &P::State) -> bool {
-        false
-    }
-
-    #[inline]
-    fn successors(&self, state: &P::State) -> impl IntoIterator<Item = (P::State, P::Cost)> {
-        self.problem.predecessors(state)
     }
 
     fn index_bound(&self) -> Option<usize> {
@@ -453,8 +421,8 @@ impl<C: Cost> Landmarks<C> {
         for (table, backward) in [(&mut self.from, false), (&mut self.to, true)] {
             let mut row = unreached::<C>(bound)?;
             let reached = if backward {
-                flooded(&BackwardFlood {
-                    problem,
+                flooded(&Flood {
+                    problem: &Backward(problem),
                     from: state.clone(),
                 })?
             } else {

@@ -17,7 +17,7 @@ use crate::solution::{SearchResult, Solution};
 
 /// A problem seen backward: from its goals, along its predecessors. Its own goal test is never
 /// true: the search ends when the two sides meet.
-struct Backward<'a, P>(&'a P);
+pub(crate) struct Backward<'a, P>(pub(crate) &'a P);
 
 impl<P: Bidirectional> SearchProblem for Backward<'_, P> {
     type State = P::State;

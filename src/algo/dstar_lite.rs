@@ -1,13 +1,10 @@
 //! D* Lite: replanning from a moving start as step costs change.
 
-use std::cell::RefCell;
 use std::hash::Hash;
 use std::time::Duration;
 
-use crate::algo::lpa::estimate;
 use crate::cost::Cost;
-use crate::engine::incremental::{Growth, Incremental, Steps};
-use crate::engine::table::path_cost;
+use crate::engine::incremental::{Growth, Incremental};
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
 use crate::problem::Bidirectional;
@@ -125,29 +122,11 @@ where
     where
         P: Bidirectional<State = S, Cost = C>,
     {
-        let nan = RefCell::new(None);
         let toward_start = FromStart {
             heuristic: &self.heuristic,
             start: &self.start,
         };
-        let h = estimate(&toward_start, &nan);
-        let outcome = self.search.compute(&self.start, &Backward(problem), &h);
-        drop(h);
-        if let Some(state) = nan.into_inner() {
-            return Err(SearchError::NanEstimate {
-                state,
-                stats: self.search.stats,
-            });
-        }
-        outcome?;
-        let Some(path) = self.search.walk(&self.start, &Backward(problem)) else {
-            return Err(SearchError::NoPath {
-                cost_bound: None,
-                stats: self.search.stats,
-            });
-        };
-        let cost = path_cost(problem, &path, self.search.stats)?;
-        Ok(Solution::new(path, cost, self.search.stats))
+        self.search.plan(problem, &self.start, &toward_start)
     }
 
     /// Reports that the step from `from` to `to` changed on `problem` (its cost, or it
@@ -157,14 +136,12 @@ where
         P: Bidirectional<State = S, Cost = C>,
     {
         let _ = to;
-        let nan = RefCell::new(None);
         let toward_start = FromStart {
             heuristic: &self.heuristic,
             start: &self.start,
         };
-        let h = estimate(&toward_start, &nan);
         self.search
-            .refresh(from.clone(), problem.successors(from), &h);
+            .changed(from, problem.successors(from), &toward_start);
     }
 
     /// The work of every plan so far, summed.
@@ -182,18 +159,5 @@ struct FromStart<'a, S, H> {
 impl<S, C, H: Fn(&S, &S) -> C> Heuristic<S, C> for FromStart<'_, S, H> {
     fn estimate(&self, state: &S) -> C {
         (self.heuristic)(self.start, state)
-    }
-}
-
-/// A problem's steps for the incremental search growing along its predecessors.
-struct Backward<'p, P>(&'p P);
-
-impl<P: Bidirectional> Steps<P::State, P::Cost> for Backward<'_, P> {
-    fn away(&self, state: &P::State) -> Vec<(P::State, P::Cost)> {
-        self.0.predecessors(state).into_iter().collect()
-    }
-
-    fn toward(&self, state: &P::State) -> Vec<(P::State, P::Cost)> {
-        self.0.successors(state).into_iter().collect()
     }
 }

@@ -1,13 +1,11 @@
 //! LPA* (Lifelong Planning A*): a shortest path between a fixed start and goal, repaired
 //! after step costs change instead of searched again.
 
-use std::cell::RefCell;
 use std::hash::Hash;
 use std::time::Duration;
 
 use crate::cost::Cost;
-use crate::engine::incremental::{Growth, Incremental, Steps};
-use crate::engine::table::path_cost;
+use crate::engine::incremental::{Growth, Incremental};
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
 use crate::problem::Bidirectional;
@@ -96,26 +94,7 @@ impl<S: Clone + Eq + Hash, C: Cost, H: Heuristic<S, C>> Lpa<S, C, H> {
     where
         P: Bidirectional<State = S, Cost = C>,
     {
-        let nan = RefCell::new(None);
-        let h = estimate(&self.heuristic, &nan);
-        let outcome = self.search.compute(&self.goal, &Forward(problem), &h);
-        drop(h);
-        if let Some(state) = nan.into_inner() {
-            return Err(SearchError::NanEstimate {
-                state,
-                stats: self.search.stats,
-            });
-        }
-        outcome?;
-        let Some(mut path) = self.search.walk(&self.goal, &Forward(problem)) else {
-            return Err(SearchError::NoPath {
-                cost_bound: None,
-                stats: self.search.stats,
-            });
-        };
-        path.reverse();
-        let cost = path_cost(problem, &path, self.search.stats)?;
-        Ok(Solution::new(path, cost, self.search.stats))
+        self.search.plan(problem, &self.goal, &self.heuristic)
     }
 
     /// Reports that the step from `from` to `to` changed on `problem` (its cost, or it
@@ -125,43 +104,12 @@ impl<S: Clone + Eq + Hash, C: Cost, H: Heuristic<S, C>> Lpa<S, C, H> {
         P: Bidirectional<State = S, Cost = C>,
     {
         let _ = from;
-        let nan = RefCell::new(None);
-        let h = estimate(&self.heuristic, &nan);
         self.search
-            .refresh(to.clone(), problem.predecessors(to), &h);
+            .changed(to, problem.predecessors(to), &self.heuristic);
     }
 
     /// The work of every plan so far, summed.
     pub fn stats(&self) -> Stats {
         self.search.stats
-    }
-}
-
-/// `heuristic` as the incremental search reads it: below zero taken as zero, and a NaN taken
-/// as zero and remembered in `nan`, for the plan to report.
-pub(crate) fn estimate<'a, S: Clone, C: Cost>(
-    heuristic: &'a impl Heuristic<S, C>,
-    nan: &'a RefCell<Option<S>>,
-) -> impl Fn(&S) -> C + 'a {
-    move |state: &S| {
-        let h = heuristic.estimate(state);
-        if h.is_nan() {
-            nan.borrow_mut().get_or_insert_with(|| state.clone());
-            return C::ZERO;
-        }
-        if h.is_below_zero() { C::ZERO } else { h }
-    }
-}
-
-/// A problem's steps for the incremental search growing along its successors.
-struct Forward<'p, P>(&'p P);
-
-impl<P: Bidirectional> Steps<P::State, P::Cost> for Forward<'_, P> {
-    fn away(&self, state: &P::State) -> Vec<(P::State, P::Cost)> {
-        self.0.successors(state).into_iter().collect()
-    }
-
-    fn toward(&self, state: &P::State) -> Vec<(P::State, P::Cost)> {
-        self.0.predecessors(state).into_iter().collect()
     }
 }

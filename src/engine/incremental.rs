@@ -9,6 +9,7 @@
 //! from the goal along predecessors (the target is the start, which moves: the key modifier
 //! `k_m` keeps old keys valid as lower bounds).
 
+use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::hash::Hash;
@@ -18,8 +19,12 @@ use indexmap::IndexMap;
 
 use crate::cost::Cost;
 use crate::engine::hasher::FastBuildHasher;
+use crate::engine::table::path_cost;
 use crate::error::{Limit, SearchError};
+use crate::heuristic::Heuristic;
+use crate::problem::Bidirectional;
 use crate::progress::Stats;
+use crate::solution::Solution;
 
 /// A distance, `None` for infinity (no path known).
 pub(crate) type Distance<C> = Option<C>;
@@ -54,6 +59,28 @@ pub(crate) trait Steps<S, C> {
     fn away(&self, state: &S) -> Vec<(S, C)>;
     /// The steps from `state` toward the root, each with its cost.
     fn toward(&self, state: &S) -> Vec<(S, C)>;
+}
+
+/// A problem's steps, away from the root and toward it, by the way distances grow.
+struct Grown<'p, P> {
+    problem: &'p P,
+    growth: Growth,
+}
+
+impl<P: Bidirectional> Steps<P::State, P::Cost> for Grown<'_, P> {
+    fn away(&self, state: &P::State) -> Vec<(P::State, P::Cost)> {
+        match self.growth {
+            Growth::Successors => self.problem.successors(state).into_iter().collect(),
+            Growth::Predecessors => self.problem.predecessors(state).into_iter().collect(),
+        }
+    }
+
+    fn toward(&self, state: &P::State) -> Vec<(P::State, P::Cost)> {
+        match self.growth {
+            Growth::Successors => self.problem.predecessors(state).into_iter().collect(),
+            Growth::Predecessors => self.problem.successors(state).into_iter().collect(),
+        }
+    }
 }
 
 /// The limits of one query.
@@ -358,6 +385,85 @@ impl<S: Clone + Eq + Hash, C: Cost> Incremental<S, C> {
             at = next;
         }
         Some(path)
+    }
+}
+
+impl<S: Clone + Eq + Hash, C: Cost> Incremental<S, C> {
+    /// A query: [`compute`](Self::compute) toward `target` with `heuristic` (checked: a NaN
+    /// estimate is an error, below zero is zero), then the walk from `target` to the root,
+    /// turned to run from the problem's start to its goal, its cost added up along it.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::NoPath`] where the target has no path; the errors of
+    /// [`compute`](Self::compute); [`SearchError::NanEstimate`]; [`SearchError::Overflow`] if
+    /// the path's cost does not fit.
+    pub(crate) fn plan<P>(
+        &mut self,
+        problem: &P,
+        target: &S,
+        heuristic: &impl Heuristic<S, C>,
+    ) -> Result<Solution<S, C>, SearchError<S, C>>
+    where
+        P: Bidirectional<State = S, Cost = C>,
+    {
+        let steps = &Grown {
+            problem,
+            growth: self.growth,
+        };
+        let nan = RefCell::new(None);
+        let h = checked(heuristic, &nan);
+        let outcome = self.compute(target, steps, &h);
+        drop(h);
+        if let Some(state) = nan.into_inner() {
+            return Err(SearchError::NanEstimate {
+                state,
+                stats: self.stats,
+            });
+        }
+        outcome?;
+        let Some(mut path) = self.walk(target, steps) else {
+            return Err(SearchError::NoPath {
+                cost_bound: None,
+                stats: self.stats,
+            });
+        };
+        if self.growth == Growth::Successors {
+            // Walked from the goal back to the start.
+            path.reverse();
+        }
+        let cost = path_cost(problem, &path, self.stats)?;
+        Ok(Solution::new(path, cost, self.stats))
+    }
+
+    /// A step into (growing along successors) or out of (along predecessors) `state` changed:
+    /// its rhs is recomputed from `toward_root`, its steps toward the root.
+    pub(crate) fn changed(
+        &mut self,
+        state: &S,
+        toward_root: impl IntoIterator<Item = (S, C)>,
+        heuristic: &impl Heuristic<S, C>,
+    ) {
+        let nan = RefCell::new(None);
+        let h = checked(heuristic, &nan);
+        // A NaN estimate here only orders the queue; the next plan meets it and reports it.
+        self.refresh(state.clone(), toward_root, &h);
+    }
+}
+
+/// `heuristic` as the incremental search reads it: below zero taken as zero, and a NaN taken
+/// as zero and remembered in `nan`, for the query to report.
+fn checked<'a, S: Clone, C: Cost>(
+    heuristic: &'a impl Heuristic<S, C>,
+    nan: &'a RefCell<Option<S>>,
+) -> impl Fn(&S) -> C + 'a {
+    move |state: &S| {
+        let h = heuristic.estimate(state);
+        if h.is_nan() {
+            nan.borrow_mut().get_or_insert_with(|| state.clone());
+            return C::ZERO;
+        }
+        if h.is_below_zero() { C::ZERO } else { h }
     }
 }
 
