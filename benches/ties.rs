@@ -2,8 +2,9 @@
 //! [`informed::TieBreak`]'s default: `cargo run --release -p informed-bench --bin ties`.
 //!
 //! Counts, not times: each is deterministic, so one run on a busy machine decides. For each
-//! workload, the states `informed`'s A* expands with [`TieBreak::Fifo`] and [`TieBreak::Lifo`]
-//! (both after ranking by f, then the smaller h), and those `pathfinding` 4.16's A* expands
+//! workload, the states `informed`'s A* expands with [`TieBreak::Fifo`], [`TieBreak::Lifo`] and
+//! [`TieBreak::Random`] with the seeds 1 to 5 (each after ranking by f, then the smaller h),
+//! with [`EstimateTie::Larger`] and FIFO (f, then the larger h), and those `pathfinding` 4.16's A* expands
 //! (ranking by f, then the larger g, which at equal f is the smaller h, then whatever order its
 //! `BinaryHeap` leaves among equal entries), counted as the calls to its successor function plus
 //! one for the goal, which `informed` counts as an expansion. Every cost is checked against the
@@ -23,7 +24,7 @@ mod workloads;
 use std::cell::Cell as Counter;
 
 use informed::grid::{Cell, Grid, Movement};
-use informed::{Heuristic, Search, SearchProblem, TieBreak};
+use informed::{EstimateTie, Heuristic, Search, SearchProblem, TieBreak};
 
 use common::PeerCost;
 use workloads::{Cube, CubeProblem, scrambles};
@@ -45,9 +46,14 @@ impl Tally {
     }
 }
 
+/// The seeds of the random rule's runs.
+const SEEDS: std::ops::RangeInclusive<u64> = 1..=5;
+
 fn main() {
-    println!("| workload | FIFO | LIFO | pathfinding 4.16 |");
-    println!("|---|---:|---:|---:|");
+    println!(
+        "| workload | FIFO | LIFO | random, seeds 1–5 (least–most) | larger h, then FIFO | pathfinding 4.16 |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
     cube();
     korf();
     grid("dao/arena2", 200);
@@ -56,11 +62,12 @@ fn main() {
 }
 
 /// Prints one row, after checking that every rule found the same total cost.
-fn row(name: &str, fifo: Tally, lifo: Tally, peer: Tally) {
-    for other in [lifo.cost, peer.cost] {
+fn row(name: &str, rules: &[Tally], peer: Tally) {
+    let fifo = rules[0];
+    for other in rules.iter().chain([&peer]) {
         assert!(
-            (fifo.cost - other).abs() < 1e-6 * fifo.cost.max(1.0),
-            "{name}: the rules disagree on the cost: {fifo:?} {lifo:?} {peer:?}"
+            (fifo.cost - other.cost).abs() < 1e-6 * fifo.cost.max(1.0),
+            "{name}: the rules disagree on the cost: {rules:?} {peer:?}"
         );
     }
     let thousands = |n: u64| {
@@ -74,16 +81,37 @@ fn row(name: &str, fifo: Tally, lifo: Tally, peer: Tally) {
         }
         out
     };
+    let random = &rules[2..2 + SEEDS.count()];
+    let least = random.iter().map(|t| t.expanded).min().unwrap_or(0);
+    let most = random.iter().map(|t| t.expanded).max().unwrap_or(0);
     println!(
-        "| {name} | {} | {} | {} |",
+        "| {name} | {} | {} | {}–{} | {} | {} |",
         thousands(fifo.expanded),
-        thousands(lifo.expanded),
+        thousands(rules[1].expanded),
+        thousands(least),
+        thousands(most),
+        thousands(rules[rules.len() - 1].expanded),
         thousands(peer.expanded)
     );
 }
 
-/// `informed`'s A* on `problem` under `ties`: (expanded, cost), `None` for no path.
-fn informed_run<P, H>(problem: &P, heuristic: H, ties: TieBreak) -> Option<(u64, f64)>
+/// The rules of the columns, in order: FIFO, LIFO, the seeds, the larger h.
+fn rules() -> Vec<(TieBreak, EstimateTie)> {
+    let mut rules = vec![
+        (TieBreak::Fifo, EstimateTie::Smaller),
+        (TieBreak::Lifo, EstimateTie::Smaller),
+    ];
+    rules.extend(SEEDS.map(|seed| (TieBreak::Random { seed }, EstimateTie::Smaller)));
+    rules.push((TieBreak::Fifo, EstimateTie::Larger));
+    rules
+}
+
+/// `informed`'s A* on `problem` under a rule: (expanded, cost), `None` for no path.
+fn informed_run<P, H>(
+    problem: &P,
+    heuristic: H,
+    (ties, estimate): (TieBreak, EstimateTie),
+) -> Option<(u64, f64)>
 where
     P: SearchProblem,
     P::Cost: PeerCost,
@@ -91,6 +119,7 @@ where
 {
     let solution = Search::new(problem)
         .tie_break(ties)
+        .estimate_tie(estimate)
         .astar_with(heuristic)
         .ok()?;
     Some((
@@ -133,23 +162,23 @@ where
     P::Cost: PeerCost,
     H: Heuristic<P::State, P::Cost> + Clone,
 {
-    let (mut fifo, mut lifo, mut peer) = (Tally::default(), Tally::default(), Tally::default());
+    let rules = rules();
+    let mut tallies = vec![Tally::default(); rules.len()];
+    let mut peer = Tally::default();
     for (problem, heuristic) in problems {
         let tally = |tally: &mut Tally, run: Option<(u64, f64)>| {
             let (expanded, cost) = run.expect("every workload here has a path");
             tally.add(expanded, cost);
         };
-        tally(
-            &mut fifo,
-            informed_run(problem, heuristic.clone(), TieBreak::Fifo),
-        );
-        tally(
-            &mut lifo,
-            informed_run(problem, heuristic.clone(), TieBreak::Lifo),
-        );
+        for (tally_of_rule, &rule) in tallies.iter_mut().zip(&rules) {
+            tally(
+                tally_of_rule,
+                informed_run(problem, heuristic.clone(), rule),
+            );
+        }
         tally(&mut peer, peer_run(problem, heuristic));
     }
-    row(name, fifo, lifo, peer);
+    row(name, &tallies, peer);
 }
 
 fn cube() {

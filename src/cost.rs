@@ -93,6 +93,12 @@ pub trait Cost: sealed::Sealed + Copy + PartialOrd + Debug + Display + 'static {
     #[doc(hidden)]
     fn pair(first: Self, second: Self) -> Self::Pair;
 
+    /// Packs `(first, second)` into a [`Pair`](Cost::Pair) that compares as ([`order`](Cost::order)
+    /// on the first, then the reverse order on the second): the larger second first. Neither may
+    /// be NaN.
+    #[doc(hidden)]
+    fn pair_larger_second(first: Self, second: Self) -> Self::Pair;
+
     /// One value as a key that compares as [`order`](Cost::order): the open set's key where
     /// the ranking has no second value (Dijkstra ranks by g alone), half the width of a
     /// [`Pair`](Cost::Pair). Not NaN.
@@ -374,6 +380,14 @@ macro_rules! impl_cost_for_integers {
                 pack(image(first), image(second))
             }
 
+            #[inline]
+            fn pair_larger_second(first: Self, second: Self) -> $pair {
+                // The complement of an unsigned image reverses its order.
+                let image = |value: Self| value.wrapping_sub(<$t>::MIN) as $unsigned;
+                let pack: fn($unsigned, $unsigned) -> $pair = $pack;
+                pack(image(first), !image(second))
+            }
+
             type Single = $single;
 
             #[inline]
@@ -484,6 +498,12 @@ macro_rules! impl_cost_for_floats {
             fn pair(first: Self, second: Self) -> $pair {
                 let pack: fn($bits, $bits) -> $pair = $pack;
                 pack(first.single(), second.single())
+            }
+
+            #[inline]
+            fn pair_larger_second(first: Self, second: Self) -> $pair {
+                let pack: fn($bits, $bits) -> $pair = $pack;
+                pack(first.single(), !second.single())
             }
 
             type Single = $bits;

@@ -299,7 +299,7 @@ pub use crate::algo::stepper::{Expansion, Stepper, stepper, stepper_with};
 pub use crate::batch::{par_search, par_search_with};
 pub use crate::cost::Cost;
 pub use crate::engine::hasher::{FastBuildHasher, FastHasher};
-pub use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, TieBreak};
+pub use crate::engine::options::{CycleCheck, EstimateTie, Hashing, NodeTable, OpenSet, TieBreak};
 pub use crate::error::{InvalidWeight, Limit, SearchError, SearchFailure};
 pub use crate::heuristic::{
     Afresh, Heuristic, HeuristicFn, IncrementalHeuristic, Max, Weighted, Zero,

@@ -4,7 +4,9 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::engine::control::{Cancel, Control, Setup};
-use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, Options, TieBreak};
+use crate::engine::options::{
+    CycleCheck, EstimateTie, Hashing, NodeTable, OpenSet, Options, TieBreak,
+};
 use crate::error::SearchError;
 use crate::observer::{Event, FnObserver, NoObserver, Observer};
 use crate::problem::SearchProblem;
@@ -25,7 +27,8 @@ use crate::problem::SearchProblem;
 /// Every count a search limits is a `u64` (the type of the counts of work in
 /// [`Stats`](crate::Stats)), and the [`Limit`](crate::Limit) a search stopped by a limit reports
 /// holds the value that was set.
-/// - [`tie_break`](Self::tie_break): the order among equal priorities.
+/// - [`tie_break`](Self::tie_break): the order among equal priorities;
+///   [`estimate_tie`](Self::estimate_tie): the smaller or the larger h first among equal f.
 /// - [`node_table`](Self::node_table), [`hashing`](Self::hashing),
 ///   [`open_set`](Self::open_set): the data structures (the same results with each).
 /// - [`cycle_check`](Self::cycle_check): which cycles the depth-first searches cut (the others
@@ -60,6 +63,12 @@ use crate::problem::SearchProblem;
 /// | [`beam_search`](Self::beam_search) | yes | yes | prunes g + h > bound | orders ties in a layer | yes | ignored: layers, no open set |
 /// | [`audit`](Self::audit) | yes: stops enumerating | the most states enumerated | refused | ignored | yes | ignored |
 /// | [`jps_in`](Self::jps_in), [`jps`](Self::jps) (grids) | yes, counting jump points | jump points stored | prunes g + h > bound | among jump points of equal f and h | ignored: a dense table | ignored: a 4-ary heap |
+///
+/// [`estimate_tie`](Self::estimate_tie) orders the searches that rank by f with a heuristic,
+/// [`astar`](Self::astar), [`weighted_astar`](Self::weighted_astar),
+/// [`anytime_astar`](Self::anytime_astar) and [`stepper`](Self::stepper); the others ignore it:
+/// Dijkstra's h is 0, greedy search ranks by h first, and the depth-first, breadth-first,
+/// bidirectional, NBS, beam and JPS searches order their states otherwise.
 ///
 /// The depth-first searches ([`idastar`](Self::idastar), [`iddfs`](Self::iddfs),
 /// [`depth_first`](Self::depth_first)) count expansions exactly and call `cancel_when` before
@@ -105,6 +114,7 @@ impl<P: SearchProblem, O> fmt::Debug for Search<'_, P, O> {
             .field("deadline", &self.options.deadline)
             .field("time_limit", &self.options.time_limit)
             .field("tie_break", &self.options.tie_break)
+            .field("estimate_tie", &self.options.estimate_tie)
             .field("hashing", &self.options.hashing)
             .field("open_set", &self.options.open_set)
             .field("node_table", &self.options.node_table)
@@ -363,6 +373,31 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
     /// Sets the order among states of equal priority (default [`TieBreak::Fifo`]).
     pub fn tie_break(mut self, tie_break: TieBreak) -> Self {
         self.options.tie_break = tie_break;
+        self
+    }
+
+    /// Sets which estimate goes first among states of equal f in A* and weighted A* (default
+    /// [`EstimateTie::Smaller`]); the ties left go by [`tie_break`](Self::tie_break).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::{EstimateTie, Search, TieBreak};
+    ///
+    /// // A line of states 0..=6; the goal is 6, and the estimate is exact from 3 on but 0
+    /// // before, so states 0, 1 and 2 tie with 3 on f = 6.
+    /// let problem = informed::from_fn(0u32, |&n: &u32| [(n + 1, 1u32)], |&n| n == 6);
+    /// let h = |&n: &u32| if n >= 3 { 6 - n } else { 0 };
+    /// let smaller = Search::new(&problem).astar(h)?;
+    /// let larger = Search::new(&problem)
+    ///     .estimate_tie(EstimateTie::Larger)
+    ///     .tie_break(TieBreak::Random { seed: 7 })
+    ///     .astar(h)?;
+    /// assert_eq!(smaller.cost(), larger.cost());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn estimate_tie(mut self, estimate_tie: EstimateTie) -> Self {
+        self.options.estimate_tie = estimate_tie;
         self
     }
 

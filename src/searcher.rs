@@ -361,8 +361,12 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
             Some(bound) => {
                 let store = self.dense.take().unwrap_or_else(DenseStore::new);
                 let table = DenseTable::reuse(problem, bound, store);
-                let mut engine: Engine<_, _, _, _, K> =
-                    Engine::from_parts(table, open, ranking, options.tie_break);
+                let mut engine: Engine<_, _, _, _, K> = Engine::from_parts(
+                    table,
+                    open,
+                    ranking.with_estimate_tie(options.estimate_tie),
+                    options.tie_break,
+                );
                 let outcome = drive(&mut engine, problem, &heuristic, parts, path);
                 let (table, open) = engine.into_parts();
                 self.dense = Some(table.into_store());
@@ -372,8 +376,12 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
             None => {
                 let mut table = self.hashed.take().unwrap_or_else(HashTable::new);
                 table.clear();
-                let mut engine: Engine<_, _, _, _, K> =
-                    Engine::from_parts(table, open, ranking, options.tie_break);
+                let mut engine: Engine<_, _, _, _, K> = Engine::from_parts(
+                    table,
+                    open,
+                    ranking.with_estimate_tie(options.estimate_tie),
+                    options.tie_break,
+                );
                 let outcome = drive(&mut engine, problem, &heuristic, parts, path);
                 let (table, open) = engine.into_parts();
                 self.hashed = Some(table);

@@ -85,7 +85,11 @@ fn astar_recording(graph: &Graph<u64>, h: &[u64], tie_break: TieBreak) -> (Outco
 }
 
 fn tie_break() -> impl Strategy<Value = TieBreak> {
-    prop_oneof![Just(TieBreak::Lifo), Just(TieBreak::Fifo)]
+    prop_oneof![
+        Just(TieBreak::Lifo),
+        Just(TieBreak::Fifo),
+        any::<u64>().prop_map(|seed| TieBreak::Random { seed }),
+    ]
 }
 
 proptest! {

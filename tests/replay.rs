@@ -815,7 +815,10 @@ fn a_page_names_each_algorithms_order() {
     for (panel, (by, weight, text)) in expected.into_iter().enumerate() {
         assert_eq!(field(&html, panel, "by"), by);
         assert_eq!(field(&html, panel, "weight"), weight);
-        assert_eq!(field(&html, panel, "lifo"), "true");
+        // LIFO ranks by the complement of the storage order: (i XOR 2^32 - 1) × 1.
+        assert_eq!(field(&html, panel, "mask"), "4294967295");
+        assert_eq!(field(&html, panel, "multiplier"), "1");
+        assert_eq!(field(&html, panel, "larger"), "false");
         assert_eq!(field(&html, panel, "text"), text);
     }
     // The tie-break reached the searches: LIFO greedy on this map differs from FIFO's only in

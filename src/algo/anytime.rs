@@ -237,7 +237,7 @@ where
         } = self.setup;
         let heuristic = &self.heuristic;
         // Ranked by g + w·h; each node keeps its unweighted h, the admissible bound.
-        let ranking = Ranking::Weighted(self.weight);
+        let ranking = Ranking::Weighted(self.weight).with_estimate_tie(options.estimate_tie);
         let mut engine: EngineOf<_, _, N, Q> =
             Engine::new(tables.table(), options.tie_break, ranking);
         engine.start(problem, heuristic, &mut control, &mut observer)?;

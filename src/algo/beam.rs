@@ -2,7 +2,6 @@
 
 use crate::cost::Cost;
 use crate::engine::control::Setup;
-use crate::engine::options::TieBreak;
 use crate::engine::select::{TableBody, with_tables};
 use crate::engine::table::{
     Lookup, NO_PARENT, Node, Table, Tables, most_promising, path, take_cheaper_step,
@@ -162,11 +161,12 @@ where
         }
         let mut successors = Successors::new();
         let mut last = None;
-        let lifo = options.tie_break == TieBreak::Lifo;
+        let ties = options.tie_break.order();
         while !layer.is_empty() {
-            // Keep the `width` best of the layer: smallest h, then by the order of generation.
+            // Keep the `width` best of the layer: smallest h, then by the tie rule's order of
+            // generation.
             layer.sort_by(|&a, &b| {
-                let stored = if lifo { b.cmp(&a) } else { a.cmp(&b) };
+                let stored = ties.rank(a as u32).cmp(&ties.rank(b as u32));
                 table.node(a).h.order(table.node(b).h).then(stored)
             });
             layer.truncate(width);

@@ -334,10 +334,7 @@ impl<'p, P: Bidirectional, O: Observer<P::State, P::Cost>> Nbs<'p, P, O> {
     /// The order of the next state queued among equal keys, by the tie rule.
     fn arrival(&mut self) -> u64 {
         self.arrivals += 1;
-        match self.ties {
-            TieBreak::Lifo => u64::MAX - self.arrivals,
-            _ => self.arrivals,
-        }
+        self.ties.order().rank64(self.arrivals)
     }
 
     fn run<F, B>(&mut self, forward_h: &F, backward_h: &B) -> SearchResult<P>

@@ -11,7 +11,7 @@ use std::marker::PhantomData;
 use crate::cost::{Cost, Ranked};
 use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, OpenSets};
-use crate::engine::options::{OpenSet, Options, TieBreak};
+use crate::engine::options::{EstimateTie, OpenSet, Options, TieBreak};
 use crate::engine::select::{EngineBody, with_engine};
 use crate::engine::table::{
     NO_PARENT, Node, NodeTables, Placed, Table, Tables, most_promising, path, path_cost,
@@ -42,6 +42,25 @@ pub(crate) enum Ranking {
     /// `Order::Layers`); at the first step of another cost it moves the unexpanded states onto the
     /// heap and goes on as Dijkstra.
     Distance,
+    /// f = g + h as [`Cost`](Self::Cost), ties to the larger h
+    /// ([`EstimateTie::Larger`](crate::EstimateTie::Larger)).
+    CostLargerH,
+    /// g + w·h as [`Weighted`](Self::Weighted), ties to the larger w·h.
+    WeightedLargerH(f64),
+}
+
+impl Ranking {
+    /// This ranking with `tie` among equal priorities: A*'s and weighted A*'s change with it,
+    /// the others (ranking by g alone or by h alone) do not.
+    pub(crate) fn with_estimate_tie(self, tie: EstimateTie) -> Ranking {
+        match (self, tie) {
+            (Ranking::Cost, EstimateTie::Larger) => Ranking::CostLargerH,
+            (Ranking::Weighted(weight), EstimateTie::Larger) => Ranking::WeightedLargerH(weight),
+            (Ranking::CostLargerH, EstimateTie::Smaller) => Ranking::Cost,
+            (Ranking::WeightedLargerH(weight), EstimateTie::Smaller) => Ranking::Weighted(weight),
+            (ranking, _) => ranking,
+        }
+    }
 }
 
 /// How the engine finds the next node to expand.
@@ -102,6 +121,11 @@ impl<C: Cost> Keys<C> for PairKeys {
                 C::pair(g.saturating_sum(weighted), weighted)
             }
             Ranking::Estimate => C::pair(h, g),
+            Ranking::CostLargerH => C::pair_larger_second(f, h),
+            Ranking::WeightedLargerH(weight) => {
+                let weighted = h.scale(weight);
+                C::pair_larger_second(g.saturating_sum(weighted), weighted)
+            }
         }
     }
 }
@@ -279,7 +303,11 @@ where
     #[inline]
     fn bound_f(&self, g: C, h: C) -> Option<C> {
         match self.ranking {
-            Ranking::Cost | Ranking::Weighted(_) | Ranking::Distance => g.checked_sum(h),
+            Ranking::Cost
+            | Ranking::Weighted(_)
+            | Ranking::Distance
+            | Ranking::CostLargerH
+            | Ranking::WeightedLargerH(_) => g.checked_sum(h),
             Ranking::Estimate => Some(g.checked_sum(h).unwrap_or(h)),
         }
     }
@@ -659,8 +687,11 @@ where
                 mut observer,
             } = self.setup;
             let heuristic = &self.heuristic;
-            let mut engine: EngineOf<_, _, N, Q, K> =
-                Engine::new(tables.table(), options.tie_break, self.ranking);
+            let mut engine: EngineOf<_, _, N, Q, K> = Engine::new(
+                tables.table(),
+                options.tie_break,
+                self.ranking.with_estimate_tie(options.estimate_tie),
+            );
             engine.start(problem, heuristic, &mut control, &mut observer)?;
             let goal = engine.run_to_goal(problem, heuristic, &mut control, &mut observer)?;
             engine.solution(problem, goal, &control)
@@ -820,7 +851,7 @@ where
 
     let body = Body {
         ties: options.tie_break,
-        ranking,
+        ranking: ranking.with_estimate_tie(options.estimate_tie),
         _types: PhantomData::<fn() -> (D, H, O, K)>,
     };
     with_engine(problem, options, body)

@@ -15,7 +15,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::cost::Ranked;
-use crate::engine::options::TieBreak;
+use crate::engine::options::{TieBreak, TieOrder};
 use crate::engine::table::INITIAL_CAPACITY;
 
 /// The operations the engine needs from an open set of items (node indices) with keys.
@@ -77,15 +77,6 @@ impl OpenSets for Lazy {
 /// Marks an item that is not in the heap.
 const ABSENT: u32 = u32::MAX;
 
-/// The mask that turns an item into its rank among equal keys, and back: ranks are compared
-/// ascending, so LIFO flips every bit.
-fn tie_mask(ties: TieBreak) -> u32 {
-    match ties {
-        TieBreak::Fifo => 0,
-        TieBreak::Lifo => u32::MAX,
-    }
-}
-
 /// An entry of the indexed heap: the key with the item's rank packed beside it (see
 /// [`Ranked`]). The rank is the item XOR the heap's tie mask, so among equal keys the smaller
 /// rank comes first, and one comparison of entries orders both.
@@ -122,7 +113,8 @@ pub(crate) struct IndexedHeap<K: Ranked, const D: usize> {
     /// improves a stored state (a consistent heuristic with unit steps, as on the puzzles) then
     /// never writes a position, and those writes land all over a large array.
     tracking: bool,
-    mask: u32,
+    /// How an item becomes its rank among equal keys (see [`TieBreak::order`]).
+    order: TieOrder,
 }
 
 impl<K: Ranked, const D: usize> Frontier<K> for IndexedHeap<K, D> {
@@ -164,7 +156,7 @@ impl<K: Ranked, const D: usize> Frontier<K> for IndexedHeap<K, D> {
     fn peek(&mut self) -> Option<usize> {
         self.entries
             .first()
-            .map(|&entry| (K::rank(entry) ^ self.mask) as usize)
+            .map(|&entry| self.order.item(K::rank(entry)) as usize)
     }
 
     fn decrease_key(&mut self, item: usize, key: K) {
@@ -182,7 +174,7 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
             entries: Vec::with_capacity(INITIAL_CAPACITY),
             positions: Vec::new(),
             tracking: false,
-            mask: tie_mask(ties),
+            order: ties.order(),
         }
     }
 
@@ -192,7 +184,7 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
         self.entries.clear();
         self.positions.clear();
         self.tracking = false;
-        self.mask = tie_mask(ties);
+        self.order = ties.order();
     }
 
     /// Starts keeping every item's position, if not yet. **O(n)** the first time, then O(1).
@@ -200,12 +192,16 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
         if self.tracking {
             return;
         }
-        let end = self.entries.iter().map(|&e| K::rank(e) ^ self.mask).max();
+        let end = self
+            .entries
+            .iter()
+            .map(|&e| self.order.item(K::rank(e)))
+            .max();
         self.positions.clear();
         self.positions
             .resize(end.map_or(0, |last| last as usize + 1), ABSENT);
         for (position, &entry) in self.entries.iter().enumerate() {
-            self.positions[(K::rank(entry) ^ self.mask) as usize] = position as u32;
+            self.positions[self.order.item(K::rank(entry)) as usize] = position as u32;
         }
         self.tracking = true;
     }
@@ -214,7 +210,7 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
     #[inline]
     pub(crate) fn key(&self, item: usize) -> Option<K> {
         if !self.tracking {
-            let rank = item as u32 ^ self.mask;
+            let rank = self.order.rank(item as u32);
             return self
                 .entries
                 .iter()
@@ -231,7 +227,7 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
     pub(crate) fn items(&self) -> impl Iterator<Item = (usize, K)> {
         self.entries
             .iter()
-            .map(|&e| ((K::rank(e) ^ self.mask) as usize, K::pair(e)))
+            .map(|&e| (self.order.item(K::rank(e)) as usize, K::pair(e)))
     }
 
     /// Queues `item`, which must not be queued already. **O(log n)**.
@@ -247,7 +243,7 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
                 self.positions.resize(item + 1, ABSENT);
             }
         }
-        let entry = key.with_rank(item as u32 ^ self.mask);
+        let entry = key.with_rank(self.order.rank(item as u32));
         let position = self.entries.len();
         self.entries.push(entry);
         self.sift_up(position, entry);
@@ -269,7 +265,7 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
             self.sift_up(hole, last);
             top
         };
-        let item = (K::rank(top) ^ self.mask) as usize;
+        let item = self.order.item(K::rank(top)) as usize;
         if self.tracking {
             self.positions[item] = ABSENT;
         }
@@ -336,7 +332,7 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
     #[inline]
     fn place(&mut self, position: usize, entry: Entry<K>) {
         if self.tracking {
-            self.positions[(K::rank(entry) ^ self.mask) as usize] = position as u32;
+            self.positions[self.order.item(K::rank(entry)) as usize] = position as u32;
         }
         self.entries[position] = entry;
     }
@@ -357,7 +353,8 @@ pub(crate) struct LazyHeap<K: Ranked> {
     /// Bit `item % 64` of word `item / 64`: whether the item is queued.
     queued_bits: Vec<u64>,
     queued: usize,
-    mask: u32,
+    /// How an item becomes its rank among equal keys (see [`TieBreak::order`]).
+    order: TieOrder,
 }
 
 impl<K: Ranked> LazyHeap<K> {
@@ -380,7 +377,7 @@ impl<K: Ranked> LazyHeap<K> {
     #[inline]
     fn skip_stale(&mut self) {
         while let Some(&Reverse(entry)) = self.heap.peek() {
-            if self.is_queued((K::rank(entry) ^ self.mask) as usize) {
+            if self.is_queued(self.order.item(K::rank(entry)) as usize) {
                 return;
             }
             self.heap.pop();
@@ -394,7 +391,7 @@ impl<K: Ranked> Frontier<K> for LazyHeap<K> {
             heap: BinaryHeap::with_capacity(INITIAL_CAPACITY),
             queued_bits: Vec::new(),
             queued: 0,
-            mask: tie_mask(ties),
+            order: ties.order(),
         }
     }
 
@@ -402,7 +399,7 @@ impl<K: Ranked> Frontier<K> for LazyHeap<K> {
         self.heap.clear();
         self.queued_bits.clear();
         self.queued = 0;
-        self.mask = tie_mask(ties);
+        self.order = ties.order();
     }
 
     #[inline]
@@ -424,7 +421,7 @@ impl<K: Ranked> Frontier<K> for LazyHeap<K> {
         self.skip_stale();
         self.heap
             .peek()
-            .map(|&Reverse(entry)| (K::rank(entry) ^ self.mask) as usize)
+            .map(|&Reverse(entry)| self.order.item(K::rank(entry)) as usize)
     }
 
     fn items(&self) -> impl Iterator<Item = (usize, K)> + '_ {
@@ -432,7 +429,7 @@ impl<K: Ranked> Frontier<K> for LazyHeap<K> {
         let mut live: Vec<(usize, K)> = self
             .heap
             .iter()
-            .map(|&Reverse(entry)| ((K::rank(entry) ^ self.mask) as usize, K::pair(entry)))
+            .map(|&Reverse(entry)| (self.order.item(K::rank(entry)) as usize, K::pair(entry)))
             .filter(|&(item, _)| self.is_queued(item))
             .collect();
         live.sort_unstable();
@@ -456,13 +453,13 @@ impl<K: Ranked> Frontier<K> for LazyHeap<K> {
         self.queued_bits[word] |= 1 << (item % 64);
         self.queued += 1;
         self.heap
-            .push(Reverse(key.with_rank(item as u32 ^ self.mask)));
+            .push(Reverse(key.with_rank(self.order.rank(item as u32))));
     }
 
     #[inline]
     fn pop(&mut self) -> Option<(usize, K)> {
         while let Some(Reverse(entry)) = self.heap.pop() {
-            let item = (K::rank(entry) ^ self.mask) as usize;
+            let item = self.order.item(K::rank(entry)) as usize;
             let bit = 1 << (item % 64);
             let word = &mut self.queued_bits[item / 64];
             if *word & bit != 0 {
@@ -478,7 +475,7 @@ impl<K: Ranked> Frontier<K> for LazyHeap<K> {
     fn decrease_key(&mut self, item: usize, key: K) {
         debug_assert!(self.is_queued(item), "item {item} is not queued");
         self.heap
-            .push(Reverse(key.with_rank(item as u32 ^ self.mask)));
+            .push(Reverse(key.with_rank(self.order.rank(item as u32))));
     }
 }
 
@@ -486,7 +483,7 @@ impl<K: Ranked> Frontier<K> for LazyHeap<K> {
 mod tests {
     use super::{Frontier, IndexedHeap, LazyHeap};
     use crate::cost::Ranked;
-    use crate::engine::options::TieBreak;
+    use crate::engine::options::{TieBreak, TieOrder};
     use proptest::prelude::*;
     use std::collections::BTreeMap;
 
@@ -509,12 +506,21 @@ mod tests {
         ]
     }
 
+    /// Every tie rule, with two seeds of the random one.
+    const RULES: [TieBreak; 4] = [
+        TieBreak::Fifo,
+        TieBreak::Lifo,
+        TieBreak::Random { seed: 0 },
+        TieBreak::Random { seed: 0x5eed },
+    ];
+
     /// Checks every heap invariant: the heap property, and positions that agree with entries.
     fn assert_consistent<const D: usize>(heap: &IndexedHeap<u32, D>) {
         for (position, entry) in heap.entries.iter().enumerate() {
             if heap.tracking {
                 assert_eq!(
-                    heap.positions[(<u32 as Ranked>::rank(*entry) ^ heap.mask) as usize] as usize,
+                    heap.positions[heap.order.item(<u32 as Ranked>::rank(*entry)) as usize]
+                        as usize,
                     position
                 );
             }
@@ -542,7 +548,7 @@ mod tests {
         /// reference that keeps item → key in a map and finds the minimum by scanning.
         #[test]
         fn binary_heap_matches_reference_model(ops in proptest::collection::vec(op(), 1..200)) {
-            for ties in [TieBreak::Fifo, TieBreak::Lifo] {
+            for ties in RULES {
                 let mut heap = IndexedHeap::<u32, 2>::new(ties);
                 run_model(&mut heap, ties, ops.clone(), assert_consistent)?;
             }
@@ -550,7 +556,7 @@ mod tests {
 
         #[test]
         fn quaternary_heap_matches_reference_model(ops in proptest::collection::vec(op(), 1..200)) {
-            for ties in [TieBreak::Fifo, TieBreak::Lifo] {
+            for ties in RULES {
                 let mut heap = IndexedHeap::<u32, 4>::new(ties);
                 run_model(&mut heap, ties, ops.clone(), assert_consistent)?;
             }
@@ -558,7 +564,7 @@ mod tests {
 
         #[test]
         fn lazy_heap_matches_reference_model(ops in proptest::collection::vec(op(), 1..200)) {
-            for ties in [TieBreak::Fifo, TieBreak::Lifo] {
+            for ties in RULES {
                 let mut heap = <LazyHeap<u32> as Frontier<_>>::new(ties);
                 run_model(&mut heap, ties, ops.clone(), |_| {})?;
             }
@@ -600,6 +606,8 @@ mod tests {
                         .min_by_key(|&(&item, &key)| match ties {
                             TieBreak::Fifo => (key, item as i64),
                             TieBreak::Lifo => (key, -(item as i64)),
+                            // Ranked by the rule's own bijection, checked on its own below.
+                            _ => (key, i64::from(ties.order().rank(item as u32))),
                         })
                         .map(|(&item, &key)| (item, key));
                     prop_assert_eq!(heap.pop(), expected);
@@ -628,6 +636,44 @@ mod tests {
             }
         }
         Ok(())
+    }
+
+    /// Each rule's ranks are a bijection whose inverse gives the item back; `Fifo` and `Lifo`
+    /// rank by the storage order and its reverse; seeds give different orders, each the same
+    /// every time.
+    #[test]
+    fn tie_orders_are_bijections_in_the_documented_order() {
+        let items = [0u32, 1, 2, 3, 1000, 65_535, 1 << 31, u32::MAX - 1, u32::MAX];
+        for rule in RULES {
+            let order = rule.order();
+            assert_eq!(order, rule.order(), "deterministic");
+            for item in items {
+                assert_eq!(order.item(order.rank(item)), item, "{rule:?} {item}");
+            }
+        }
+        assert_eq!(TieOrder::IDENTITY, TieBreak::Fifo.order());
+        assert!(TieBreak::Lifo.order().rank(1) < TieBreak::Lifo.order().rank(0));
+        assert_eq!(TieBreak::Lifo.order().rank64(5), u64::MAX - 5);
+        assert_eq!(TieBreak::Fifo.order().rank64(5), 5);
+        let ranked = |seed| {
+            let order = TieBreak::Random { seed }.order();
+            let mut first: Vec<u32> = (0..16).collect();
+            first.sort_by_key(|&item| order.rank(item));
+            first
+        };
+        let (one, two) = (ranked(1), ranked(2));
+        assert_ne!(
+            one,
+            (0..16).collect::<Vec<_>>(),
+            "a shuffle, not the storage order"
+        );
+        assert_ne!(one, two, "another seed, another order");
+        // The 64-bit ranks (NBS) are a bijection too: distinct on distinct arrivals.
+        let order = TieBreak::Random { seed: 9 }.order();
+        let mut ranks: Vec<u64> = (0..1000).map(|a| order.rank64(a)).collect();
+        ranks.sort_unstable();
+        ranks.dedup();
+        assert_eq!(ranks.len(), 1000);
     }
 
     #[test]

@@ -15,16 +15,16 @@ use crate::error::{Limit, SearchError};
 /// Neither order is better in general. States expanded by A* under each (the `ties` binary of
 /// the bench package, `docs/benchmarks.md`; counts, so free of a machine's noise), beside
 /// `pathfinding` 4.16's A*, which ranks the same way (f, then the larger g) and leaves the rest
-/// to its binary heap:
+/// to its binary heap, and beside [`EstimateTie::Larger`] (f, then the larger h, then `Fifo`):
 ///
-/// | workload | `Fifo` | `Lifo` | `pathfinding` |
-/// |---|---:|---:|---:|
-/// | pocket cube, 200 scrambles, corner count | 406,333 | 488,403 (+20%) | 335,052 |
-/// | 15-puzzle, Korf's 10 easiest, Manhattan | 1,920,921 | 1,855,246 (−3.4%) | 1,870,242 |
-/// | Moving AI `arena2`, 200 scenarios, octile | 832,356 | 832,356 | 832,356 |
-/// | Moving AI `8room_000`, 100 scenarios, octile | 3,741,742 | 3,741,738 | 3,741,738 |
-/// | the `lecture` maze of `examples/maze.rs` | 12 | 11 | 12 |
-/// | 512² grid, 25% walls (an ablation) | 8,646 | 15,332 (+77%) | |
+/// | workload | `Fifo` | `Lifo` | `Random`, seeds 1–5 | `pathfinding` | larger h |
+/// |---|---:|---:|---:|---:|---:|
+/// | pocket cube, 200 scrambles, corner count | 406,333 | 488,403 (+20%) | 376,794–423,075 | 335,052 | 767,813 |
+/// | 15-puzzle, Korf's 10 easiest, Manhattan | 1,920,921 | 1,855,246 (−3.4%) | 1,859,056–1,899,530 | 1,870,242 | 5,573,793 |
+/// | Moving AI `arena2`, 200 scenarios, octile | 832,356 | 832,356 | 832,356 | 832,356 | 898,552 |
+/// | Moving AI `8room_000`, 100 scenarios, octile | 3,741,742 | 3,741,738 | 3,741,737–3,741,740 | 3,741,738 | 3,745,711 |
+/// | the `lecture` maze of `examples/maze.rs` | 12 | 11 | 11–12 | 12 | 23 |
+/// | 512² grid, 25% walls (an ablation) | 8,646 | 15,332 (+77%) | | | |
 ///
 /// FIFO is the default: it loses 3.4% on the puzzle and one state on the small maze, where LIFO
 /// loses 20% on the cube and 77% on the walled grid. On plateaus of equal priority a new state
@@ -37,6 +37,134 @@ pub enum TieBreak {
     /// The state stored first, first: breadth-first order among ties. The default.
     #[default]
     Fifo,
+    /// An order among ties drawn from `seed`: the same seed gives the same order, and so the
+    /// same expansions and path, on every run and machine; another seed shuffles the ties
+    /// anew. For experiments that average over tie orders rather than favour one.
+    ///
+    /// The order is a permutation of the storage order, state number i ranked by
+    /// ((i XOR a) × b) mod 2³² for a and an odd b taken from `seed` by SplitMix64: a
+    /// multiplicative hash, which scatters neighbouring numbers (the states of one expansion)
+    /// across the ranks, not a uniformly random permutation. It costs what `Fifo` costs: every
+    /// rule ranks by the same XOR and multiply (which cost every rule 0.4–0.7% more
+    /// instructions than the XOR alone did, `docs/benchmarks.md`). Searches that start in breadth-first layers
+    /// (Dijkstra and `reachable` with `Fifo`, while every step costs the same) use the heap
+    /// under this rule, as under `Lifo`.
+    Random {
+        /// The seed of the order.
+        seed: u64,
+    },
+}
+
+impl TieBreak {
+    /// How this rule turns the number of a state (its place in the storage order) into its
+    /// rank among ties, and back.
+    pub(crate) fn order(self) -> TieOrder {
+        match self {
+            TieBreak::Fifo => TieOrder::IDENTITY,
+            TieBreak::Lifo => TieOrder {
+                mask: u32::MAX,
+                ..TieOrder::IDENTITY
+            },
+            TieBreak::Random { seed } => {
+                let bits = splitmix64(seed);
+                let multiplier = (bits >> 32) as u32 | 1;
+                TieOrder {
+                    mask: bits as u32,
+                    multiplier,
+                    inverse: inverse_mod_2_32(multiplier),
+                }
+            }
+        }
+    }
+}
+
+/// A bijection of `u32` that ranks states among ties: rank = (item XOR `mask`) × `multiplier`
+/// mod 2³², item = (rank × `inverse`) XOR `mask`. `Fifo` is the identity, `Lifo` flips every
+/// bit, and `Random` scatters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TieOrder {
+    mask: u32,
+    multiplier: u32,
+    inverse: u32,
+}
+
+impl TieOrder {
+    /// The order of [`TieBreak::Fifo`].
+    pub(crate) const IDENTITY: TieOrder = TieOrder {
+        mask: 0,
+        multiplier: 1,
+        inverse: 1,
+    };
+
+    /// The rank of `item` among ties: smaller ranks come first.
+    #[inline(always)]
+    pub(crate) fn rank(self, item: u32) -> u32 {
+        (item ^ self.mask).wrapping_mul(self.multiplier)
+    }
+
+    /// The item of rank `rank`: the inverse of [`rank`](Self::rank).
+    #[inline(always)]
+    pub(crate) fn item(self, rank: u32) -> u32 {
+        rank.wrapping_mul(self.inverse) ^ self.mask
+    }
+
+    /// The mask XORed into an item (for the replay page, which ranks its open list alike).
+    pub(crate) fn mask(self) -> u32 {
+        self.mask
+    }
+
+    /// The odd multiplier of the rank (for the replay page).
+    pub(crate) fn multiplier(self) -> u32 {
+        self.multiplier
+    }
+
+    /// The rank of a 64-bit arrival number, for orders kept in 64 bits: the same rule, with the
+    /// mask and multiplier widened.
+    pub(crate) fn rank64(self, arrival: u64) -> u64 {
+        let mask = if self.mask == u32::MAX {
+            u64::MAX
+        } else {
+            u64::from(self.mask) << 32 | u64::from(self.mask)
+        };
+        (arrival ^ mask).wrapping_mul(u64::from(self.multiplier))
+    }
+}
+
+/// SplitMix64's output function: a well-mixed 64-bit value from a seed.
+fn splitmix64(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The inverse of an odd `value` modulo 2³², by Newton's iteration (each step doubles the
+/// bits that are right; an odd value is its own inverse to 3 bits).
+fn inverse_mod_2_32(value: u32) -> u32 {
+    debug_assert!(value % 2 == 1);
+    let mut inverse = value;
+    for _ in 0..4 {
+        inverse = inverse.wrapping_mul(2u32.wrapping_sub(value.wrapping_mul(inverse)));
+    }
+    inverse
+}
+
+/// Among states of equal f, which estimate an A* or weighted A* search expands first.
+///
+/// The smaller h is the default and the usual rule: of two states with the same f, the one
+/// with more of its cost measured (larger g) is nearer a goal, and on a plateau the search
+/// runs to a goal instead of widening. The larger h first is the alternative some experiments
+/// compare against. Either way the ties left are broken by [`TieBreak`]. Searches that rank by
+/// g alone (Dijkstra) or by h alone (greedy, which breaks its ties by the smaller g) are not
+/// affected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EstimateTie {
+    /// The smaller h first (the larger g). The default.
+    #[default]
+    Smaller,
+    /// The larger h first (the smaller g).
+    Larger,
 }
 
 /// Which node table a search keeps its states in.
@@ -213,6 +341,7 @@ pub(crate) struct Options<C> {
     /// starts.
     pub(crate) stop_at: Option<(Instant, Limit)>,
     pub(crate) tie_break: TieBreak,
+    pub(crate) estimate_tie: EstimateTie,
     pub(crate) hashing: Hashing,
     pub(crate) open_set: OpenSet,
     pub(crate) node_table: NodeTable,
@@ -229,6 +358,7 @@ impl<C> Default for Options<C> {
             time_limit: None,
             stop_at: None,
             tie_break: TieBreak::default(),
+            estimate_tie: EstimateTie::default(),
             hashing: Hashing::default(),
             open_set: OpenSet::default(),
             node_table: NodeTable::default(),

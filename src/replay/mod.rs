@@ -28,7 +28,7 @@ use self::palette::expanded_colour;
 use self::stream::{same, varint};
 use crate::algo::Algorithm;
 use crate::cost::Cost;
-use crate::engine::options::TieBreak;
+use crate::engine::options::{EstimateTie, TieBreak, TieOrder};
 use crate::solution::Solution;
 
 /// The page: markup, style and script; the data goes where `/*DATA*/` stands.
@@ -43,8 +43,8 @@ const PAGE: &str = include_str!("page.html");
 ///
 /// | algorithm | ranked by | then | then |
 /// |---|---|---|---|
-/// | A*, Dijkstra (h = 0) | f = g + h | the smaller h | first stored (FIFO) or last (LIFO) |
-/// | weighted A*, anytime A* | g + w·h | the smaller w·h | first or last stored |
+/// | A*, Dijkstra (h = 0) | f = g + h | the smaller h (or the larger: [`EstimateTie`]) | first stored (FIFO), last (LIFO) or a seeded order |
+/// | weighted A*, anytime A* | g + w·h | the smaller w·h (or the larger) | first or last stored, or a seeded order |
 /// | greedy best-first | h | the smaller g | first or last stored |
 /// | breadth-first | the order generated (a queue) | — | — (no tie-break) |
 ///
@@ -53,7 +53,7 @@ const PAGE: &str = include_str!("page.html");
 /// # Example
 ///
 /// ```
-/// use informed::{Algorithm, OpenOrder, TieBreak};
+/// use informed::{Algorithm, EstimateTie, OpenOrder, TieBreak};
 ///
 /// let greedy = OpenOrder::new(Algorithm::Greedy, TieBreak::Fifo);
 /// assert_eq!(greedy.to_string(), "h, then the smaller g, then the first stored");
@@ -61,11 +61,18 @@ const PAGE: &str = include_str!("page.html");
 /// assert_eq!(astar.to_string(), "f = g + h, then the smaller h, then the last stored");
 /// let bfs = OpenOrder::new(Algorithm::Bfs, TieBreak::Lifo);
 /// assert_eq!(bfs.to_string(), "the order generated (a FIFO queue: no ties to break)");
+/// let seeded = OpenOrder::new(Algorithm::AStar, TieBreak::Random { seed: 3 })
+///     .with_estimate_tie(EstimateTie::Larger);
+/// assert_eq!(
+///     seeded.to_string(),
+///     "f = g + h, then the larger h, then an order drawn from seed 3"
+/// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OpenOrder {
     algorithm: Algorithm,
     tie_break: TieBreak,
+    estimate_tie: EstimateTie,
     /// False for a search whose order a recorder could not learn: the page then lists its
     /// open states in the order stored and says it does not know the search's.
     known: bool,
@@ -84,8 +91,17 @@ impl OpenOrder {
         OpenOrder {
             algorithm,
             tie_break,
+            estimate_tie: EstimateTie::Smaller,
             known: true,
         }
+    }
+
+    /// The same order with `estimate_tie` among equal f (A* and weighted A*; the default is
+    /// [`EstimateTie::Smaller`]), as set on the search with
+    /// [`Search::estimate_tie`](crate::Search::estimate_tie).
+    pub fn with_estimate_tie(mut self, estimate_tie: EstimateTie) -> Self {
+        self.estimate_tie = estimate_tie;
+        self
     }
 
     /// The order of a search whose order is not known.
@@ -106,6 +122,11 @@ impl OpenOrder {
         self.tie_break
     }
 
+    /// The order among equal f of the estimates.
+    pub fn estimate_tie(&self) -> EstimateTie {
+        self.estimate_tie
+    }
+
     /// What the page ranks by: `"f"` (g + w·h, then w·h), `"h"` (h, then g) or `"queue"`, and w.
     fn ranking(&self) -> (&'static str, f64) {
         if !self.known {
@@ -119,17 +140,38 @@ impl OpenOrder {
         }
     }
 
-    fn is_lifo(&self) -> bool {
-        self.known && self.tie_break == TieBreak::Lifo && self.algorithm != Algorithm::Bfs
+    /// How the page ranks states stored in order among ties: the search's rule, or the
+    /// storage order where there are no ties to break.
+    fn tie_order(&self) -> TieOrder {
+        if self.known && self.algorithm != Algorithm::Bfs {
+            self.tie_break.order()
+        } else {
+            TieOrder::IDENTITY
+        }
+    }
+
+    /// Whether the page puts the larger second key first among equal priorities.
+    fn larger_second(&self) -> bool {
+        self.known
+            && self.estimate_tie == EstimateTie::Larger
+            && matches!(
+                self.algorithm,
+                Algorithm::AStar | Algorithm::WeightedAStar(_) | Algorithm::AnytimeAStar(_)
+            )
     }
 }
 
 impl fmt::Display for OpenOrder {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let stored = if self.tie_break == TieBreak::Lifo {
-            "the last stored"
+        let stored = match self.tie_break {
+            TieBreak::Lifo => "the last stored".to_owned(),
+            TieBreak::Random { seed } => format!("an order drawn from seed {seed}"),
+            _ => "the first stored".to_owned(),
+        };
+        let smaller = if self.estimate_tie == EstimateTie::Larger {
+            "larger"
         } else {
-            "the first stored"
+            "smaller"
         };
         if !self.known {
             return f.write_str(
@@ -140,9 +182,12 @@ impl fmt::Display for OpenOrder {
             Algorithm::Bfs => f.write_str("the order generated (a FIFO queue: no ties to break)"),
             Algorithm::Dijkstra => write!(f, "g, then {stored}"),
             Algorithm::Greedy => write!(f, "h, then the smaller g, then {stored}"),
-            Algorithm::AStar => write!(f, "f = g + h, then the smaller h, then {stored}"),
+            Algorithm::AStar => write!(f, "f = g + h, then the {smaller} h, then {stored}"),
             Algorithm::WeightedAStar(w) | Algorithm::AnytimeAStar(w) => {
-                write!(f, "g + w·h (w = {w}), then the smaller w·h, then {stored}")
+                write!(
+                    f,
+                    "g + w·h (w = {w}), then the {smaller} w·h, then {stored}"
+                )
             }
             Algorithm::BeamSearch(_) => write!(f, "f = g + h within a layer, then {stored}"),
             _ => f.write_str("depth first, in the order the successors are given (no open list)"),
@@ -534,7 +579,7 @@ fn write_panel(data: &mut String, labelled: &Labelled) {
          \"goals\":{},\"heuristic\":\"{}\",\"hscale\":{},\"cost\":{cost},\"frames\":{},\
          \"jumps\":{},\"free\":\"{free}\",\"costs\":\"{costs}\",\"xy\":\"{xy}\",\"stream\":\"{}\",\
          \"exceptions\":\"{}\",\"path\":\"{}\",\"order\":{{\"by\":\"{by}\",\"weight\":{},\
-         \"lifo\":{},\"text\":",
+         \"mask\":{},\"multiplier\":{},\"larger\":{},\"text\":",
         list(&panel.starts),
         list(&panel.goals),
         panel.heuristic.0,
@@ -545,7 +590,9 @@ fn write_panel(data: &mut String, labelled: &Labelled) {
         base64(&panel.exceptions),
         base64(&path),
         number(weight),
-        panel.order.is_lifo(),
+        panel.order.tie_order().mask(),
+        panel.order.tie_order().multiplier(),
+        panel.order.larger_second(),
     );
     json_string(data, &panel.order.to_string());
     data.push_str("},\"labels\":");
