@@ -316,7 +316,7 @@ pub use crate::problem::{
 pub use crate::progress::{Partial, Stats};
 pub use crate::replay::{OpenOrder, Recording, Replay, StatePicture, StateRecorder};
 pub use crate::search::Search;
-pub use crate::searcher::Searcher;
+pub use crate::searcher::{Memory, Searcher};
 pub use crate::solution::{ErrorOf, SearchResult, Solution, SolutionOf};
 
 /// The README's examples, compiled and run as doc tests so that they cannot rot.

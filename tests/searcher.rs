@@ -113,3 +113,57 @@ fn a_searcher_switches_between_tables() {
     );
     assert_eq!(searcher.dijkstra(&line(3)).unwrap().cost(), 3);
 }
+
+/// `Searcher::memory`: nothing before the first search, a figure that follows the states
+/// stored (at least their entries, at most a few times them), and never less after more
+/// searches, since the searcher keeps its room.
+#[test]
+fn memory_follows_the_states_stored_and_never_shrinks() {
+    let mut searcher = Searcher::new();
+    assert_eq!(searcher.memory(), informed::Memory::default());
+    let mut last = 0;
+    for goal in [1_000u64, 50_000, 10, 200_000] {
+        let line = informed::from_fn(0u64, |&n: &u64| [(n + 1, 1u32)], move |&n| n == goal);
+        let solution = searcher.dijkstra(&line).unwrap();
+        let memory = searcher.memory();
+        assert!(memory.total() >= last, "{memory:?} after {last}");
+        last = memory.total();
+        let stored = solution.stats().stored;
+        // Each stored state holds at least its own 8 bytes and a node (g, h, parent).
+        assert!(
+            memory.node_table >= stored * 16,
+            "{memory:?} for {stored} states"
+        );
+        assert!(memory.open_set > 0);
+        assert_eq!(memory.total(), memory.node_table + memory.open_set);
+    }
+    // The largest search decides: 200,001 states stored, and room for no more than the next
+    // doublings of the table and its index.
+    let memory = searcher.memory();
+    assert!(memory.node_table <= 200_001 * 256, "{memory:?}");
+    // A numbered problem's searches go to the dense table, counted too.
+    let before = searcher.memory().node_table;
+    let numbered = informed::from_fn(0u64, |&n: &u64| [(n + 1, 1u32)], |&n| n == 5_000);
+    struct Numbered<P>(P);
+    impl<P: informed::SearchProblem<State = u64>> informed::SearchProblem for Numbered<P> {
+        type State = u64;
+        type Cost = P::Cost;
+        fn starts(&self) -> impl IntoIterator<Item = u64> {
+            self.0.starts()
+        }
+        fn is_goal(&self, n: &u64) -> bool {
+            self.0.is_goal(n)
+        }
+        fn successors(&self, n: &u64) -> impl IntoIterator<Item = (u64, P::Cost)> {
+            self.0.successors(n)
+        }
+        fn index_bound(&self) -> Option<usize> {
+            Some(10_000)
+        }
+        fn index(&self, n: &u64) -> usize {
+            *n as usize
+        }
+    }
+    searcher.dijkstra(&Numbered(numbered)).unwrap();
+    assert!(searcher.memory().node_table > before);
+}

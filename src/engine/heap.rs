@@ -16,7 +16,7 @@ use std::collections::BinaryHeap;
 
 use crate::cost::Ranked;
 use crate::engine::options::{TieBreak, TieOrder};
-use crate::engine::table::INITIAL_CAPACITY;
+use crate::engine::table::{INITIAL_CAPACITY, vec_bytes};
 
 /// The operations the engine needs from an open set of items (node indices) with keys.
 pub(crate) trait Frontier<K: Ranked> {
@@ -176,6 +176,11 @@ impl<K: Ranked, const D: usize> IndexedHeap<K, D> {
             tracking: false,
             order: ties.order(),
         }
+    }
+
+    /// The bytes the heap has allocated: its entries and positions.
+    pub(crate) fn bytes(&self) -> usize {
+        vec_bytes(&self.entries) + vec_bytes(&self.positions)
     }
 
     /// Empties the heap and sets its order among equal keys, keeping the room it had: as new,
@@ -358,6 +363,14 @@ pub(crate) struct LazyHeap<K: Ranked> {
 }
 
 impl<K: Ranked> LazyHeap<K> {
+    /// The bytes the heap has allocated: its entries and the queued bits.
+    pub(crate) fn bytes(&self) -> usize {
+        self.heap
+            .capacity()
+            .saturating_mul(size_of::<Entry<K>>())
+            .saturating_add(vec_bytes(&self.queued_bits))
+    }
+
     #[inline]
     fn is_queued(&self, item: usize) -> bool {
         self.queued_bits

@@ -273,6 +273,28 @@ impl<S, C, T: Table<S, C> + ?Sized> Table<S, C> for Box<T> {
     }
 }
 
+/// The bytes a vector has allocated.
+pub(crate) fn vec_bytes<T>(vector: &Vec<T>) -> usize {
+    vector.capacity().saturating_mul(size_of::<T>())
+}
+
+/// The bytes an `IndexMap` with room for `capacity` entries of `K` and `V` has allocated: its
+/// vector of entries (each the hash, the key and the value) and its index, a hash table of
+/// `usize` with a control byte a bucket (16 more for the probe's last group) and at most 7/8
+/// of its buckets full, a power of two of them.
+fn hashed_bytes<K, V>(capacity: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    let entries = capacity.saturating_mul(size_of::<(u64, K, V)>());
+    let buckets = match capacity {
+        0..4 => 4,
+        4..8 => 8,
+        _ => (capacity.saturating_mul(8) / 7).next_power_of_two(),
+    };
+    entries.saturating_add(buckets.saturating_mul(size_of::<usize>() + 1) + 16)
+}
+
 /// A node table for any hashable state: an `IndexMap` from state to node.
 pub(crate) struct HashTable<S, C, B> {
     nodes: IndexMap<S, Node<C>, B>,
@@ -289,6 +311,11 @@ impl<S, C, B: Default> HashTable<S, C, B> {
     /// clears its table before each search.
     pub(crate) fn clear(&mut self) {
         self.nodes.clear();
+    }
+
+    /// The bytes the table has allocated (its capacity's, whatever it holds now).
+    pub(crate) fn bytes(&self) -> usize {
+        hashed_bytes::<S, Node<C>>(self.nodes.capacity())
     }
 }
 
@@ -480,6 +507,15 @@ pub(crate) struct DenseStore<S, C> {
 }
 
 impl<S, C> DenseStore<S, C> {
+    /// The bytes the vectors have allocated.
+    pub(crate) fn bytes(&self) -> usize {
+        vec_bytes(&self.directory)
+            + vec_bytes(&self.owners)
+            + vec_bytes(&self.slots)
+            + vec_bytes(&self.states)
+            + vec_bytes(&self.nodes)
+    }
+
     /// Empty vectors, to be sized by [`DenseTable::reuse`].
     pub(crate) fn new() -> Self {
         DenseStore {
