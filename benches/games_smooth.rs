@@ -12,7 +12,9 @@
 //! promise otherwise) and where smoothing lengthened a path (it must not), and shows the worst
 //! case of each.
 //!
-//! `cargo run --release -p informed-bench --bin games-smooth`
+//! `cargo run --release -p informed-bench --bin games-smooth`; `-- --only METHOD WORKLOAD`
+//! runs one method (`load`, `astar`, `smooth`, `theta`) on 200 queries of one workload (`open`,
+//! or a map such as `dao/arena2`) for an instruction count under callgrind.
 
 #[path = "common/mod.rs"]
 mod common;
@@ -241,7 +243,61 @@ fn against_optimum(size: u32, walls: u64, count: usize) {
     );
 }
 
+/// One method alone on one workload, for an instruction count (`valgrind --tool=callgrind`):
+/// `load` only builds the queries, `astar` adds A*, `smooth` A* and smoothing, `theta` Theta*
+/// alone; differences between the counts give each method's share.
+fn only(method: &str, workload: &str) {
+    let (grid, queries) = match workload {
+        "open" => {
+            let grid = Grid::new(256, 256);
+            let queries = random_queries(&grid, 200, 1);
+            (grid, queries)
+        }
+        map => {
+            let Some((grid, scenarios)) = common::movingai(map, 200) else {
+                return;
+            };
+            let queries = scenarios.iter().map(|s| (s.start(), s.goal())).collect();
+            (grid, queries)
+        }
+    };
+    let mut waypoints = Vec::new();
+    let mut total = 0.0;
+    for &(start, goal) in &queries {
+        let problem = grid.problem(start, goal, Movement::Eight).unwrap();
+        total += match method {
+            "load" => 0.0,
+            "astar" | "smooth" => {
+                let Ok(astar) = informed::astar_with(&problem, problem.octile()) else {
+                    continue;
+                };
+                if method == "smooth" {
+                    grid.smooth_into(astar.path(), Movement::Eight, &mut waypoints);
+                    grid::path_length(&waypoints)
+                } else {
+                    astar.cost()
+                }
+            }
+            "theta" => {
+                informed::theta_star_with(&problem, problem.euclidean()).map_or(0.0, |s| s.cost())
+            }
+            other => panic!("unknown method {other}: load, astar, smooth or theta"),
+        };
+    }
+    println!(
+        "{method} on {workload}: {} queries, total length {total:.1}",
+        queries.len()
+    );
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, method, workload] = &args[..] {
+        if flag == "--only" {
+            only(method, workload);
+            return;
+        }
+    }
     println!(
         "lengths summed over the queries; ratios to the straight line averaged over them; times as ratios to A*'s (octile heuristic), in one process"
     );
