@@ -77,4 +77,18 @@ pub trait LineOfSight: SearchProblem {
     /// The cost of going straight from `from` to `to`, or `None` where the line between them is
     /// blocked.
     fn line_of_sight(&self, from: &Self::State, to: &Self::State) -> Option<Self::Cost>;
+
+    /// What going straight from `from` to `to` would cost if nothing blocked the line, where
+    /// that is known without testing the line (on a grid, the distance): at most what
+    /// [`line_of_sight`](Self::line_of_sight) returns when the line is clear, and obeying the
+    /// triangle inequality with the costs of the steps. `None` (the default) where it is not
+    /// known.
+    ///
+    /// An any-angle search uses it to skip a line of sight that could not improve a state: one
+    /// already reached at most this cost past `from`'s own. It changes how much work the search
+    /// does, never the validity of what it returns.
+    fn straight_cost(&self, from: &Self::State, to: &Self::State) -> Option<Self::Cost> {
+        let _ = (from, to);
+        None
+    }
 }

@@ -283,4 +283,9 @@ impl LineOfSight for GridProblem<'_> {
             .line_of_sight(*from, *to, self.movement())
             .then(|| distance(*from, *to))
     }
+
+    #[inline]
+    fn straight_cost(&self, from: &Cell, to: &Cell) -> Option<f64> {
+        Some(distance(*from, *to))
+    }
 }
