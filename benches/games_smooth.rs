@@ -129,18 +129,18 @@ fn report(name: &str, totals: &Totals) {
         "",
         totals.astar_s * 1e6 / n
     );
-    if theta_longer > 0 {
-        if let Some((ratio, o)) = worst(|o| o.theta, |o| o.grid) {
-            println!(
-                "{:<16} worst: {} → {}: Theta* {:.4}, grid {:.4} ({:+.3}%)",
-                "",
-                o.start,
-                o.goal,
-                o.theta,
-                o.grid,
-                (ratio - 1.0) * 100.0
-            );
-        }
+    if theta_longer > 0
+        && let Some((ratio, o)) = worst(|o| o.theta, |o| o.grid)
+    {
+        println!(
+            "{:<16} worst: {} → {}: Theta* {:.4}, grid {:.4} ({:+.3}%)",
+            "",
+            o.start,
+            o.goal,
+            o.theta,
+            o.grid,
+            (ratio - 1.0) * 100.0
+        );
     }
     assert_eq!(smooth_longer, 0, "smoothing never lengthens a path");
 }
@@ -292,11 +292,11 @@ fn only(method: &str, workload: &str) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if let [flag, method, workload] = &args[..] {
-        if flag == "--only" {
-            only(method, workload);
-            return;
-        }
+    if let [flag, method, workload] = &args[..]
+        && flag == "--only"
+    {
+        only(method, workload);
+        return;
     }
     println!(
         "lengths summed over the queries; ratios to the straight line averaged over them; times as ratios to A*'s (octile heuristic), in one process"
