@@ -175,10 +175,10 @@ impl Grid {
     ///
     /// - **Never longer.** Each segment from a waypoint `p[a]` to the next `p[b]` replaces the
     ///   cells `p[a], p[a + 1], …, p[b]` of the input, and by the triangle inequality
-    ///   |p[a] p[b]| ≤ |p[a] p[a+1]| + … + |p[b−1] p[b]|; summed over the segments,
+    ///   `|p[a] p[b]| ≤ |p[a] p[a+1]| + … + |p[b−1] p[b]|`; summed over the segments,
     ///   [`path_length`] of the result is at most that of `path`. (Computed in `f64`, a
-    ///   segment collinear with the cells it replaces can come out longer than their sum by a
-    ///   rounding error, below 10⁻¹⁵ of the length.)
+    ///   segment collinear with the cells it replaces can come out longer than their sum by
+    ///   rounding errors, about 10⁻¹⁶ of the length for each cell replaced.)
     /// - **Walkable.** Where each cell of `path` sees the next (true of every path a search
     ///   returns on this grid with this movement), every waypoint sees the next: the invariant
     ///   is that the current waypoint sees the cell being considered, and a cell becomes a
