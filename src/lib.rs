@@ -53,7 +53,8 @@
 //! [`k_shortest_paths`] and [`optimal_paths`] for more than one path; [`reachable`] for
 //! everything within a budget, [`bfs_reach`] for everything with its depth, and
 //! [`shortest_path_tree`] for the cheapest path to every state from one flood; [`stepper`] to
-//! drive a search one expansion at a time; and, for
+//! drive a search one expansion at a time; [`theta_star`] for any-angle paths, cutting across
+//! the steps wherever a [`LineOfSight`] problem says a straight line is clear; and, for
 //! contrast, the incomplete [`hill_climbing`] and [`beam_search`]. Every algorithm is a free
 //! function with the defaults and a [`Search`] method of the same name with options; every
 //! option of a [`Search`] is honoured by every algorithm, or refused with an error (the table in
@@ -295,6 +296,7 @@ pub use crate::algo::par_idastar::{par_idastar_in_place, par_idastar_in_place_wi
 pub use crate::algo::path_tree::{PathTree, shortest_path_tree, shortest_path_tree_to};
 pub use crate::algo::reachable::{Reachable, reachable};
 pub use crate::algo::stepper::{Expansion, Stepper, stepper, stepper_with};
+pub use crate::algo::theta_star::{theta_star, theta_star_with};
 #[cfg(feature = "rayon")]
 pub use crate::batch::{par_search, par_search_with};
 pub use crate::cost::Cost;
@@ -317,6 +319,7 @@ pub use crate::progress::{Partial, Stats};
 pub use crate::replay::{OpenOrder, Recording, Replay, StatePicture, StateRecorder};
 pub use crate::search::Search;
 pub use crate::searcher::{Memory, Searcher};
+pub use crate::sight::LineOfSight;
 pub use crate::solution::{ErrorOf, SearchResult, Solution, SolutionOf};
 
 /// The README's examples, compiled and run as doc tests so that they cannot rot.
@@ -354,4 +357,5 @@ mod progress;
 mod replay;
 mod search;
 mod searcher;
+mod sight;
 mod solution;

@@ -62,6 +62,7 @@ use crate::problem::SearchProblem;
 /// | [`hill_climbing`](Self::hill_climbing) | yes | the longest walk | no step to g + h > bound | ignored | ignored: no table | ignored |
 /// | [`beam_search`](Self::beam_search) | yes | yes | prunes g + h > bound | orders ties in a layer | yes | ignored: layers, no open set |
 /// | [`audit`](Self::audit) | yes: stops enumerating | the most states enumerated | refused | ignored | yes | ignored |
+/// | [`theta_star`](Self::theta_star), [`theta_star_with`](Self::theta_star_with) | yes | yes | prunes g + h > bound | yes | yes | ignored: an indexed heap |
 /// | [`jps_in`](Self::jps_in), [`jps`](Self::jps) (grids) | yes, counting jump points | jump points stored | prunes g + h > bound | among jump points of equal f and h | ignored: a dense table | ignored: a 4-ary heap |
 ///
 /// [`estimate_tie`](Self::estimate_tie) orders the searches that rank by f with a heuristic,

@@ -33,6 +33,7 @@ pub(crate) mod par_idastar;
 pub(crate) mod path_tree;
 pub(crate) mod reachable;
 pub(crate) mod stepper;
+pub(crate) mod theta_star;
 
 /// A search algorithm chosen at run time, for programs that take it as an option.
 ///

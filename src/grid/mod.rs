@@ -1,7 +1,9 @@
 //! Grids with blocked cells: 4- and 8-connected movement, distance heuristics, Moving AI maps
 //! and scenarios, grids with a cost for each cell ([`WeightedGrid`]), jump point search
-//! ([`JumpPointSearcher`], with a [`JumpTable`] for JPS+), pictures of a search, and replays of
-//! one in the browser ([`Replay`]).
+//! ([`JumpPointSearcher`], with a [`JumpTable`] for JPS+), pictures of a search, replays of
+//! one in the browser ([`Replay`]), and paths that leave the cell chain: line of sight
+//! ([`Grid::line_of_sight`]), smoothing ([`Grid::smooth`]) and any-angle search
+//! ([`theta_star`](crate::theta_star)).
 //!
 //! A [`Grid`] is the map; [`Grid::problem`] poses a query on it (start, goal, [`Movement`]) as a
 //! [`SearchProblem`] whose states are [`Cell`]s and whose costs are `f64`:
@@ -31,6 +33,51 @@
 //! assert_eq!(informed::astar_with(&four, four.manhattan())?.cost(), 13.0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Smooth and any-angle paths
+//!
+//! A search's path is a chain of cells, each one step from the next: a unit that follows it
+//! zigzags in eight directions. Two ways to walk straight lines instead, both returning
+//! waypoints that a unit walks straight between, each in sight of the next under the
+//! movement's corner rule ([`Grid::line_of_sight`]), and both measured by [`path_length`]:
+//!
+//! - [`Grid::smooth`] pulls a path found by A* or JPS straight (string pulling): cheap, one
+//!   line of sight per cell of the path, and never longer than the path it is given.
+//! - [`theta_star`](crate::theta_star) searches for an any-angle path directly: usually
+//!   shorter than the smoothed one, since it is not bound to the corridor A* chose, at the
+//!   price of a line of sight per successor.
+//!
+//! ```
+//! use informed::grid::{self, Cell, Grid, Movement};
+//!
+//! let grid = Grid::from_ascii(
+//!     "............
+//!      ......#.....
+//!      ......#.....
+//!      ..####......
+//!      ............",
+//! )?;
+//! let problem = grid.problem(Cell::new(0, 4), Cell::new(11, 0), Movement::Eight)?;
+//!
+//! // A chain of cells, pulled straight.
+//! let cells = informed::astar_with(&problem, problem.octile())?;
+//! let smoothed = grid.smooth(cells.path(), Movement::Eight);
+//!
+//! // Or an any-angle search, with the straight-line distance as its estimate.
+//! let any_angle = informed::theta_star_with(&problem, problem.euclidean())?;
+//!
+//! for waypoints in [&smoothed[..], any_angle.path()] {
+//!     assert_eq!(waypoints.first(), Some(&Cell::new(0, 4)));
+//!     assert_eq!(waypoints.last(), Some(&Cell::new(11, 0)));
+//!     for leg in waypoints.windows(2) {
+//!         // Walk from leg[0] to leg[1] in a straight line.
+//!         assert!(grid.line_of_sight(leg[0], leg[1], Movement::Eight));
+//!     }
+//! }
+//! assert!(grid::path_length(&smoothed) <= grid::path_length(cells.path()));
+//! assert_eq!(any_angle.cost(), grid::path_length(any_angle.path()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod error;
 mod heuristics;
@@ -40,6 +87,7 @@ mod jump;
 mod movingai;
 mod picture;
 mod replay;
+mod sight;
 mod terrain;
 mod weighted;
 
@@ -52,6 +100,7 @@ pub use self::jps_plus::{JUMP_TABLE_VERSION, JumpTable, JumpTableError};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
 pub use self::replay::ReplayRecorder;
+pub use self::sight::path_length;
 pub use self::terrain::{GridMap, GridQuery};
 pub use self::weighted::{WeightedGrid, WeightedGridProblem};
 /// The replay page, for grid searches as for any other (also `informed::Replay`).
