@@ -52,7 +52,9 @@
 //! [`from_fn_unit_bidirectional`]); [`anytime_astar`], improving its answer with a proven bound;
 //! [`k_shortest_paths`] and [`optimal_paths`] for more than one path; [`reachable`] for
 //! everything within a budget, [`bfs_reach`] for everything with its depth, and
-//! [`shortest_path_tree`] for the cheapest path to every state from one flood; [`stepper`] to
+//! [`shortest_path_tree`] for the cheapest path to every state from one flood, and
+//! [`distances_to_goals`] for the cheapest path from every state to the goals (one flood of
+//! the problem seen backward, [`Reversed`]); [`stepper`] to
 //! drive a search one expansion at a time; and, for
 //! contrast, the incomplete [`hill_climbing`] and [`beam_search`]. Every algorithm is a free
 //! function with the defaults and a [`Search`] method of the same name with options; every
@@ -292,7 +294,9 @@ pub use crate::algo::nbs::{nbs, nbs_with};
 pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
 #[cfg(feature = "rayon")]
 pub use crate::algo::par_idastar::{par_idastar_in_place, par_idastar_in_place_with};
-pub use crate::algo::path_tree::{PathTree, shortest_path_tree, shortest_path_tree_to};
+pub use crate::algo::path_tree::{
+    PathTree, distances_to_goals, shortest_path_tree, shortest_path_tree_to,
+};
 pub use crate::algo::reachable::{Reachable, reachable};
 pub use crate::algo::stepper::{Expansion, Stepper, stepper, stepper_with};
 #[cfg(feature = "rayon")]
@@ -315,6 +319,7 @@ pub use crate::problem::{
 };
 pub use crate::progress::{Partial, Stats};
 pub use crate::replay::{OpenOrder, Recording, Replay, StatePicture, StateRecorder};
+pub use crate::reversed::Reversed;
 pub use crate::search::Search;
 pub use crate::searcher::Searcher;
 pub use crate::solution::{ErrorOf, SearchResult, Solution, SolutionOf};
@@ -352,6 +357,7 @@ mod observer;
 mod problem;
 mod progress;
 mod replay;
+mod reversed;
 mod search;
 mod searcher;
 mod solution;
