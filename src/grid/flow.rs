@@ -120,7 +120,8 @@ impl FlowField {
     /// # Errors
     ///
     /// [`GridErrorKind::OutOfBounds`] or [`GridErrorKind::Blocked`] (with the role
-    /// `"target"`) for the first target outside the grid or on a blocked cell.
+    /// `"target"`) for the first target outside the grid or on a blocked cell;
+    /// [`GridErrorKind::TooLarge`] if the field's 9 bytes a cell cannot be allocated.
     ///
     /// # Complexity
     ///
@@ -198,9 +199,11 @@ impl FlowField {
         // leaves the field as it was.
         let old = self.targets.len();
         self.targets.extend(targets);
+        let cells = map.cells();
         if let Some(error) = self.targets[old..]
             .iter()
             .find_map(|&target| refused(map, target))
+            .or_else(|| self.reserve(map.width(), map.height()).err())
         {
             self.targets.truncate(old);
             return Err(error);
@@ -209,7 +212,6 @@ impl FlowField {
         self.width = map.width();
         self.height = map.height();
         self.movement = movement;
-        let cells = map.cells();
         self.distances.clear();
         self.distances.resize(cells, f64::INFINITY);
         self.steps.clear();
@@ -231,6 +233,24 @@ impl FlowField {
             }
         }
         Ok(())
+    }
+
+    /// Makes room for the distances and steps of a `width × height` grid, keeping what is
+    /// held.
+    fn reserve(&mut self, width: u32, height: u32) -> Result<(), GridError> {
+        let too_large = |_| {
+            GridError::new(GridErrorKind::TooLarge {
+                width: width as usize,
+                height: height as usize,
+            })
+        };
+        let cells = width as usize * height as usize;
+        self.distances
+            .try_reserve_exact(cells.saturating_sub(self.distances.len()))
+            .map_err(too_large)?;
+        self.steps
+            .try_reserve_exact(cells.saturating_sub(self.steps.len()))
+            .map_err(too_large)
     }
 
     /// Dijkstra's algorithm from the targets along `problem`'s predecessors, over the cells'
