@@ -10,7 +10,7 @@
 //! like on a busy machine.
 //!
 //! `cargo run --release -p informed-bench --bin games-flow`; the Moving AI maps are skipped,
-//! saying so, without `../shared/data`. With an argument (`field`, `generic` or `setup`) it
+//! saying so, without `../shared/data`. With an argument (`field`, `generic`, `peer` or `setup`) it
 //! runs one flood on the generated map and nothing else, for callgrind's instruction counts.
 
 #[path = "common/mod.rs"]
@@ -63,8 +63,8 @@ fn main() {
 }
 
 /// One flood toward the corner of the generated map and nothing else, for instruction counts:
-/// `field` (the flow field), `generic` (`distances_to_goals`), or `setup` (neither: the cost of
-/// making the map, to subtract). `valgrind --tool=callgrind target/release/games-flow field`.
+/// `field` (the flow field), `generic` (`distances_to_goals`), `peer` (`pathfinding`'s
+/// `dijkstra_all`), or `setup` (none: the cost of making the map, to subtract). `valgrind --tool=callgrind target/release/games-flow field`.
 fn one_flood(flood: &str) {
     let grid = common::walled_grid(512, 25, 37);
     let target = Cell::new(0, 0);
@@ -76,9 +76,20 @@ fn one_flood(flood: &str) {
             let query = grid.problem(target, target, MOVEMENT).unwrap();
             informed::distances_to_goals(&query).unwrap().len()
         }
+        "peer" => {
+            let query = grid.problem(target, target, MOVEMENT).unwrap();
+            let all = pathfinding::directed::dijkstra::dijkstra_all(&target, |cell| {
+                query
+                    .successors(cell)
+                    .into_iter()
+                    .map(|(next, step)| (next, Len(step)))
+                    .collect::<common::Inline<Cell, Len>>()
+            });
+            all.len() + 1
+        }
         "setup" => 0,
         other => {
-            eprintln!("games-flow: unknown flood {other:?}: field, generic or setup");
+            eprintln!("games-flow: unknown flood {other:?}: field, generic, peer or setup");
             std::process::exit(2);
         }
     };
