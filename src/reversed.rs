@@ -245,6 +245,38 @@ mod tests {
         })
     }
 
+    /// A bad step met by the backward flood is reported as the problem's own step, and a
+    /// cost bound keeps the states within it of the goal.
+    #[test]
+    fn the_flood_to_the_goals_reports_steps_forward_and_keeps_its_bound() {
+        let bad = Small {
+            edges: vec![(0, 1, 2), (1, 2, 3)],
+            nodes: 3,
+        };
+        let tree = crate::distances_to_goals(&bad).unwrap();
+        assert_eq!(tree.cost_to(&0), Some(5));
+        assert_eq!(tree.path_from(&0), Some(vec![0, 1, 2]));
+        let near = crate::Search::new(&bad)
+            .cost_bound(3)
+            .distances_to_goals()
+            .unwrap();
+        assert_eq!(near.cost_to(&1), Some(3));
+        assert_eq!(near.cost_to(&0), None);
+
+        let negative = crate::from_fn_bidirectional(
+            0i32,
+            2,
+            |&n: &i32| [(n + 1, if n == 0 { -1 } else { 1 })],
+            |&n: &i32| [(n - 1, if n == 1 { -1 } else { 1 })],
+        );
+        match crate::distances_to_goals(&negative) {
+            Err(crate::SearchError::NegativeCost { from, to, cost, .. }) => {
+                assert_eq!((from, to, cost), (0, 1, -1));
+            }
+            other => panic!("expected the negative step 0 -> 1, got {other:?}"),
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig {
             rng_seed: proptest::test_runner::RngSeed::Fixed(0x5ea7c4),
