@@ -6,13 +6,13 @@ use std::fmt;
 use std::io::{Read, Write};
 
 use crate::algo::bfs_reach::bfs_reach;
-use crate::algo::bidirectional::Backward;
 use crate::algo::reachable::reachable;
 use crate::checksum::{Checksummed, read_full};
 use crate::cost::Cost;
 use crate::error::SearchFailure;
 use crate::heuristic::{Heuristic, heuristic_by_reference};
 use crate::problem::{Bidirectional, SearchProblem};
+use crate::reversed::Reversed;
 
 /// Exact distances from and to a few landmark states, which bound every other distance from
 /// below by the triangle inequality: the ALT heuristic (Goldberg & Harrelson, 2005), the
@@ -204,7 +204,7 @@ impl Error for LandmarkError {
     }
 }
 
-/// `problem` searched from one state (backward through [`Backward`]); no state is a goal.
+/// `problem` searched from one state (backward through [`Reversed`]); no state is a goal.
 struct Flood<'p, P: SearchProblem> {
     problem: &'p P,
     from: P::State,
@@ -422,7 +422,7 @@ impl<C: Cost> Landmarks<C> {
             let mut row = unreached::<C>(bound)?;
             let reached = if backward {
                 flooded(&Flood {
-                    problem: &Backward(problem),
+                    problem: &Reversed::new(problem),
                     from: state.clone(),
                 })?
             } else {

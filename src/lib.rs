@@ -52,9 +52,11 @@
 //! [`from_fn_unit_bidirectional`]); [`anytime_astar`], improving its answer with a proven bound;
 //! [`k_shortest_paths`] and [`optimal_paths`] for more than one path; [`reachable`] for
 //! everything within a budget, [`bfs_reach`] for everything with its depth, and
-//! [`shortest_path_tree`] for the cheapest path to every state from one flood; [`stepper`] to
-//! drive a search one expansion at a time; [`theta_star`] for any-angle paths, cutting across
-//! the steps wherever a [`LineOfSight`] problem says a straight line is clear; and, for
+//! [`shortest_path_tree`] for the cheapest path to every state from one flood, and
+//! [`distances_to_goals`] for the cheapest path from every state to the goals (one flood of
+//! the problem seen backward, [`Reversed`]); [`stepper`] to drive a search one expansion at a
+//! time; [`theta_star`] for any-angle paths, cutting across the steps wherever a
+//! [`LineOfSight`] problem says a straight line is clear; and, for
 //! contrast, the incomplete [`hill_climbing`] and [`beam_search`]. Every algorithm is a free
 //! function with the defaults and a [`Search`] method of the same name with options; every
 //! option of a [`Search`] is honoured by every algorithm, or refused with an error (the table in
@@ -293,7 +295,9 @@ pub use crate::algo::nbs::{nbs, nbs_with};
 pub use crate::algo::optimal_paths::{OptimalPaths, optimal_paths};
 #[cfg(feature = "rayon")]
 pub use crate::algo::par_idastar::{par_idastar_in_place, par_idastar_in_place_with};
-pub use crate::algo::path_tree::{PathTree, shortest_path_tree, shortest_path_tree_to};
+pub use crate::algo::path_tree::{
+    PathTree, distances_to_goals, shortest_path_tree, shortest_path_tree_to,
+};
 pub use crate::algo::reachable::{Reachable, reachable};
 pub use crate::algo::stepper::{Expansion, Stepper, stepper, stepper_with};
 pub use crate::algo::theta_star::{theta_star, theta_star_with};
@@ -317,6 +321,7 @@ pub use crate::problem::{
 };
 pub use crate::progress::{Partial, Stats};
 pub use crate::replay::{OpenOrder, Recording, Replay, StatePicture, StateRecorder};
+pub use crate::reversed::Reversed;
 pub use crate::search::Search;
 pub use crate::searcher::{Memory, Searcher};
 pub use crate::sight::LineOfSight;
@@ -355,6 +360,7 @@ mod observer;
 mod problem;
 mod progress;
 mod replay;
+mod reversed;
 mod search;
 mod searcher;
 mod sight;

@@ -279,6 +279,20 @@ pub trait Bidirectional: SearchProblem {
     ) -> impl IntoIterator<Item = (Self::State, Self::Cost)>;
 }
 
+impl<P: Bidirectional + ?Sized> Bidirectional for &P {
+    fn goals(&self) -> impl IntoIterator<Item = Self::State> {
+        (**self).goals()
+    }
+
+    #[inline]
+    fn predecessors(
+        &self,
+        state: &Self::State,
+    ) -> impl IntoIterator<Item = (Self::State, Self::Cost)> {
+        (**self).predecessors(state)
+    }
+}
+
 /// A reused buffer of successors with their step costs, for the searches that read a state's
 /// successors more than once or out of order (depth-first, beam, hill climbing).
 ///

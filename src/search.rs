@@ -207,6 +207,22 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
         }
     }
 
+    /// The same search, options, cancel callback and observer, of another problem with the
+    /// same states and costs: for the searches that run on a view of the problem (the
+    /// problem seen backward).
+    pub(crate) fn of<'b, Q>(self, problem: &'b Q) -> Search<'b, Q, O>
+    where
+        'a: 'b,
+        Q: SearchProblem<State = P::State, Cost = P::Cost>,
+    {
+        Search {
+            problem,
+            options: self.options,
+            cancel: self.cancel,
+            observer: self.observer,
+        }
+    }
+
     /// The same search with another observer.
     fn with_observer<O2>(self, observer: O2) -> Search<'a, P, O2> {
         Search {

@@ -50,6 +50,8 @@ fn public_types_are_send_sync_and_unwind_safe() {
     assert_thread_safe::<informed::grid::WeightedGrid>();
     assert_thread_safe::<informed::grid::WeightedGridProblem<'static>>();
     assert_thread_safe::<informed::grid::Picture<'static>>();
+    assert_thread_safe::<informed::grid::FlowField>();
+    assert_thread_safe::<informed::Reversed<informed::grid::GridProblem<'static>>>();
     // The closure problems are as thread-safe as their closures (plain functions here).
     type Step = fn(&u32) -> [(u32, u32); 1];
     type UnitStep = fn(&u32) -> [u32; 1];

@@ -12,74 +12,9 @@ use crate::heuristic::Zero;
 use crate::observer::{Event, Observer};
 use crate::problem::{Bidirectional, SearchProblem};
 use crate::progress::Stats;
+use crate::reversed::{Reversed, forward};
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution};
-
-/// A problem seen backward: from its goals, along its predecessors. Its own goal test is never
-/// true: the search ends when the two sides meet.
-pub(crate) struct Backward<'a, P>(pub(crate) &'a P);
-
-impl<P: Bidirectional> SearchProblem for Backward<'_, P> {
-    type State = P::State;
-    type Cost = P::Cost;
-
-    fn starts(&self) -> impl IntoIterator<Item = P::State> {
-        self.0.goals()
-    }
-
-    fn is_goal(&self, _: &P::State) -> bool {
-        false
-    }
-
-    #[inline]
-    fn successors(&self, state: &P::State) -> impl IntoIterator<Item = (P::State, P::Cost)> {
-        self.0.predecessors(state)
-    }
-
-    fn index_bound(&self) -> Option<usize> {
-        self.0.index_bound()
-    }
-
-    fn index(&self, state: &P::State) -> usize {
-        self.0.index(state)
-    }
-}
-
-/// An error from the backward side, with its step turned to face forward.
-pub(super) fn forward<S, C>(error: SearchError<S, C>) -> SearchError<S, C> {
-    match error {
-        SearchError::NegativeCost {
-            from,
-            to,
-            cost,
-            stats,
-        } => SearchError::NegativeCost {
-            from: to,
-            to: from,
-            cost,
-            stats,
-        },
-        SearchError::NanCost { from, to, stats } => SearchError::NanCost {
-            from: to,
-            to: from,
-            stats,
-        },
-        SearchError::Overflow {
-            from,
-            to,
-            g,
-            step,
-            stats,
-        } => SearchError::Overflow {
-            from: to,
-            to: from,
-            g,
-            step,
-            stats,
-        },
-        other => other,
-    }
-}
 
 /// A state both sides reached, and the path cost through it.
 pub(super) struct Meeting<S, C> {
@@ -381,7 +316,7 @@ where
             mut control,
             mut observer,
         } = self.setup;
-        let back = Backward(problem);
+        let back = Reversed::new(problem);
         let new = || -> EngineOf<_, _, N, Q> {
             Engine::new(tables.table(), options.tie_break, Ranking::Cost)
         };
@@ -498,7 +433,7 @@ where
             mut observer,
             ..
         } = self.0;
-        let back = Backward(problem);
+        let back = Reversed::new(problem);
         let mut sides: [Side<P, T>; 2] = [Breadth::new(states), Breadth::new(more())];
         // The meeting of fewest steps: its state and step count.
         let mut best: Option<(P::State, usize)> = None;

@@ -7,7 +7,7 @@ use std::collections::BinaryHeap;
 
 use indexmap::IndexMap;
 
-use crate::algo::bidirectional::{Meetings, check_backward_steps, forward};
+use crate::algo::bidirectional::{Meetings, check_backward_steps};
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
 use crate::engine::hasher::FastBuildHasher;
@@ -18,6 +18,7 @@ use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::{Event, Observer};
 use crate::problem::Bidirectional;
 use crate::progress::Partial;
+use crate::reversed::forward;
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution};
 

@@ -8,8 +8,9 @@ use indexmap::IndexMap;
 
 use crate::engine::hasher::FastBuildHasher;
 use crate::observer::Observer;
-use crate::problem::SearchProblem;
+use crate::problem::{Bidirectional, SearchProblem};
 use crate::progress::Stats;
+use crate::reversed::{Reversed, forward};
 use crate::search::Search;
 use crate::solution::ErrorOf;
 
@@ -202,8 +203,100 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
     }
 }
 
+/// The cheapest path from every state to its nearest goal, found by one Dijkstra flood
+/// backward from the goals: the [`shortest_path_tree`] of the problem seen backward
+/// ([`Reversed`]), which answers "how far to the target, and which way" for every state at
+/// once, as many units walking to one target need.
+///
+/// A flood forward from a goal (a [`shortest_path_tree`] whose start is the goal) measures the
+/// other way, goal to state: the same only where every step costs what its reverse costs. On
+/// a grid whose cells cost what entering them costs, or on a road map with one-way streets,
+/// it gives wrong costs and paths that are not the cheapest; this flood does not.
+///
+/// # Arguments
+///
+/// - `problem`: the state space, searchable backward ([`Bidirectional`]): its
+///   [`goals`](Bidirectional::goals) are where the flood starts, and its
+///   [`predecessors`](Bidirectional::predecessors), which it follows, must be the exact
+///   reverse of its successors, costs included. Step costs must be non-negative. Its starts
+///   and its goal test are ignored.
+///
+/// # Returns
+///
+/// A [`PathTree`] rooted at the goals, read from each state's side:
+///
+/// | call | answers |
+/// |---|---|
+/// | [`cost_to(&s)`](PathTree::cost_to) | the least cost from `s` to its nearest goal |
+/// | [`path_from(&s)`](PathTree::path_from) | a cheapest path from `s` to that goal, `s` first |
+/// | [`parent(&s)`](PathTree::parent) | the next state on that path (`None` at a goal) |
+/// | [`path_to(&s)`](PathTree::path_to) | the same path reversed, the goal first |
+///
+/// Each is `None` for a state from which no goal can be reached. With
+/// [`Search::distances_to_goals`], a cost bound keeps only the states within it of a goal.
+///
+/// # Errors
+///
+/// As for [`shortest_path_tree`]. A bad step is reported as the problem's step, from the
+/// state it leaves to the state it enters, though the flood met it backward.
+///
+/// # Complexity
+///
+/// As for [`shortest_path_tree`], over the states from which a goal can be reached.
+///
+/// # Example
+///
+/// A street of four houses where entering a house costs its toll: from house 3 to house 0 one
+/// pays the tolls of 2, 1 and 0; from house 0 to house 3 those of 1, 2 and 3.
+///
+/// ```
+/// let toll = [1u32, 5, 1, 9];
+/// let doors = |&house: &usize| [house.wrapping_sub(1), house + 1].into_iter().filter(|&h| h < 4);
+/// // Into a neighbour, paying its toll; or, backward, from a neighbour, paying this one's.
+/// let steps = move |house: &usize| doors(house).map(move |next| (next, toll[next]));
+/// let before = move |house: &usize| {
+///     let paid = toll[*house];
+///     doors(house).map(move |previous| (previous, paid))
+/// };
+/// let problem = informed::from_fn_bidirectional(3, 0, steps, before);
+///
+/// let to_zero = informed::distances_to_goals(&problem)?;
+/// assert_eq!(to_zero.cost_to(&3), Some(7)); // 1 + 5 + 1
+/// assert_eq!(to_zero.path_from(&3), Some(vec![3, 2, 1, 0]));
+/// assert_eq!(to_zero.parent(&3), Some(&2)); // the next house toward house 0
+/// assert_eq!(to_zero.cost_to(&3), Some(informed::dijkstra(&problem)?.cost()));
+///
+/// // A flood forward from house 0 measures from house 0 instead: 5 + 1 + 9.
+/// let from_zero = informed::shortest_path_tree(&informed::from_fn(0, steps, |_| false))?;
+/// assert_eq!(from_zero.cost_to(&3), Some(15));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn distances_to_goals<P: Bidirectional>(
+    problem: &P,
+) -> Result<PathTree<P::State, P::Cost>, ErrorOf<P>> {
+    Search::new(problem).distances_to_goals()
+}
+
+impl<P: Bidirectional, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
+    /// Runs [`distances_to_goals`](crate::distances_to_goals) with this search's options: the
+    /// cost bound is the greatest cost to a goal kept, and a limit is an error. The observer
+    /// sees the flood as it runs, backward: each step from the state it enters to the state
+    /// it leaves.
+    ///
+    /// # Errors
+    ///
+    /// As for [`distances_to_goals`](crate::distances_to_goals), and
+    /// [`SearchError::InvalidCostBound`](crate::SearchError::InvalidCostBound) for a NaN bound.
+    pub fn distances_to_goals(self) -> Result<PathTree<P::State, P::Cost>, ErrorOf<P>> {
+        let reversed = Reversed::new(self.problem());
+        self.of(&reversed).shortest_path_tree().map_err(forward)
+    }
+}
+
 /// The cheapest paths from a search's starts to every state it reached: the result of
-/// [`shortest_path_tree`], [`shortest_path_tree_to`] and their [`Search`] forms.
+/// [`shortest_path_tree`], [`shortest_path_tree_to`] and their [`Search`] forms; and, from
+/// [`distances_to_goals`], the cheapest paths from every state to the goals (see there for how
+/// that tree reads).
 #[derive(Clone)]
 pub struct PathTree<S, C> {
     /// Each state with its parent's index in this map (`None` for a start) and its least cost.
@@ -243,6 +336,20 @@ impl<S: Clone + Eq + std::hash::Hash, C: Copy> PathTree<S, C> {
     /// A cheapest path from a start to `state`, both included; `None` if `state` was not
     /// reached. **O(path length)**.
     pub fn path_to(&self, state: &S) -> Option<Vec<S>> {
+        let mut path = self.path_from(state)?;
+        path.reverse();
+        Some(path)
+    }
+
+    /// [`path_to`](Self::path_to) read the other way: from `state` along its parents to the
+    /// start it was reached from, both included; `None` if `state` was not reached.
+    /// **O(path length)**.
+    ///
+    /// On a tree of a problem seen backward ([`distances_to_goals`], or a
+    /// [`shortest_path_tree`] of a [`Reversed`] problem), whose starts are the problem's
+    /// goals, this is a cheapest path of the problem itself from `state` to its nearest goal,
+    /// in the order it is walked.
+    pub fn path_from(&self, state: &S) -> Option<Vec<S>> {
         let mut current = self.nodes.get_index_of(state)?;
         let mut path = Vec::new();
         loop {
@@ -253,7 +360,6 @@ impl<S: Clone + Eq + std::hash::Hash, C: Copy> PathTree<S, C> {
                 None => break,
             }
         }
-        path.reverse();
         Some(path)
     }
 

@@ -73,7 +73,7 @@ pub enum GridErrorKind {
     },
     /// A start or goal outside the grid.
     OutOfBounds {
-        /// `"start"` or `"goal"`.
+        /// `"start"` or `"goal"` (of a query), or `"target"` (of a [`FlowField`](super::FlowField)).
         role: &'static str,
         /// The cell.
         cell: Cell,
@@ -91,7 +91,7 @@ pub enum GridErrorKind {
     },
     /// A start or goal on a blocked cell.
     Blocked {
-        /// `"start"` or `"goal"`.
+        /// `"start"` or `"goal"` (of a query), or `"target"` (of a [`FlowField`](super::FlowField)).
         role: &'static str,
         /// The cell.
         cell: Cell,

@@ -1,7 +1,8 @@
 //! Grids with blocked cells: 4- and 8-connected movement, distance heuristics, Moving AI maps
 //! and scenarios, grids with a cost for each cell ([`WeightedGrid`]), jump point search
-//! ([`JumpPointSearcher`], with a [`JumpTable`] for JPS+), pictures of a search, replays of
-//! one in the browser ([`Replay`]), and paths that leave the cell chain: line of sight
+//! ([`JumpPointSearcher`], with a [`JumpTable`] for JPS+), flow fields for many units walking
+//! to one target ([`FlowField`]), pictures of a search, replays of one in the browser
+//! ([`Replay`]), and paths that leave the cell chain: line of sight
 //! ([`Grid::line_of_sight`]), smoothing ([`Grid::smooth`]) and any-angle search
 //! ([`theta_star`](crate::theta_star)).
 //!
@@ -78,8 +79,58 @@
 //! assert_eq!(any_angle.cost(), grid::path_length(any_angle.path()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//! # Grids for games: flow fields
+//!
+//! Many units going to one place (a rally point, the player) need not search one by one: a
+//! [`FlowField`] holds, for every cell, the cost of walking from it to the target and the step
+//! to take, from one flood backward from the target. Each unit then reads its step each frame
+//! in **O(1)**; [`FlowField::rebuild`] recomputes the field in its own memory when the target
+//! moves or the map changes.
+//!
+//! ```
+//! use informed::grid::{Cell, DIAGONAL, FlowField, Movement, WeightedGrid};
+//!
+//! // Roads (1), grass (3) and a river (@, a wall) with one ford (9).
+//! let map = WeightedGrid::from_ascii(
+//!     "1111111111\n\
+//!      3333333331\n\
+//!      @@@@9@@@@@\n\
+//!      3333333333\n\
+//!      1111111111",
+//! )?;
+//! let rally = Cell::new(9, 0);
+//! let mut field = FlowField::new(); // kept in the game's state, reused every rebuild
+//! field.rebuild(&map, [rally], Movement::Eight)?;
+//!
+//! let mut units: Vec<Cell> = (0..10).map(|x| Cell::new(x, 4)).collect();
+//! let mut spent = vec![0.0; units.len()];
+//! for _frame in 0..30 {
+//!     for (unit, spent) in units.iter_mut().zip(&mut spent) {
+//!         if let Some(next) = field.next_step(*unit) {
+//!             // The cost of entering the next cell, times √2 for a diagonal step.
+//!             let length = if next.x != unit.x && next.y != unit.y { DIAGONAL } else { 1.0 };
+//!             *spent += length * f64::from(map.cost(next).unwrap_or(0));
+//!             *unit = next;
+//!         }
+//!     }
+//! }
+//! assert!(units.iter().all(|&unit| unit == rally));
+//!
+//! // Each unit paid exactly the cost of the cheapest walk, as one search from its cell finds.
+//! let start = Cell::new(0, 4);
+//! let problem = map.problem(start, rally, Movement::Eight)?;
+//! let cheapest = informed::astar_with(&problem, problem.octile())?.cost();
+//! assert_eq!(field.distance(start), Some(cheapest));
+//! assert_eq!(spent[0], cheapest);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! For any other problem searchable backward, [`distances_to_goals`](crate::distances_to_goals)
+//! (a flood of [`Reversed`](crate::Reversed)) gives the same distances in a
+//! [`PathTree`](crate::PathTree).
 
 mod error;
+mod flow;
 mod heuristics;
 mod jps;
 mod jps_plus;
@@ -94,6 +145,7 @@ mod weighted;
 use std::fmt;
 
 pub use self::error::{GridError, GridErrorKind};
+pub use self::flow::FlowField;
 pub use self::heuristics::{Euclidean, Manhattan, Octile};
 pub use self::jps::{JumpPointSearcher, Waypoints};
 pub use self::jps_plus::{JUMP_TABLE_VERSION, JumpTable, JumpTableError};
