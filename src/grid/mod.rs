@@ -79,6 +79,7 @@
 //! assert_eq!(any_angle.cost(), grid::path_length(any_angle.path()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
 //! # Grids for games: flow fields
 //!
 //! Many units going to one place (a rally point, the player) need not search one by one: a
