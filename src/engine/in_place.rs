@@ -90,6 +90,16 @@ fn taken<C, M: Copy, X>(frame: &Frame<'_, C, M, X>, stack: &[M]) -> M {
     }
 }
 
+/// The moves of `frame` not tried yet: in its table (`table`), or on `stack`.
+#[cfg(feature = "rayon")]
+fn untried<'f, C, M, X>(frame: &'f Frame<'_, C, M, X>, stack: &'f [M], table: bool) -> &'f [M] {
+    if table {
+        frame.table.get(frame.next..).unwrap_or(&[])
+    } else {
+        stack.get(frame.next..frame.end).unwrap_or(&[])
+    }
+}
+
 /// An estimate below zero taken as zero, as [`Control::estimate`] takes it.
 #[inline(always)]
 fn clamped<C: Cost>(h: C) -> C {
@@ -197,6 +207,45 @@ pub(crate) struct Walker<
     /// What the fast loop of [`descend`](Self::descend) has cut off so far (see [`refuse`]),
     /// added to `cut` when the probe ends.
     least: Option<P::Cost>,
+    /// Where a walker of parallel IDA* gives away untried moves when another waits for work
+    /// (see [`sharing`](Self::sharing)).
+    #[cfg(feature = "rayon")]
+    share: Option<&'a dyn Share<P::Move>>,
+    /// Expansions left before `share` is asked again whether a walker waits for work.
+    #[cfg(feature = "rayon")]
+    share_in: u32,
+    /// How many expansions apart `share` is asked.
+    #[cfg(feature = "rayon")]
+    share_every: u32,
+}
+
+/// How often a walker that [shares](Walker::sharing) asks whether another walker waits for
+/// work, by default: every this many expansions. Rare enough to cost nothing measurable, often
+/// enough that a waiting walker gets work within microseconds.
+#[cfg(feature = "rayon")]
+pub(crate) const SHARE_INTERVAL: u32 = 256;
+
+/// What a walker of parallel IDA* gives away ([`Walker::sharing`]): the untried moves of one
+/// node of its path, to be tried by another walker ([`Walker::probe_piece`]).
+#[cfg(feature = "rayon")]
+pub(crate) struct Piece<M> {
+    /// The moves from the walker's start to the node.
+    pub(crate) path: Vec<M>,
+    /// Where the moves given begin in the node's table, where the problem keeps one.
+    pub(crate) first: usize,
+    /// The moves given, in the order the walker would have tried them: all the node's moves
+    /// it had not tried.
+    pub(crate) moves: Vec<M>,
+}
+
+/// Where a walker gives away work (see [`Walker::sharing`]).
+#[cfg(feature = "rayon")]
+pub(crate) trait Share<M> {
+    /// Whether a walker waits for work: asked every few hundred expansions (see
+    /// [`SHARE_INTERVAL`]), so it must be cheap.
+    fn wanted(&self) -> bool;
+    /// Takes the moves given away.
+    fn give(&self, piece: Piece<M>);
 }
 
 /// The subtrees a splitting walker ([`Walker::splitting`]) handed over, in the order of the
@@ -350,7 +399,28 @@ where
             held: None,
             cut: Probe::Exhausted,
             least: None,
+            #[cfg(feature = "rayon")]
+            share: None,
+            #[cfg(feature = "rayon")]
+            share_in: SHARE_INTERVAL,
+            #[cfg(feature = "rayon")]
+            share_every: SHARE_INTERVAL,
         }
+    }
+
+    /// The same walker, but that gives work away: every `every` expansions it asks
+    /// `share` whether another walker waits for work, and if one does, hands it the untried
+    /// moves of the shallowest node of its path that has any (the largest piece of what it
+    /// has left to search) and never tries them itself. What is left to it comes before the
+    /// piece in depth-first order, and a later piece (deeper on its path) before an earlier.
+    /// Used by parallel IDA* only.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn sharing(mut self, share: &'a dyn Share<P::Move>, every: u32) -> Self {
+        self.share = Some(share);
+        self.share_every = every.max(1);
+        self.share_in = self.share_every;
+        self.lean = false;
+        self
     }
 
     /// The same walker, but that hands over every node at `depth` (at least 1) that its
@@ -558,6 +628,63 @@ where
         moves: &[P::Move],
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
+        let state = self.restore(start, moves)?;
+        if self.table {
+            self.walk_from::<true>(state, bound)
+        } else {
+            self.walk_from::<false>(state, bound)
+        }
+    }
+
+    /// A depth-first search of the moves a [`sharing`](Self::sharing) walker gave away within
+    /// the same `bound`: the path from `start` to the node whose moves they are is put back as
+    /// [`probe_subtree`](Self::probe_subtree) puts it back, and the node, which the other
+    /// walker expanded and counted, is given the moves as its own untried ones; they are then
+    /// tried, and searched below, as that walker would have. On `Found`, the path, from the
+    /// start, leads to a goal.
+    /// Used by parallel IDA* only.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn probe_piece(
+        &mut self,
+        start: &P::State,
+        piece: &Piece<P::Move>,
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        let state = self.restore(start, &piece.path)?;
+        let depth = piece.path.len();
+        self.cut = Probe::Exhausted;
+        if self.table {
+            let problem: &'a P = self.problem;
+            let table = problem.move_table(&state).unwrap_or(&[]);
+            if table.get(piece.first..) != Some(&piece.moves[..]) {
+                // The other walker took them from the same table: `move_table` is not
+                // deterministic.
+                return Err(SearchError::BrokenUndo {
+                    state,
+                    step: depth,
+                    stats: self.control.stats(),
+                });
+            }
+            let frame = &mut self.frames[depth];
+            frame.table = table;
+            frame.next = piece.first;
+            frame.end = table.len();
+            self.descend::<false, true, false, false>(state, bound)
+        } else {
+            let top = self.stack.len();
+            self.stack.extend_from_slice(&piece.moves);
+            let frame = &mut self.frames[depth];
+            frame.next = top;
+            frame.end = self.stack.len();
+            self.descend::<false, false, false, false>(state, bound)
+        }
+    }
+
+    /// Puts back the path from `start` along `moves` (see
+    /// [`probe_subtree`](Self::probe_subtree)): every level with no move left to try, the last
+    /// one not expanded. Returns the state at its end.
+    #[cfg(feature = "rayon")]
+    fn restore(&mut self, start: &P::State, moves: &[P::Move]) -> Result<P::State, Failure<P>> {
         self.clear();
         let (h, context) = self.begin(start)?;
         self.root = Some(start.clone());
@@ -633,11 +760,7 @@ where
             };
             self.push::<false>(child, &state)?;
         }
-        if self.table {
-            self.walk_from::<true>(state, bound)
-        } else {
-            self.walk_from::<false>(state, bound)
-        }
+        Ok(state)
     }
 
     /// The search below the path put back by [`probe_subtree`](Self::probe_subtree).
@@ -983,6 +1106,16 @@ where
                 return Err(self.limit_reached(limit));
             }
             self.countdown -= 1;
+            #[cfg(feature = "rayon")]
+            if let Some(share) = self.share {
+                self.share_in -= 1;
+                if self.share_in == 0 {
+                    self.share_in = self.share_every;
+                    if share.wanted() {
+                        self.give_away(share, depth);
+                    }
+                }
+            }
         }
         self.control.count_expansion();
         let problem: &'a P = self.problem;
@@ -1087,6 +1220,38 @@ where
         self.frontier
             .ends
             .push((self.start_index, self.frontier.moves.len()));
+    }
+
+    /// Gives `share` the untried moves of the shallowest level above `depth` (the level on top
+    /// of the path, being expanded) that has any besides the move it skips, and leaves that
+    /// level with none: when the search comes back to it, it leaves it.
+    #[cfg(feature = "rayon")]
+    #[cold]
+    #[inline(never)]
+    fn give_away(&mut self, share: &dyn Share<P::Move>, depth: usize) {
+        let (stack, table) = (&self.stack, self.table);
+        let Some(level) = self.frames[..depth].iter().position(|frame| {
+            untried(frame, stack, table)
+                .iter()
+                .any(|&mv| frame.skip.is_none_or(|skip| skip != mv))
+        }) else {
+            return;
+        };
+        let frame = &self.frames[level];
+        let piece = Piece {
+            path: self.frames[..level]
+                .iter()
+                .map(|frame| taken(frame, stack))
+                .collect(),
+            first: frame.next,
+            moves: untried(frame, stack, table).to_vec(),
+        };
+        let frame = &mut self.frames[level];
+        // The level's moves end where it has got to: what the search reads back when it
+        // returns to the level (its locals are those of the level on top only).
+        frame.table = frame.table.get(..frame.next).unwrap_or(frame.table);
+        frame.end = frame.next;
+        share.give(piece);
     }
 
     /// The least estimate among the starts, the first bound of IDA*; `None` without starts.
