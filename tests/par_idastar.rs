@@ -240,7 +240,12 @@ fn one_subtree_is_shared_by_stealing() {
     let (chain, depth) = (60, 13);
     let tree = (1usize << (depth + 1)) - 1;
     let first_leaf = chain + (1 << depth) - 1;
-    for goal in [Some(chain + tree - 1), Some(first_leaf + 1000), Some(first_leaf), None] {
+    for goal in [
+        Some(chain + tree - 1),
+        Some(first_leaf + 1000),
+        Some(first_leaf),
+        None,
+    ] {
         let graph = chain_above_a_tree(chain, depth, goal);
         let walk = InPlace::new(Walk(&graph));
         // The chain's remaining length: the first iterations go straight through it.
@@ -346,8 +351,7 @@ fn easy_korf_instances_in_parallel() -> Result<(), Box<dyn std::error::Error>> {
 /// Korf's instance 79 with the cost bound one below its optimum (every iteration but the last,
 /// run to its end): on 2 and 4 threads, the very counts of the sequential search.
 #[test]
-fn korf_iterations_before_the_last_count_as_sequential() -> Result<(), Box<dyn std::error::Error>>
-{
+fn korf_iterations_before_the_last_count_as_sequential() -> Result<(), Box<dyn std::error::Error>> {
     let puzzle = SlidingPuzzle::new(4, 4)?.with_goal(GOAL)?;
     let (_, tiles, optimal, _) = KORF[0];
     let view = InPlace::new(puzzle.problem(puzzle.parse(tiles)?)?);

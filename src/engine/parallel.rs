@@ -73,9 +73,7 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 
 use crate::engine::control::{Control, Setup};
 use crate::engine::depth_first::{Bound, Probe, Sweeps, cut_in_sweep, deepen};
-use crate::engine::in_place::{
-    Answers, Frontier, Piece, SHARE_INTERVAL, Share, Walker, answers,
-};
+use crate::engine::in_place::{Answers, Frontier, Piece, SHARE_INTERVAL, Share, Walker, answers};
 use crate::engine::options::Options;
 use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
@@ -244,11 +242,10 @@ impl<P: InPlaceProblem, H> Job<'_, P, H> {
             let first = lock(&self.first).clone();
             queue
                 .pieces
-                .retain(|(key, ..)| !first.as_ref().is_some_and(|first| first < key));
+                .retain(|(key, ..)| first.as_ref().is_none_or(|first| first >= key));
             // The first in depth-first order: its goal, if it has one, is the one that counts.
-            let least = (0..queue.pieces.len()).min_by(|&a, &b| {
-                queue.pieces[a].0.cmp(&queue.pieces[b].0)
-            });
+            let least =
+                (0..queue.pieces.len()).min_by(|&a, &b| queue.pieces[a].0.cmp(&queue.pieces[b].0));
             if let Some(at) = least {
                 let (key, start, piece) = queue.pieces.swap_remove(at);
                 self.queued.store(queue.pieces.len(), Ordering::Relaxed);
@@ -352,8 +349,7 @@ impl<P: InPlaceProblem, H> Worker<'_, '_, P, H> {
 impl<P: InPlaceProblem, H> Share<P::Move> for Worker<'_, '_, P, H> {
     fn wanted(&self) -> bool {
         let job = self.job;
-        job.tuning.eager
-            || job.hungry.load(Ordering::Relaxed) > job.queued.load(Ordering::Relaxed)
+        job.tuning.eager || job.hungry.load(Ordering::Relaxed) > job.queued.load(Ordering::Relaxed)
     }
 
     fn give(&self, piece: Piece<P::Move>) {
@@ -1053,9 +1049,8 @@ mod tests {
         let tree = binary_tree(15, None, false);
         let chain = 50;
         // The tree's nodes renumbered after the chain's.
-        let mut moves: Vec<Vec<(usize, usize, u64)>> = (0..chain)
-            .map(|v| vec![(v, v + 1, 1)])
-            .collect();
+        let mut moves: Vec<Vec<(usize, usize, u64)>> =
+            (0..chain).map(|v| vec![(v, v + 1, 1)]).collect();
         moves.extend(tree.moves.iter().map(|edges| {
             edges
                 .iter()
