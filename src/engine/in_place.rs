@@ -217,6 +217,15 @@ pub(crate) struct Walker<
     /// How many expansions apart `share` is asked.
     #[cfg(feature = "rayon")]
     share_every: u32,
+    /// Whether nothing but the bounds, the deadline and the cancel callback can stop an
+    /// expansion (no expansion cap, no cap on stored states, no states kept for the cycle
+    /// check): a walker that [polls](Self::sharing) for the two then runs the lean loop.
+    #[cfg(feature = "rayon")]
+    pollable: bool,
+    /// Whether the walker [polls](Self::sharing): runs the lean loop below the pieces it is
+    /// given, and asks the limits every `share_every` expansions.
+    #[cfg(feature = "rayon")]
+    polled: bool,
 }
 
 /// How often a walker that [shares](Walker::sharing) asks whether another walker waits for
@@ -405,6 +414,12 @@ where
             share_in: SHARE_INTERVAL,
             #[cfg(feature = "rayon")]
             share_every: SHARE_INTERVAL,
+            #[cfg(feature = "rayon")]
+            pollable: options.max_expansions.is_none()
+                && options.max_stored.is_none()
+                && !keep_states,
+            #[cfg(feature = "rayon")]
+            polled: false,
         }
     }
 
@@ -414,11 +429,19 @@ where
     /// has left to search) and never tries them itself. What is left to it comes before the
     /// piece in depth-first order, and a later piece (deeper on its path) before an earlier.
     /// Used by parallel IDA* only.
+    ///
+    /// With `poll` (for a walker whose cancel callback need not be asked before every
+    /// expansion, and with no expansion cap of its own), the walker asks its limits, its
+    /// cancel callback and `share` every `every` expansions only, and below the pieces it
+    /// searches runs the loop of a search that nothing but the bounds can stop (see
+    /// [`lean`](Self::lean)), where its options allow (no cap on stored states, no states kept
+    /// for the cycle check).
     #[cfg(feature = "rayon")]
-    pub(crate) fn sharing(mut self, share: &'a dyn Share<P::Move>, every: u32) -> Self {
+    pub(crate) fn sharing(mut self, share: &'a dyn Share<P::Move>, every: u32, poll: bool) -> Self {
         self.share = Some(share);
         self.share_every = every.max(1);
         self.share_in = self.share_every;
+        self.polled = poll && self.pollable;
         self.lean = false;
         self
     }
@@ -608,9 +631,9 @@ where
         // same loop as the other), and keeps no path at its first cut-off (which it records
         // apart, see `refuse`).
         if !HOLD && self.fast(bound) {
-            self.descend::<HOLD, TABLE, LEAN, LEAN>(state, bound)
+            self.descend::<HOLD, TABLE, LEAN, LEAN, false>(state, bound)
         } else {
-            self.descend::<HOLD, TABLE, LEAN, false>(state, bound)
+            self.descend::<HOLD, TABLE, LEAN, false, false>(state, bound)
         }
     }
 
@@ -669,14 +692,14 @@ where
             frame.table = table;
             frame.next = piece.first;
             frame.end = table.len();
-            self.descend::<false, true, false, false>(state, bound)
+            self.below::<true>(state, bound)
         } else {
             let top = self.stack.len();
             self.stack.extend_from_slice(&piece.moves);
             let frame = &mut self.frames[depth];
             frame.next = top;
             frame.end = self.stack.len();
-            self.descend::<false, false, false, false>(state, bound)
+            self.below::<false>(state, bound)
         }
     }
 
@@ -774,7 +797,50 @@ where
             return Ok(Probe::Found);
         }
         self.cut = Probe::Exhausted;
-        self.descend::<false, TABLE, false, false>(state, bound)
+        self.below::<TABLE>(state, bound)
+    }
+
+    /// The search below the node on top of a path put back by
+    /// [`probe_subtree`](Self::probe_subtree) or [`probe_piece`](Self::probe_piece): where
+    /// the walker [polls](Self::sharing), the loop of a [`lean`](Self::lean) search (the fast
+    /// one where it applies), which asks the limits, the cancel callback and whether to share
+    /// only every `share_every` expansions; otherwise the loop that asks before every one.
+    #[cfg(feature = "rayon")]
+    fn below<const TABLE: bool>(
+        &mut self,
+        state: P::State,
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        if !self.polled {
+            self.descend::<false, TABLE, false, false, false>(state, bound)
+        } else if self.fast(bound) {
+            self.descend::<false, TABLE, true, true, true>(state, bound)
+        } else {
+            self.descend::<false, TABLE, true, false, true>(state, bound)
+        }
+    }
+
+    /// Asks what a [polled](Self::sharing) walker asks every `share_every` expansions, before
+    /// the node it is about to enter: the expansion cap and the deadline, the cancel callback,
+    /// and whether another walker waits for work (then gives it some).
+    #[cfg(feature = "rayon")]
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) -> Result<(), Failure<P>> {
+        self.share_in = self.share_every;
+        if let Err(limit) = self.control.allow_by_cap_and_clock() {
+            return Err(self.limit_reached(limit));
+        }
+        if let Err(limit) = self.control.allow_by_cancel() {
+            return Err(self.limit_reached(limit));
+        }
+        if let Some(share) = self.share {
+            if share.wanted() {
+                // The levels of the path, every one with its next move saved.
+                self.give_away(share, self.len);
+            }
+        }
+        Ok(())
     }
 
     /// The depth-first search below the path held, `state` the state on its top (just
@@ -785,9 +851,17 @@ where
     /// and the next to try), its frame written back only when a level below is entered and
     /// read again when the search comes back to it, as the registers of a recursive search
     /// are saved by its calls. `LEAN`: no limit can stop an expansion (see
-    /// [`lean`](Self::lean)); `FAST`: the fast loop (see [`fast`](Self::fast)).
+    /// [`lean`](Self::lean)); `FAST`: the fast loop (see [`fast`](Self::fast)); `POLL`: with
+    /// `LEAN`, the limits are asked all the same, every few hundred expansions (see
+    /// [`poll`](Self::poll)).
     #[inline(always)]
-    fn descend<const HOLD: bool, const TABLE: bool, const LEAN: bool, const FAST: bool>(
+    fn descend<
+        const HOLD: bool,
+        const TABLE: bool,
+        const LEAN: bool,
+        const FAST: bool,
+        const POLL: bool,
+    >(
         &mut self,
         mut state: P::State,
         bound: Bound<P::Cost>,
@@ -975,7 +1049,7 @@ where
                     None
                 };
                 let entered = if LEAN {
-                    self.enter::<TABLE>(&state, child_g, child_h, waiting, skip, context)?
+                    self.enter::<TABLE, POLL>(&state, child_g, child_h, waiting, skip, context)?
                 } else {
                     let top = if TABLE { 0 } else { end };
                     let child = Frame {
@@ -1149,7 +1223,7 @@ where
     /// moves.
     #[inline(always)]
     #[allow(clippy::type_complexity)]
-    fn enter<const TABLE: bool>(
+    fn enter<const TABLE: bool, const POLL: bool>(
         &mut self,
         state: &P::State,
         g: P::Cost,
@@ -1158,6 +1232,13 @@ where
         skip: Option<P::Move>,
         context: H::Context,
     ) -> Result<Option<(&'a [P::Move], usize, usize)>, Failure<P>> {
+        #[cfg(feature = "rayon")]
+        if POLL {
+            self.share_in -= 1;
+            if self.share_in == 0 {
+                self.poll()?;
+            }
+        }
         self.control.count_expansion();
         self.observer.observe(Event::Expand {
             state,

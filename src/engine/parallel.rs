@@ -677,7 +677,10 @@ where
         job.heuristic,
         job.answers,
     )
-    .sharing(&worker, job.tuning.share_every);
+    // Without an expansion cap, whose claims are counted expansion by expansion, the walker
+    // asks its cancel callback (which stops it for a piece before it that decided) only every
+    // `share_every` expansions, and runs the sequential search's lean loop in between.
+    .sharing(&worker, job.tuning.share_every, job.pool.is_none());
     let mut ends = Vec::new();
     while let Some(unit) = job.next_unit() {
         let probed = match &unit {
