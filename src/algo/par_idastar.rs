@@ -61,7 +61,9 @@ use crate::solution::SearchResult;
 ///   [`Limit::Expansions`](crate::Limit::Expansions) having expanded **at most** the limit,
 ///   less by what the other threads had claimed and not spent (on 2 threads, at most 4,096 and
 ///   at most a quarter of the limit).
-/// - [`deadline`](crate::Search::deadline) is read by each thread every 4,096 expansions.
+/// - [`deadline`](crate::Search::deadline) is read by each thread every 256 expansions (every
+///   4,096 with an expansion cap, a cap on stored states, or a cycle check that compares
+///   states).
 /// - [`cancel_when`](crate::Search::cancel_when) is refused with
 ///   [`SearchError::Unsupported`](crate::SearchError::Unsupported): its callback is `FnMut`,
 ///   and cannot be shared by the threads. Use a deadline.

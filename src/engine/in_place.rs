@@ -35,7 +35,9 @@
 //! For parallel IDA* (`super::parallel`), a walker can also [split](Walker::splitting) its
 //! sweeps, handing over the nodes it enters at a depth instead of expanding them, and another
 //! walker can [search one of them](Walker::probe_subtree) with the path from the start put back
-//! as it was: the same checks and counts, shared by the threads.
+//! as it was: the same checks and counts, shared by the threads. A walker that
+//! [shares](Walker::sharing) gives the untried moves of a node of its path to another, which
+//! [searches them](Walker::probe_piece) below the same path put back.
 
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};

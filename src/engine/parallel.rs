@@ -43,8 +43,9 @@
 //! ordered by their keys, and the first that found a goal or failed (a bad step cost or
 //! estimate, the path cap) decides, after the split's own goal or error, which comes after
 //! every subtree it listed. So that the first is known, a piece that ends that way stops those
-//! after it (each walker asks before every expansion, through its cancel callback; the keys are
-//! compared only when the least deciding key has changed), and those before it run to their
+//! after it (each walker asks its cancel callback every [`SHARE_INTERVAL`] expansions, or
+//! before every one under an expansion cap; the keys are compared only when the least deciding
+//! key has changed), and those before it run to their
 //! end, with every piece given away from them (a piece is dropped unsearched only when one
 //! before it has decided). The path returned is therefore the path sequential IDA* returns,
 //! whatever the number of threads and however the work was shared. A limit that ends the
@@ -54,8 +55,11 @@
 //! [`CLAIM`], and never more than a share of what is left (half of it over the workers), so
 //! that the last of it is claimed one by one (the split phase spends from it first); a worker
 //! gives back what it did not use, and the worker that finds the pool empty stops the search.
-//! The deadline is read every [`POLL_INTERVAL`](crate::engine::depth_first::POLL_INTERVAL)
-//! expansions by each worker.
+//! Without a cap, a worker asks its limits and its cancel callback only every
+//! [`SHARE_INTERVAL`] expansions, and searches below its piece with the lean loop of the
+//! sequential search (the fast one where it applies), which asks nothing; with one, the claims
+//! being counted expansion by expansion, it runs the loop that asks before every expansion,
+//! and reads the deadline every [`POLL_INTERVAL`](crate::engine::depth_first::POLL_INTERVAL).
 //!
 //! The counts are the sums of the split's and the workers' (`expanded`, `generated`,
 //! `pruned`), the largest of theirs (`stored`: the longest path held, prefix included;
@@ -174,8 +178,8 @@ struct Job<'a, P: InPlaceProblem, H> {
     next: AtomicUsize,
     /// The least key known to decide the outcome; the empty key stops everything.
     first: Mutex<Option<Key>>,
-    /// How many times `first` has changed: read by every worker before every expansion, so
-    /// that keys are compared only after a change.
+    /// How many times `first` has changed: read by every worker whenever it asks its cancel
+    /// callback, so that keys are compared only after a change.
     changes: AtomicUsize,
     /// The pieces given away.
     queue: Mutex<Queue<P::Move>>,
