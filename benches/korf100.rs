@@ -5,7 +5,7 @@
 //! ```sh
 //! cargo run --release -p informed-bench --bin korf100 -- [--cycle-check off|parent|path]
 //!     [--heuristic manhattan|linear-conflict] [--engine in-place|copying]
-//!     [--threads N,N,...] [ID ...]
+//!     [--threads N,N,...] [--balance] [ID ...]
 //! ```
 //!
 //! `--engine in-place` (the default) runs `Search::idastar_in_place_with`, one board changed
@@ -19,6 +19,14 @@
 //! the sequential thread's, and the parallel run's CPU makespan (the sum over iterations of
 //! the CPU time of the thread that worked longest), what the run would take on idle cores
 //! (see `threads/mod.rs`).
+//!
+//! `--balance` (with `--threads`) prints, for each parallel run, the work balance of every
+//! iteration that took at least a millisecond of CPU: each thread's CPU time in it as a share of
+//! the iteration's CPU makespan (the thread that worked longest), which says whether a thread
+//! idled at the iteration's tail while another finished (a share well below 1), and as a share
+//! of the iteration's wall time (which on a loaded machine also counts the time a thread waited
+//! for a core); then the whole run's balance, the threads' CPU time over the threads times the
+//! CPU makespan (1: no thread ever waited for another).
 //!
 //! Reads `../shared/data/puzzles/korf100.txt` (or `$INFORMED_DATA/puzzles/korf100.txt`) and
 //! says it skipped when the file is absent. The default is Korf's setting: Manhattan distance,
@@ -60,6 +68,7 @@ fn main() {
         })
         .unwrap_or_else(fail)
         .unwrap_or_default();
+    let balance = args.flag("--balance");
     if !thread_counts.is_empty() && (heuristic != "manhattan" || !in_place) {
         fail::<()>("--threads: parallel IDA* runs with Manhattan, in place".to_owned());
     }
@@ -110,6 +119,7 @@ fn main() {
             let pool =
                 threads::Pool::new(n).unwrap_or_else(|e| fail(format!("--threads {n}: {e}")));
             let mut marks = Vec::new();
+            let mut walls = Vec::new();
             let started = Instant::now();
             let parallel = pool
                 .pool
@@ -119,10 +129,12 @@ fn main() {
                         .on_event(|event| {
                             if let Event::Iteration { .. } = event {
                                 marks.push(pool.mark());
+                                walls.push(Instant::now());
                             }
                         })
                         .par_idastar_in_place_with(puzzle.manhattan());
                     marks.push(pool.mark());
+                    walls.push(Instant::now());
                     result
                 })
                 .expect("parallel IDA* solves every instance");
@@ -146,6 +158,9 @@ fn main() {
                 cpu / makespan,
                 cpu
             );
+            if balance {
+                print_balance(instance.id, n, &marks, &walls);
+            }
         }
         let stats = solution.stats();
         assert_eq!(
@@ -175,6 +190,48 @@ fn main() {
         "total {expanded} expanded, {generated} generated in {seconds:.2} s: {:.1} M expanded/s",
         expanded as f64 / seconds / 1e6
     );
+}
+
+/// Prints the work balance of a parallel run whose pool's CPU times were `marks` and whose
+/// clock read `walls` at each iteration's start and at its end (see `--balance`).
+fn print_balance(id: u32, threads: usize, marks: &[Vec<f64>], walls: &[Instant]) {
+    let (mut busy, mut makespan) = (0.0, 0.0);
+    for (number, (pair, wall)) in marks.windows(2).zip(walls.windows(2)).enumerate() {
+        let cpu: Vec<f64> = pair[0]
+            .iter()
+            .zip(&pair[1])
+            .map(|(before, after)| after - before)
+            .collect();
+        let longest = cpu.iter().copied().fold(0.0, f64::max);
+        busy += cpu.iter().sum::<f64>();
+        makespan += longest;
+        if longest < 1e-3 {
+            continue;
+        }
+        let wall = (wall[1] - wall[0]).as_secs_f64();
+        let share = |of: f64| {
+            cpu.iter()
+                .map(|c| format!("{:.2}", c / of))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        println!(
+            "korf {id}: {threads} thread(s): iteration {}: CPU {:.1} ms; share of the makespan \
+             [{}], of the wall time {:.1} ms [{}]",
+            number + 1,
+            longest * 1e3,
+            share(longest),
+            wall * 1e3,
+            share(wall)
+        );
+    }
+    if makespan > 0.0 {
+        println!(
+            "korf {id}: {threads} thread(s): balance {:.3} (CPU {busy:.3} s over {threads} x the \
+             makespan {makespan:.3} s)",
+            busy / (threads as f64 * makespan)
+        );
+    }
 }
 
 /// Reports a bad argument and exits with status 2.

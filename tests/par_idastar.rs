@@ -73,7 +73,7 @@ proptest! {
     #![proptest_config(config())]
 
     /// On random graphs moved in place, with an admissible estimate, every cycle check, a cost
-    /// bound or none and a cap on the path or none: parallel IDA* on 1 and on 3 threads gives
+    /// bound or none and a cap on the path or none: parallel IDA* on 1 to 4 threads gives
     /// sequential IDA*'s outcome (`same_outcome`).
     #[test]
     fn parallel_idastar_equals_sequential(
@@ -105,7 +105,7 @@ proptest! {
         // Under the cap of 200,000 expansions: a zero-cost cycle with `Off` is cut by the
         // guard, so every search here ends by itself.
         prop_assume!(!matches!(sequential.as_ref().err().and_then(|e| e.limit()), Some(Limit::Expansions(_))));
-        for threads in [1, 3] {
+        for threads in [1, 2, 3, 4] {
             let parallel = on_threads(threads, || search().par_idastar_in_place(|&v: &usize| h[v]));
             same_outcome(&parallel, &sequential)?;
         }
@@ -171,6 +171,146 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..config() })]
+
+    /// On random stacks of 10 pancakes, on 2 and 4 threads: sequential IDA*'s path; and with
+    /// the cost bound just below the optimum (every iteration but the last, run to its end),
+    /// the very counts of the sequential search.
+    #[test]
+    fn pancakes_shared_by_stealing_keep_the_sequential_counts(
+        stack in Just((0..10u8).collect::<Vec<_>>()).prop_shuffle()
+    ) {
+        let problem = Pancakes::<10>(stack.try_into().unwrap());
+        let view = InPlace::new(&problem);
+        let search = || Search::new(&view).cycle_check(CycleCheck::Parent);
+        let sequential = search().idastar_in_place(gaps).unwrap();
+        prop_assume!(sequential.cost() > 0);
+        let below = || search().cost_bound(sequential.cost() - 1);
+        let sequential_below = below().idastar_in_place(gaps).unwrap_err();
+        for threads in [2, 4] {
+            let parallel = on_threads(threads, || search().par_idastar_in_place(gaps)).unwrap();
+            prop_assert_eq!(parallel.path(), sequential.path());
+            prop_assert_eq!(parallel.stats().iterations, sequential.stats().iterations);
+            let parallel_below =
+                on_threads(threads, || below().par_idastar_in_place(gaps)).unwrap_err();
+            prop_assert!(parallel_below.is_no_path(), "{parallel_below}");
+            let (p, s) = (parallel_below.stats(), sequential_below.stats());
+            prop_assert_eq!(
+                (p.expanded, p.generated, p.pruned, p.iterations),
+                (s.expanded, s.generated, s.pruned, s.iterations)
+            );
+        }
+    }
+}
+
+/// A chain of `chain` nodes (one move each) above a complete binary tree of depth `depth`,
+/// unit costs, the goal at `goal` if any: the split finds one node at every depth it tries, so
+/// that one thread gets the only subtree and the others must take their work from it.
+fn chain_above_a_tree(chain: usize, depth: u32, goal: Option<usize>) -> common::Graph<u64> {
+    let tree = (1usize << (depth + 1)) - 1;
+    let n = chain + tree;
+    let adjacency = (0..n)
+        .map(|v| {
+            if v < chain {
+                vec![(v + 1, 1)]
+            } else {
+                let t = v - chain;
+                [2 * t + 1, 2 * t + 2]
+                    .into_iter()
+                    .filter(|&c| c < tree)
+                    .map(|c| (c + chain, 1))
+                    .collect()
+            }
+        })
+        .collect();
+    common::Graph {
+        adjacency,
+        starts: vec![0],
+        goals: (0..n).map(|v| Some(v) == goal).collect(),
+        numbered: false,
+    }
+}
+
+/// One subtree an iteration (a chain of 60 above a tree of depth 13): on 2 and 4 threads, the
+/// sequential path to a goal leaf (the last, a middle one, the first), and with no goal the
+/// very counts of the sequential search, every iteration run to its end.
+#[test]
+fn one_subtree_is_shared_by_stealing() {
+    let (chain, depth) = (60, 13);
+    let tree = (1usize << (depth + 1)) - 1;
+    let first_leaf = chain + (1 << depth) - 1;
+    for goal in [
+        Some(chain + tree - 1),
+        Some(first_leaf + 1000),
+        Some(first_leaf),
+        None,
+    ] {
+        let graph = chain_above_a_tree(chain, depth, goal);
+        let walk = InPlace::new(Walk(&graph));
+        // The chain's remaining length: the first iterations go straight through it.
+        let h = |&v: &usize| chain.saturating_sub(v) as u64;
+        let sequential = Search::new(&walk).idastar_in_place(h);
+        for threads in [2, 4] {
+            let parallel = on_threads(threads, || Search::new(&walk).par_idastar_in_place(h));
+            match (&parallel, &sequential) {
+                (Ok(parallel), Ok(sequential)) => {
+                    assert_eq!(parallel.path(), sequential.path(), "{goal:?} on {threads}");
+                    assert_eq!(parallel.stats().iterations, sequential.stats().iterations);
+                }
+                (Err(parallel), Err(sequential)) => {
+                    assert!(parallel.is_no_path() && sequential.is_no_path());
+                    let (p, s) = (parallel.stats(), sequential.stats());
+                    assert_eq!(
+                        (p.expanded, p.generated, p.pruned, p.iterations),
+                        (s.expanded, s.generated, s.pruned, s.iterations),
+                        "on {threads}"
+                    );
+                }
+                _ => panic!("parallel {parallel:?}, sequential {sequential:?}"),
+            }
+        }
+    }
+}
+
+/// A panic in the problem's code on one thread reaches the caller, while the other threads
+/// wait for work: it does not leave them waiting.
+#[test]
+fn a_panic_on_one_thread_reaches_the_caller() {
+    struct Panics<'g>(Walk<'g>);
+    impl InPlaceProblem for Panics<'_> {
+        type State = usize;
+        type Move = (usize, usize, u64);
+        type Cost = u64;
+        fn starts(&self) -> impl IntoIterator<Item = usize> {
+            self.0.starts()
+        }
+        fn is_goal(&self, node: &usize) -> bool {
+            self.0.is_goal(node)
+        }
+        fn moves(&self, node: &usize, out: &mut Moves<'_, (usize, usize, u64)>) {
+            self.0.moves(node, out);
+        }
+        fn apply(&self, node: &mut usize, mv: (usize, usize, u64)) -> u64 {
+            // Deep in the tree, in the last iteration.
+            assert!(mv.1 != 70_000, "the problem panicked");
+            self.0.apply(node, mv)
+        }
+        fn undo(&self, node: &mut usize, mv: (usize, usize, u64)) {
+            self.0.undo(node, mv);
+        }
+    }
+    let graph = chain_above_a_tree(60, 16, None);
+    let problem = InPlace::new(Panics(Walk(&graph)));
+    let h = |&v: &usize| 60usize.saturating_sub(v) as u64;
+    for threads in [2, 4] {
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            on_threads(threads, || Search::new(&problem).par_idastar_in_place(h))
+        }));
+        assert!(outcome.is_err(), "on {threads}");
+    }
+}
+
 /// Korf's goal: the blank top-left, tile t in cell t.
 const GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
 
@@ -204,6 +344,37 @@ fn easy_korf_instances_in_parallel() -> Result<(), Box<dyn std::error::Error>> {
         assert!(parallel.stats().expanded >= expanded);
         // One slide a step (`moves` panics otherwise).
         assert_eq!(puzzle.moves(parallel.path()).len() as u32, optimal);
+    }
+    Ok(())
+}
+
+/// Korf's instance 79 with the cost bound one below its optimum (every iteration but the last,
+/// run to its end): on 2 and 4 threads, the very counts of the sequential search.
+#[test]
+fn korf_iterations_before_the_last_count_as_sequential() -> Result<(), Box<dyn std::error::Error>> {
+    let puzzle = SlidingPuzzle::new(4, 4)?.with_goal(GOAL)?;
+    let (_, tiles, optimal, _) = KORF[0];
+    let view = InPlace::new(puzzle.problem(puzzle.parse(tiles)?)?);
+    let search = || {
+        Search::new(&view)
+            .cycle_check(CycleCheck::Parent)
+            .cost_bound(optimal - 1)
+    };
+    let sequential = search()
+        .idastar_in_place_with(puzzle.manhattan())
+        .expect_err("no path within the bound");
+    for threads in [2, 4] {
+        let parallel = on_threads(threads, || {
+            search().par_idastar_in_place_with(puzzle.manhattan())
+        })
+        .expect_err("no path within the bound");
+        assert!(parallel.is_no_path(), "{parallel}");
+        let (p, s) = (parallel.stats(), sequential.stats());
+        assert_eq!(
+            (p.expanded, p.generated, p.pruned, p.iterations),
+            (s.expanded, s.generated, s.pruned, s.iterations),
+            "on {threads}"
+        );
     }
     Ok(())
 }

@@ -10,14 +10,18 @@ use crate::solution::SearchResult;
 
 /// Parallel IDA* on a problem that moves in place: each iteration's tree is split at a shallow
 /// depth into subtrees, which the threads of rayon's pool search at once, each changing one
-/// state of its own in place. Only with the `rayon` feature.
+/// state of its own in place; once no subtree is left, a thread that has finished takes work
+/// from another (work stealing on the tree: the untried moves of the shallowest node of the
+/// other's path), so that every thread stays busy to the end of each iteration. Only with the
+/// `rayon` feature.
 ///
 /// The same iterations, bounds and answer as [`idastar_in_place`](crate::idastar_in_place): a
-/// least-cost path, given an admissible heuristic, and the **same path** (the subtrees are
-/// searched in the sequential order's place: a subtree that finds a goal stops those after it,
-/// and those before it finish, so the first goal in depth-first order is returned). Two idle
-/// cores take 1/1.6 to 1/1.75 of one core's time on Korf's 15-puzzles (a tenth of a second
-/// each), 1/1.8 to 1/2 on 24-puzzles (seconds) (`docs/benchmarks.md`, "Parallel IDA*").
+/// least-cost path, given an admissible heuristic, and the **same path**, on any number of
+/// threads. Every subtree, and every piece of one a thread gives away, keeps its place in
+/// depth-first order: one that finds a goal (or fails) stops those after it, and those before
+/// it finish, with every piece given away from them, so the first goal in depth-first order is
+/// returned, as is the first error. `docs/benchmarks.md` ("Parallel IDA*") has the speed-ups
+/// and how evenly the threads share each iteration.
 ///
 /// It runs on the current rayon pool: the global one (as many threads as cores, or
 /// `RAYON_NUM_THREADS`), or one you enter with `rayon::ThreadPool::install` to choose the
@@ -57,7 +61,9 @@ use crate::solution::SearchResult;
 ///   [`Limit::Expansions`](crate::Limit::Expansions) having expanded **at most** the limit,
 ///   less by what the other threads had claimed and not spent (on 2 threads, at most 4,096 and
 ///   at most a quarter of the limit).
-/// - [`deadline`](crate::Search::deadline) is read by each thread every 4,096 expansions.
+/// - [`deadline`](crate::Search::deadline) is read by each thread every 256 expansions (every
+///   4,096 with an expansion cap, a cap on stored states, or a cycle check that compares
+///   states).
 /// - [`cancel_when`](crate::Search::cancel_when) is refused with
 ///   [`SearchError::Unsupported`](crate::SearchError::Unsupported): its callback is `FnMut`,
 ///   and cannot be shared by the threads. Use a deadline.
@@ -70,10 +76,13 @@ use crate::solution::SearchResult;
 /// The work of [`idastar_in_place`](crate::idastar_in_place), spread over the pool's threads,
 /// and in the last iteration the nodes above the split depth and what the other threads search
 /// after the goal's subtree while it is searched (on Korf's 15-puzzles, up to 12% more
-/// expansions on 2 threads). Memory: one path, move stack and state a thread, as for
-/// [`idastar_in_place`](crate::idastar_in_place), and the moves to each subtree's root (at
-/// least 64 subtrees a thread where the tree is that wide; the split depth is that of the
-/// shallowest level wide enough).
+/// expansions on 2 threads). A thread that takes work from another replays the path to it
+/// (one `apply` and heuristic update a level), and a thread asks whether another waits for work
+/// every 256 expansions. Memory: one path, move stack and state a thread, as for
+/// [`idastar_in_place`](crate::idastar_in_place), the moves to each subtree's root (at least 64
+/// subtrees a thread where the tree is that wide; the split depth is that of the shallowest
+/// level wide enough), and the pieces given away and not yet taken (a path and one node's moves
+/// each, at most one a waiting thread but for a moment).
 ///
 /// # Example
 ///

@@ -35,7 +35,9 @@
 //! For parallel IDA* (`super::parallel`), a walker can also [split](Walker::splitting) its
 //! sweeps, handing over the nodes it enters at a depth instead of expanding them, and another
 //! walker can [search one of them](Walker::probe_subtree) with the path from the start put back
-//! as it was: the same checks and counts, shared by the threads.
+//! as it was: the same checks and counts, shared by the threads. A walker that
+//! [shares](Walker::sharing) gives the untried moves of a node of its path to another, which
+//! [searches them](Walker::probe_piece) below the same path put back.
 
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
@@ -87,6 +89,16 @@ fn taken<C, M: Copy, X>(frame: &Frame<'_, C, M, X>, stack: &[M]) -> M {
     match frame.table.get(frame.next - 1) {
         Some(&mv) => mv,
         None => stack[frame.next - 1],
+    }
+}
+
+/// The moves of `frame` not tried yet: in its table (`table`), or on `stack`.
+#[cfg(feature = "rayon")]
+fn untried<'f, C, M, X>(frame: &'f Frame<'_, C, M, X>, stack: &'f [M], table: bool) -> &'f [M] {
+    if table {
+        frame.table.get(frame.next..).unwrap_or(&[])
+    } else {
+        stack.get(frame.next..frame.end).unwrap_or(&[])
     }
 }
 
@@ -197,6 +209,54 @@ pub(crate) struct Walker<
     /// What the fast loop of [`descend`](Self::descend) has cut off so far (see [`refuse`]),
     /// added to `cut` when the probe ends.
     least: Option<P::Cost>,
+    /// Where a walker of parallel IDA* gives away untried moves when another waits for work
+    /// (see [`sharing`](Self::sharing)).
+    #[cfg(feature = "rayon")]
+    share: Option<&'a dyn Share<P::Move>>,
+    /// Expansions left before `share` is asked again whether a walker waits for work.
+    #[cfg(feature = "rayon")]
+    share_in: u32,
+    /// How many expansions apart `share` is asked.
+    #[cfg(feature = "rayon")]
+    share_every: u32,
+    /// Whether nothing but the bounds, the deadline and the cancel callback can stop an
+    /// expansion (no expansion cap, no cap on stored states, no states kept for the cycle
+    /// check): a walker that [polls](Self::sharing) for the two then runs the lean loop.
+    #[cfg(feature = "rayon")]
+    pollable: bool,
+    /// Whether the walker [polls](Self::sharing): runs the lean loop below the pieces it is
+    /// given, and asks the limits every `share_every` expansions.
+    #[cfg(feature = "rayon")]
+    polled: bool,
+}
+
+/// How often a walker that [shares](Walker::sharing) asks whether another walker waits for
+/// work, by default: every this many expansions. Rare enough to cost nothing measurable, often
+/// enough that a waiting walker gets work within microseconds.
+#[cfg(feature = "rayon")]
+pub(crate) const SHARE_INTERVAL: u32 = 256;
+
+/// What a walker of parallel IDA* gives away ([`Walker::sharing`]): the untried moves of one
+/// node of its path, to be tried by another walker ([`Walker::probe_piece`]).
+#[cfg(feature = "rayon")]
+pub(crate) struct Piece<M> {
+    /// The moves from the walker's start to the node.
+    pub(crate) path: Vec<M>,
+    /// Where the moves given begin in the node's table, where the problem keeps one.
+    pub(crate) first: usize,
+    /// The moves given, in the order the walker would have tried them: all the node's moves
+    /// it had not tried.
+    pub(crate) moves: Vec<M>,
+}
+
+/// Where a walker gives away work (see [`Walker::sharing`]).
+#[cfg(feature = "rayon")]
+pub(crate) trait Share<M> {
+    /// Whether a walker waits for work: asked every few hundred expansions (see
+    /// [`SHARE_INTERVAL`]), so it must be cheap.
+    fn wanted(&self) -> bool;
+    /// Takes the moves given away.
+    fn give(&self, piece: Piece<M>);
 }
 
 /// The subtrees a splitting walker ([`Walker::splitting`]) handed over, in the order of the
@@ -350,7 +410,42 @@ where
             held: None,
             cut: Probe::Exhausted,
             least: None,
+            #[cfg(feature = "rayon")]
+            share: None,
+            #[cfg(feature = "rayon")]
+            share_in: SHARE_INTERVAL,
+            #[cfg(feature = "rayon")]
+            share_every: SHARE_INTERVAL,
+            #[cfg(feature = "rayon")]
+            pollable: options.max_expansions.is_none()
+                && options.max_stored.is_none()
+                && !keep_states,
+            #[cfg(feature = "rayon")]
+            polled: false,
         }
+    }
+
+    /// The same walker, but that gives work away: every `every` expansions it asks
+    /// `share` whether another walker waits for work, and if one does, hands it the untried
+    /// moves of the shallowest node of its path that has any (the largest piece of what it
+    /// has left to search) and never tries them itself. What is left to it comes before the
+    /// piece in depth-first order, and a later piece (deeper on its path) before an earlier.
+    /// Used by parallel IDA* only.
+    ///
+    /// With `poll` (for a walker whose cancel callback need not be asked before every
+    /// expansion, and with no expansion cap of its own), the walker asks its limits, its
+    /// cancel callback and `share` every `every` expansions only, and below the pieces it
+    /// searches runs the loop of a search that nothing but the bounds can stop (see
+    /// [`lean`](Self::lean)), where its options allow (no cap on stored states, no states kept
+    /// for the cycle check).
+    #[cfg(feature = "rayon")]
+    pub(crate) fn sharing(mut self, share: &'a dyn Share<P::Move>, every: u32, poll: bool) -> Self {
+        self.share = Some(share);
+        self.share_every = every.max(1);
+        self.share_in = self.share_every;
+        self.polled = poll && self.pollable;
+        self.lean = false;
+        self
     }
 
     /// The same walker, but that hands over every node at `depth` (at least 1) that its
@@ -538,9 +633,9 @@ where
         // same loop as the other), and keeps no path at its first cut-off (which it records
         // apart, see `refuse`).
         if !HOLD && self.fast(bound) {
-            self.descend::<HOLD, TABLE, LEAN, LEAN>(state, bound)
+            self.descend::<HOLD, TABLE, LEAN, LEAN, false>(state, bound)
         } else {
-            self.descend::<HOLD, TABLE, LEAN, false>(state, bound)
+            self.descend::<HOLD, TABLE, LEAN, false, false>(state, bound)
         }
     }
 
@@ -558,6 +653,63 @@ where
         moves: &[P::Move],
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
+        let state = self.restore(start, moves)?;
+        if self.table {
+            self.walk_from::<true>(state, bound)
+        } else {
+            self.walk_from::<false>(state, bound)
+        }
+    }
+
+    /// A depth-first search of the moves a [`sharing`](Self::sharing) walker gave away within
+    /// the same `bound`: the path from `start` to the node whose moves they are is put back as
+    /// [`probe_subtree`](Self::probe_subtree) puts it back, and the node, which the other
+    /// walker expanded and counted, is given the moves as its own untried ones; they are then
+    /// tried, and searched below, as that walker would have. On `Found`, the path, from the
+    /// start, leads to a goal.
+    /// Used by parallel IDA* only.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn probe_piece(
+        &mut self,
+        start: &P::State,
+        piece: &Piece<P::Move>,
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        let state = self.restore(start, &piece.path)?;
+        let depth = piece.path.len();
+        self.cut = Probe::Exhausted;
+        if self.table {
+            let problem: &'a P = self.problem;
+            let table = problem.move_table(&state).unwrap_or(&[]);
+            if table.get(piece.first..) != Some(&piece.moves[..]) {
+                // The other walker took them from the same table: `move_table` is not
+                // deterministic.
+                return Err(SearchError::BrokenUndo {
+                    state,
+                    step: depth,
+                    stats: self.control.stats(),
+                });
+            }
+            let frame = &mut self.frames[depth];
+            frame.table = table;
+            frame.next = piece.first;
+            frame.end = table.len();
+            self.below::<true>(state, bound)
+        } else {
+            let top = self.stack.len();
+            self.stack.extend_from_slice(&piece.moves);
+            let frame = &mut self.frames[depth];
+            frame.next = top;
+            frame.end = self.stack.len();
+            self.below::<false>(state, bound)
+        }
+    }
+
+    /// Puts back the path from `start` along `moves` (see
+    /// [`probe_subtree`](Self::probe_subtree)): every level with no move left to try, the last
+    /// one not expanded. Returns the state at its end.
+    #[cfg(feature = "rayon")]
+    fn restore(&mut self, start: &P::State, moves: &[P::Move]) -> Result<P::State, Failure<P>> {
         self.clear();
         let (h, context) = self.begin(start)?;
         self.root = Some(start.clone());
@@ -633,11 +785,7 @@ where
             };
             self.push::<false>(child, &state)?;
         }
-        if self.table {
-            self.walk_from::<true>(state, bound)
-        } else {
-            self.walk_from::<false>(state, bound)
-        }
+        Ok(state)
     }
 
     /// The search below the path put back by [`probe_subtree`](Self::probe_subtree).
@@ -651,7 +799,50 @@ where
             return Ok(Probe::Found);
         }
         self.cut = Probe::Exhausted;
-        self.descend::<false, TABLE, false, false>(state, bound)
+        self.below::<TABLE>(state, bound)
+    }
+
+    /// The search below the node on top of a path put back by
+    /// [`probe_subtree`](Self::probe_subtree) or [`probe_piece`](Self::probe_piece): where
+    /// the walker [polls](Self::sharing), the loop of a [`lean`](Self::lean) search (the fast
+    /// one where it applies), which asks the limits, the cancel callback and whether to share
+    /// only every `share_every` expansions; otherwise the loop that asks before every one.
+    #[cfg(feature = "rayon")]
+    fn below<const TABLE: bool>(
+        &mut self,
+        state: P::State,
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        if !self.polled {
+            self.descend::<false, TABLE, false, false, false>(state, bound)
+        } else if self.fast(bound) {
+            self.descend::<false, TABLE, true, true, true>(state, bound)
+        } else {
+            self.descend::<false, TABLE, true, false, true>(state, bound)
+        }
+    }
+
+    /// Asks what a [polled](Self::sharing) walker asks every `share_every` expansions, before
+    /// the node it is about to enter: the expansion cap and the deadline, the cancel callback,
+    /// and whether another walker waits for work (then gives it some).
+    #[cfg(feature = "rayon")]
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) -> Result<(), Failure<P>> {
+        self.share_in = self.share_every;
+        if let Err(limit) = self.control.allow_by_cap_and_clock() {
+            return Err(self.limit_reached(limit));
+        }
+        if let Err(limit) = self.control.allow_by_cancel() {
+            return Err(self.limit_reached(limit));
+        }
+        if let Some(share) = self.share {
+            if share.wanted() {
+                // The levels of the path, every one with its next move saved.
+                self.give_away(share, self.len);
+            }
+        }
+        Ok(())
     }
 
     /// The depth-first search below the path held, `state` the state on its top (just
@@ -662,9 +853,17 @@ where
     /// and the next to try), its frame written back only when a level below is entered and
     /// read again when the search comes back to it, as the registers of a recursive search
     /// are saved by its calls. `LEAN`: no limit can stop an expansion (see
-    /// [`lean`](Self::lean)); `FAST`: the fast loop (see [`fast`](Self::fast)).
+    /// [`lean`](Self::lean)); `FAST`: the fast loop (see [`fast`](Self::fast)); `POLL`: with
+    /// `LEAN`, the limits are asked all the same, every few hundred expansions (see
+    /// [`poll`](Self::poll)).
     #[inline(always)]
-    fn descend<const HOLD: bool, const TABLE: bool, const LEAN: bool, const FAST: bool>(
+    fn descend<
+        const HOLD: bool,
+        const TABLE: bool,
+        const LEAN: bool,
+        const FAST: bool,
+        const POLL: bool,
+    >(
         &mut self,
         mut state: P::State,
         bound: Bound<P::Cost>,
@@ -852,7 +1051,7 @@ where
                     None
                 };
                 let entered = if LEAN {
-                    self.enter::<TABLE>(&state, child_g, child_h, waiting, skip, context)?
+                    self.enter::<TABLE, POLL>(&state, child_g, child_h, waiting, skip, context)?
                 } else {
                     let top = if TABLE { 0 } else { end };
                     let child = Frame {
@@ -983,6 +1182,16 @@ where
                 return Err(self.limit_reached(limit));
             }
             self.countdown -= 1;
+            #[cfg(feature = "rayon")]
+            if let Some(share) = self.share {
+                self.share_in -= 1;
+                if self.share_in == 0 {
+                    self.share_in = self.share_every;
+                    if share.wanted() {
+                        self.give_away(share, depth);
+                    }
+                }
+            }
         }
         self.control.count_expansion();
         let problem: &'a P = self.problem;
@@ -1016,7 +1225,7 @@ where
     /// moves.
     #[inline(always)]
     #[allow(clippy::type_complexity)]
-    fn enter<const TABLE: bool>(
+    fn enter<const TABLE: bool, const POLL: bool>(
         &mut self,
         state: &P::State,
         g: P::Cost,
@@ -1025,6 +1234,13 @@ where
         skip: Option<P::Move>,
         context: H::Context,
     ) -> Result<Option<(&'a [P::Move], usize, usize)>, Failure<P>> {
+        #[cfg(feature = "rayon")]
+        if POLL {
+            self.share_in -= 1;
+            if self.share_in == 0 {
+                self.poll()?;
+            }
+        }
         self.control.count_expansion();
         self.observer.observe(Event::Expand {
             state,
@@ -1087,6 +1303,38 @@ where
         self.frontier
             .ends
             .push((self.start_index, self.frontier.moves.len()));
+    }
+
+    /// Gives `share` the untried moves of the shallowest level above `depth` (the level on top
+    /// of the path, being expanded) that has any besides the move it skips, and leaves that
+    /// level with none: when the search comes back to it, it leaves it.
+    #[cfg(feature = "rayon")]
+    #[cold]
+    #[inline(never)]
+    fn give_away(&mut self, share: &dyn Share<P::Move>, depth: usize) {
+        let (stack, table) = (&self.stack, self.table);
+        let Some(level) = self.frames[..depth].iter().position(|frame| {
+            untried(frame, stack, table)
+                .iter()
+                .any(|&mv| frame.skip.is_none_or(|skip| skip != mv))
+        }) else {
+            return;
+        };
+        let frame = &self.frames[level];
+        let piece = Piece {
+            path: self.frames[..level]
+                .iter()
+                .map(|frame| taken(frame, stack))
+                .collect(),
+            first: frame.next,
+            moves: untried(frame, stack, table).to_vec(),
+        };
+        let frame = &mut self.frames[level];
+        // The level's moves end where it has got to: what the search reads back when it
+        // returns to the level (its locals are those of the level on top only).
+        frame.table = frame.table.get(..frame.next).unwrap_or(frame.table);
+        frame.end = frame.next;
+        share.give(piece);
     }
 
     /// The least estimate among the starts, the first bound of IDA*; `None` without starts.
