@@ -326,6 +326,7 @@ struct ReadmeDoctests;
 
 pub mod graph;
 pub mod grid;
+pub mod pancake;
 pub mod pdb;
 #[cfg(feature = "petgraph")]
 pub mod petgraph;
