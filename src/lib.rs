@@ -324,6 +324,7 @@ pub use crate::solution::{ErrorOf, SearchResult, Solution, SolutionOf};
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod cube;
 pub mod graph;
 pub mod grid;
 pub mod pancake;
@@ -335,6 +336,7 @@ pub mod guide {}
 #[doc = include_str!("../docs/migrating-from-pathfinding.md")]
 pub mod migrating {}
 pub mod puzzle;
+pub mod topspin;
 
 mod algo;
 #[cfg(feature = "rayon")]
