@@ -271,7 +271,11 @@ impl PocketCube {
         };
         let turns = [Face::Up, Face::Right, Face::Front]
             .into_iter()
-            .flat_map(|face| quarters.iter().map(move |&quarters| Turn { face, quarters }))
+            .flat_map(|face| {
+                quarters
+                    .iter()
+                    .map(move |&quarters| Turn { face, quarters })
+            })
             .collect();
         PocketCube {
             metric,
@@ -621,7 +625,10 @@ impl Heuristic<Position, u32> for CornerPdb {
         // Every abstract state reaches its goal (the cube is one connected space), so no
         // entry is unreachable; one would read as 0.
         let twist = self.twist.distance(position.twist()).unwrap_or(0);
-        let arrangement = self.arrangement.distance(position.arrangement()).unwrap_or(0);
+        let arrangement = self
+            .arrangement
+            .distance(position.arrangement())
+            .unwrap_or(0);
         u32::from(twist.max(arrangement))
     }
 }

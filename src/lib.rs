@@ -61,7 +61,9 @@
 //!
 //! Ready-made problems live in [`grid`] (Moving AI maps, grids with a cost for each cell,
 //! pictures of a search), [`puzzle`] (sliding tiles, with additive pattern databases) and
-//! [`graph`] (road networks); [`pdb`] builds pattern databases for any permutation-like space;
+//! [`graph`] (road networks), and the domains of the search literature, [`pancake`] (with the gap
+//! heuristic), [`topspin`] and [`cube`] (the pocket cube); [`pdb`] builds pattern databases for
+//! any permutation-like space, and saves and loads them;
 //! with the `petgraph` feature, `informed::petgraph` searches any `petgraph` graph; [`audit`]
 //! checks a heuristic before you trust it.
 //!

@@ -13,7 +13,14 @@
 //! perfect rank (a bijection onto `0..size`) and its inverse, the abstract goals and the
 //! abstract predecessors. [`Placements`] ranks the most common kind of abstract state, k distinct
 //! items placed in n slots. The sliding-tile puzzle's additive databases are ready-made in
-//! [`puzzle::AdditivePdb`](crate::puzzle::AdditivePdb).
+//! [`puzzle::AdditivePdb`](crate::puzzle::AdditivePdb); TopSpin's and the pocket cube's in
+//! [`topspin`](crate::topspin) and [`cube`](crate::cube), and the pancake puzzle below is
+//! ready-made in [`pancake`](crate::pancake) with the gap heuristic.
+//!
+//! A database is saved and loaded in a checked file format ([`PatternDatabase::save`],
+//! [`PatternDatabase::load`], [`PatternDatabase::load_for`]). [`PdbHeuristic`] borrows its
+//! table, so references and clones of it combine with [`Max`](crate::Max); [`DeadEnds`] says
+//! what it estimates where no abstract goal can be reached.
 //!
 //! # Example: the pancake puzzle
 //!
@@ -813,8 +820,7 @@ impl PatternDatabase {
             goals.push(rank);
         }
         goals.sort_unstable();
-        if let Some(rank) = (0..size).find(|&r| table[r] == 0 && goals.binary_search(&r).is_err())
-        {
+        if let Some(rank) = (0..size).find(|&r| table[r] == 0 && goals.binary_search(&r).is_err()) {
             return mismatch(format!("rank {rank} has entry 0 but is no goal"));
         }
         let step = (size / STEP_SAMPLES).max(1);

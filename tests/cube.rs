@@ -3,9 +3,7 @@
 //! turns that undo one another, and the corner pattern databases admissible and consistent
 //! against exact distances.
 
-use informed::cube::{
-    CornerPdb, Face, Metric, POSITIONS, PocketCube, Position, Turn, Turns,
-};
+use informed::cube::{CornerPdb, Face, Metric, POSITIONS, PocketCube, Position, Turn, Turns};
 use informed::{Afresh, Heuristic, InPlaceProblem, Moves, SearchProblem};
 use proptest::prelude::*;
 
@@ -47,7 +45,10 @@ fn check_heuristic(cube: &PocketCube, h: &CornerPdb, positions: &[(Position, usi
             "{position:?}: {estimate} > {distance}"
         );
         for (next, cost) in SearchProblem::successors(&problem, &position) {
-            assert!(estimate <= cost + h.estimate(&next), "{position:?} → {next:?}");
+            assert!(
+                estimate <= cost + h.estimate(&next),
+                "{position:?} → {next:?}"
+            );
         }
     }
 }
@@ -78,8 +79,8 @@ fn full_histograms_match_the_published_ones_and_the_heuristic_is_admissible_ever
         assert_eq!(reached.len(), POSITIONS);
         let h = cube.corner_pdb().unwrap();
         check_heuristic(&cube, &h, &reached);
-        // The databases: the twists alone need up to 6 moves (HTM), the arrangement 6 too …
-        // whatever they are, they are the exact abstract distances: some position has each.
+        // Every abstract state is some position's projection, so the largest estimate is the
+        // larger of the two databases' largest entries.
         let max = reached.iter().map(|&(p, _)| h.estimate(&p)).max().unwrap();
         assert_eq!(
             u32::from(h.twist().max_distance().max(h.arrangement().max_distance())),
@@ -166,7 +167,10 @@ fn moves_follow_the_metric() {
     let mut moves = Vec::new();
     problem.moves(&PocketCube::SOLVED, &mut Moves::new(&mut moves));
     assert_eq!(moves, quarter.moves());
-    assert_eq!(problem.move_table(&PocketCube::SOLVED), Some(quarter.moves()));
+    assert_eq!(
+        problem.move_table(&PocketCube::SOLVED),
+        Some(quarter.moves())
+    );
     // The successors are the moves applied, in the same order.
     let successors: Vec<Position> = SearchProblem::successors(&problem, &PocketCube::SOLVED)
         .into_iter()

@@ -90,7 +90,14 @@ fn shuffled(seed: u64) -> [u8; N] {
     stack
 }
 
+/// A clone through a generic bound, as a user's code needing `H: Clone` would make.
+fn clone_of<T: Clone>(value: &T) -> T {
+    value.clone()
+}
+
 #[test]
+// The references are the point: `&PdbHeuristic` must be a heuristic.
+#[allow(clippy::needless_borrows_for_generic_args, clippy::needless_borrow)]
 fn references_to_two_databases_combine_with_max() {
     let (low, high) = (Kept::new(0), Kept::new(4));
     let (db_low, db_high) = (
@@ -100,7 +107,7 @@ fn references_to_two_databases_combine_with_max() {
     let a = db_low.heuristic(|s: &[u8; N]| low.project(s));
     let b = db_high.heuristic(|s: &[u8; N]| high.project(s));
     let both = Max::new(&a, &b);
-    let cloned = Max::new(a.clone(), b.clone());
+    let cloned = Max::new(clone_of(&a), clone_of(&b));
     let mut stronger = 0;
     for seed in 0..40 {
         let start = shuffled(seed);
@@ -190,8 +197,8 @@ fn infinite_dead_ends_are_pruned_and_the_cost_stays_optimal() {
         for y in 0..HEIGHT {
             let problem = Corridor { start: (x, y) };
             let reference = informed::dijkstra(&problem);
-            let with_zero = informed::astar_with(&problem, &zero);
-            let with_infinite = informed::astar_with(&problem, &infinite);
+            let with_zero = informed::astar_with(&problem, zero);
+            let with_infinite = informed::astar_with(&problem, infinite);
             match reference {
                 Ok(reference) => {
                     let (a, b) = (with_zero.unwrap(), with_infinite.unwrap());
@@ -203,8 +210,10 @@ fn infinite_dead_ends_are_pruned_and_the_cost_stays_optimal() {
                 Err(SearchError::NoPath { .. }) => {
                     let a = with_zero.unwrap_err();
                     let b = with_infinite.unwrap_err();
-                    let (SearchError::NoPath { stats: a, .. }, SearchError::NoPath { stats: b, .. }) =
-                        (&a, &b)
+                    let (
+                        SearchError::NoPath { stats: a, .. },
+                        SearchError::NoPath { stats: b, .. },
+                    ) = (&a, &b)
                     else {
                         panic!("expected NoPath from {:?}: {a:?}, {b:?}", (x, y));
                     };
@@ -333,7 +342,10 @@ fn damaged_files_are_refused() {
     assert!(PatternDatabase::load(&mut forged.as_slice()).is_ok());
     let error = PatternDatabase::load_for(&kept, &mut forged.as_slice()).unwrap_err();
     assert!(matches!(error, PdbError::Mismatch { .. }), "{error}");
-    assert!(error.to_string().contains("entry 0 but is no goal"), "{error}");
+    assert!(
+        error.to_string().contains("entry 0 but is no goal"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -354,5 +366,8 @@ fn a_huge_count_in_a_tiny_file_reads_only_the_file() {
             found: 3
         }
     );
-    assert!(error.to_string().contains("3 bytes of its table"), "{error}");
+    assert!(
+        error.to_string().contains("3 bytes of its table"),
+        "{error}"
+    );
 }

@@ -20,7 +20,11 @@ fn distances<const N: usize>() -> HashMap<[u8; N], usize> {
 /// like every other), so the farthest stack from the sorted one is as far as any two get.
 fn diameter<const N: usize>() -> usize {
     let depths = distances::<N>();
-    assert_eq!(depths.len(), (1..=N).product::<usize>(), "every stack reached");
+    assert_eq!(
+        depths.len(),
+        (1..=N).product::<usize>(),
+        "every stack reached"
+    );
     depths.values().copied().max().unwrap()
 }
 
@@ -69,9 +73,7 @@ fn gap_is_admissible_and_consistent_on_every_stack_of_seven() {
 }
 
 fn stack_of_eight() -> impl Strategy<Value = [u8; 8]> {
-    Just(Pancakes::<8>::SORTED)
-        .prop_shuffle()
-        .prop_map(|v| v)
+    Just(Pancakes::<8>::SORTED).prop_shuffle().prop_map(|v| v)
 }
 
 proptest! {

@@ -58,7 +58,10 @@ fn the_pdb_is_admissible_and_consistent_on_every_reachable_state() {
         let mut exact = 0;
         for (state, &distance) in distances() {
             let estimate: u32 = h.estimate(state);
-            assert!(estimate as usize <= distance, "{state:?}: {estimate} > {distance}");
+            assert!(
+                estimate as usize <= distance,
+                "{state:?}: {estimate} > {distance}"
+            );
             exact += usize::from(estimate as usize == distance);
             for (next, cost) in SearchProblem::successors(&problem, state) {
                 assert!(estimate <= cost + h.estimate(&next), "{state:?} → {next:?}");
@@ -69,14 +72,21 @@ fn the_pdb_is_admissible_and_consistent_on_every_reachable_state() {
         assert!(exact > 1, "{tokens} tokens");
     }
     // More tokens, a stronger estimate.
-    let sum = |tokens| -> u64 { distances().keys().map(|s| u64::from(pdb(tokens).estimate(s) as u32)).sum() };
+    let sum = |tokens| -> u64 {
+        distances()
+            .keys()
+            .map(|s| -> u64 {
+                let h: u32 = pdb(tokens).estimate(s);
+                u64::from(h)
+            })
+            .sum()
+    };
     assert!(sum(3) <= sum(4) && sum(4) <= sum(5));
 }
 
 fn reachable() -> impl Strategy<Value = [u8; 8]> {
-    (any::<u64>(), 0usize..30).prop_map(|(seed, moves)| {
-        TopSpin::<8>::new(4).unwrap().scramble(seed, moves)
-    })
+    (any::<u64>(), 0usize..30)
+        .prop_map(|(seed, moves)| TopSpin::<8>::new(4).unwrap().scramble(seed, moves))
 }
 
 proptest! {
@@ -139,7 +149,10 @@ fn larger_rings_solve() {
 fn bad_sizes_and_states_are_refused() {
     assert_eq!(
         TopSpin::<8>::new(9).unwrap_err(),
-        TopSpinError::BadSize { tokens: 8, turnstile: 9 }
+        TopSpinError::BadSize {
+            tokens: 8,
+            turnstile: 9
+        }
     );
     assert!(TopSpin::<8>::new(1).is_err());
     assert!(TopSpin::<65>::new(4).is_err());
