@@ -103,7 +103,7 @@ impl std::error::Error for PancakeError {}
 /// ```
 /// use informed::pancake::{Gap, Pancakes};
 ///
-/// let problem = Pancakes::random(42, 12);
+/// let problem = Pancakes::<12>::random(42, 0); // 12 pancakes, shuffled
 /// let solution = informed::astar_with(&problem, Gap)?;
 /// assert!(solution.cost() >= informed::pancake::gaps(&problem.start()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

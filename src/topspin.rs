@@ -27,7 +27,7 @@
 //! let puzzle = TopSpin::<12>::new(4)?;
 //! let start = puzzle.scramble(7, 8);
 //! let pdb = puzzle.pdb(6)?;
-//! let solution = informed::astar_with(&puzzle.problem(start), &pdb)?;
+//! let solution = informed::astar_with(&puzzle.problem(start)?, &pdb)?;
 //! assert!(solution.cost() <= 8);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

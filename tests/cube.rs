@@ -86,6 +86,16 @@ fn full_histograms_match_the_published_ones_and_the_heuristic_is_admissible_ever
             u32::from(h.twist().max_distance().max(h.arrangement().max_distance())),
             max
         );
+        let estimates: u64 = reached
+            .iter()
+            .map(|&(p, _)| u64::from(h.estimate(&p)))
+            .sum();
+        let distances: usize = reached.iter().map(|&(_, d)| d).sum();
+        println!(
+            "{metric:?}: mean estimate {:.3}, mean distance {:.3}, largest estimate {max}",
+            estimates as f64 / POSITIONS as f64,
+            distances as f64 / POSITIONS as f64
+        );
     }
 }
 

@@ -225,6 +225,9 @@ fn infinite_dead_ends_are_pruned_and_the_cost_stays_optimal() {
             }
         }
     }
+    println!(
+        "expanded over the starts with a path: {expanded_zero} estimating 0, {expanded_infinite} pruning"
+    );
     // With a path, the searches estimating 0 wander into the dead region; pruning does not.
     assert!(
         expanded_infinite < expanded_zero,
