@@ -349,7 +349,7 @@ fn damaged_files_are_refused() {
     let error = PatternDatabase::load_for(&kept, &mut forged.as_slice()).unwrap_err();
     assert!(matches!(error, PdbError::Mismatch { .. }), "{error}");
     assert!(
-        error.to_string().contains("entry 0 but is no goal"),
+        error.to_string().contains("but a step of cost 1 to rank"),
         "{error}"
     );
 }
