@@ -102,3 +102,101 @@ impl<R: Read> Read for Checksummed<R> {
         Ok(n)
     }
 }
+
+/// How reading a file's header field, table or trailer went, for the file formats that share
+/// this checksum (the errors are each format's own).
+#[derive(Debug)]
+pub(crate) enum Reading<T> {
+    /// Read whole.
+    Read(T),
+    /// The input ended first, after `found` of the `expected` bytes.
+    Short {
+        /// Bytes wanted.
+        expected: u64,
+        /// Bytes there were.
+        found: u64,
+    },
+}
+
+impl<R: Read> Checksummed<R> {
+    /// Reads `N` header bytes.
+    pub(crate) fn header<const N: usize>(&mut self) -> io::Result<Reading<[u8; N]>> {
+        let mut buf = [0u8; N];
+        let found = read_full(self, &mut buf)?;
+        Ok(if found < N {
+            Reading::Short {
+                expected: N as u64,
+                found: found as u64,
+            }
+        } else {
+            Reading::Read(buf)
+        })
+    }
+
+    /// Fills `buf` from the header.
+    pub(crate) fn header_into(&mut self, buf: &mut [u8]) -> io::Result<Reading<()>> {
+        let found = read_full(self, buf)?;
+        Ok(if found < buf.len() {
+            Reading::Short {
+                expected: buf.len() as u64,
+                found: found as u64,
+            }
+        } else {
+            Reading::Read(())
+        })
+    }
+
+    /// Reads a table of `expected` bytes. Memory grows with the bytes the input actually
+    /// holds, never with `expected` (a number from a header, which may lie).
+    pub(crate) fn table(&mut self, expected: u64) -> io::Result<Reading<Vec<u8>>> {
+        let mut entries = Vec::new();
+        let found = self.take(expected).read_to_end(&mut entries)? as u64;
+        Ok(if found != expected {
+            Reading::Short { expected, found }
+        } else {
+            Reading::Read(entries)
+        })
+    }
+
+    /// Reads the stored checksum after everything read so far, and checks that nothing
+    /// follows it.
+    pub(crate) fn trailer(&mut self) -> io::Result<Trailer> {
+        let computed = self.finish();
+        let mut stored = [0u8; 8];
+        let found = read_full(&mut self.inner, &mut stored)?;
+        if found < 8 {
+            return Ok(Trailer::Short {
+                found: found as u64,
+            });
+        }
+        let stored = u64::from_le_bytes(stored);
+        if stored != computed {
+            return Ok(Trailer::Mismatch { stored, computed });
+        }
+        if read_full(&mut self.inner, &mut [0u8; 1])? != 0 {
+            return Ok(Trailer::Trailing);
+        }
+        Ok(Trailer::Sound)
+    }
+}
+
+/// What [`Checksummed::trailer`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Trailer {
+    /// The checksum matches and the input ends after it.
+    Sound,
+    /// The input ends inside the 8 bytes of checksum, after `found`.
+    Short {
+        /// Bytes of checksum there were.
+        found: u64,
+    },
+    /// The stored checksum is not the data's.
+    Mismatch {
+        /// The checksum stored.
+        stored: u64,
+        /// The checksum of the data read.
+        computed: u64,
+    },
+    /// Bytes follow the checksum.
+    Trailing,
+}

@@ -64,7 +64,9 @@
 //!
 //! Ready-made problems live in [`grid`] (Moving AI maps, grids with a cost for each cell,
 //! pictures of a search), [`puzzle`] (sliding tiles, with additive pattern databases) and
-//! [`graph`] (road networks); [`pdb`] builds pattern databases for any permutation-like space;
+//! [`graph`] (road networks), and the domains of the search literature, [`pancake`] (with the gap
+//! heuristic), [`topspin`] and [`cube`] (the pocket cube); [`pdb`] builds pattern databases for
+//! any permutation-like space, and saves and loads them;
 //! with the `petgraph` feature, `informed::petgraph` searches any `petgraph` graph; [`audit`]
 //! checks a heuristic before you trust it.
 //!
@@ -332,8 +334,10 @@ pub use crate::solution::{ErrorOf, SearchResult, Solution, SolutionOf};
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod cube;
 pub mod graph;
 pub mod grid;
+pub mod pancake;
 pub mod pdb;
 #[cfg(feature = "petgraph")]
 pub mod petgraph;
@@ -342,6 +346,7 @@ pub mod guide {}
 #[doc = include_str!("../docs/migrating-from-pathfinding.md")]
 pub mod migrating {}
 pub mod puzzle;
+pub mod topspin;
 
 mod algo;
 #[cfg(feature = "rayon")]

@@ -13,7 +13,14 @@
 //! perfect rank (a bijection onto `0..size`) and its inverse, the abstract goals and the
 //! abstract predecessors. [`Placements`] ranks the most common kind of abstract state, k distinct
 //! items placed in n slots. The sliding-tile puzzle's additive databases are ready-made in
-//! [`puzzle::AdditivePdb`](crate::puzzle::AdditivePdb).
+//! [`puzzle::AdditivePdb`](crate::puzzle::AdditivePdb); TopSpin's and the pocket cube's in
+//! [`topspin`](crate::topspin) and [`cube`](crate::cube), and the pancake puzzle below is
+//! ready-made in [`pancake`](crate::pancake) with the gap heuristic.
+//!
+//! A database is saved and loaded in a checked file format ([`PatternDatabase::save`],
+//! [`PatternDatabase::load`], [`PatternDatabase::load_for`]). [`PdbHeuristic`] borrows its
+//! table, so references and clones of it combine with [`Max`](crate::Max); [`DeadEnds`] says
+//! what it estimates where no abstract goal can be reached.
 //!
 //! # Example: the pancake puzzle
 //!
@@ -91,9 +98,11 @@
 //! (1998), 318–334.
 
 use std::fmt;
+use std::io::{self, Read, Write};
 
+use crate::checksum::{Checksummed, Reading, Trailer};
 use crate::cost::Cost;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, heuristic_by_reference};
 
 /// The largest abstraction [`PatternDatabase::build`] accepts: 2³² abstract states (4 GiB of
 /// table; less on 32-bit targets).
@@ -101,6 +110,50 @@ pub const MAX_ENTRIES: usize = (u32::MAX as usize).saturating_add(1);
 
 /// The table value of an abstract state no abstract goal can be reached from.
 pub const UNREACHABLE: u8 = u8::MAX;
+
+/// The first bytes of a file [`PatternDatabase::save`] writes.
+pub const MAGIC: [u8; 8] = *b"INFRMGPD";
+
+/// The version of the file format [`PatternDatabase::save`] writes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The ranks of a saved table that [`PatternDatabase::load_for`] checks against the
+/// abstraction's steps, spread evenly over the table.
+const STEP_SAMPLES: usize = 4096;
+
+/// What a [`PdbHeuristic`] estimates for a state whose abstract state reaches no abstract goal:
+/// a *proven dead end*, since every path of the real space maps onto a path of the abstract
+/// one, so no real goal can be reached from it either.
+///
+/// # Example
+///
+/// ```
+/// use informed::pdb::{DeadEnds, PatternDatabase, UNREACHABLE};
+///
+/// // Rank 2 reaches no goal.
+/// let db = PatternDatabase::from_table(vec![0, 1, UNREACHABLE]);
+/// let rank = |&state: &usize| state;
+/// let zero = db.heuristic(rank);
+/// let pruning = db.heuristic(rank).dead_ends(DeadEnds::Infinite);
+/// assert_eq!(informed::Heuristic::<usize, f64>::estimate(&zero, &2), 0.0);
+/// assert_eq!(informed::Heuristic::<usize, f64>::estimate(&pruning, &2), f64::INFINITY);
+/// // Integers have no infinity: the estimate stays 0.
+/// assert_eq!(informed::Heuristic::<usize, u32>::estimate(&pruning, &2), 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DeadEnds {
+    /// Estimate 0, the default: admissible with any cost type, and the search finds out for
+    /// itself that no goal lies beyond (by expanding what it reaches from there).
+    #[default]
+    Zero,
+    /// Estimate infinity, so that the search prunes the state at once, never storing or
+    /// expanding it (see "States with an infinite f" in the guide to choosing an algorithm).
+    /// Still admissible: the true distance is infinite too. Needs a cost type with an infinity
+    /// (`f32`, `f64`); an integer cost has none, and there the estimate stays 0, as with
+    /// [`Zero`](Self::Zero) (the crate's other tables of distances, the landmarks', do the
+    /// same).
+    Infinite,
+}
 
 /// An abstraction of a state space, as [`PatternDatabase::build`] needs it.
 ///
@@ -167,6 +220,46 @@ pub enum PdbError {
         /// Items asked for.
         items: usize,
     },
+    /// Reading or writing a database file failed.
+    Io {
+        /// The kind of failure.
+        kind: io::ErrorKind,
+        /// The message.
+        message: String,
+    },
+    /// The file does not start with [`MAGIC`]: not a saved [`PatternDatabase`].
+    BadMagic {
+        /// The first bytes of the file.
+        found: [u8; 8],
+    },
+    /// A format version this crate does not read.
+    UnsupportedVersion {
+        /// The version in the file.
+        found: u32,
+    },
+    /// The file ends before what its header announces (or inside its header or checksum).
+    Truncated {
+        /// What was being read: "header", "table" or "checksum".
+        part: &'static str,
+        /// Bytes of it expected.
+        expected: u64,
+        /// Bytes found.
+        found: u64,
+    },
+    /// The file goes on after its checksum.
+    TrailingData,
+    /// The checksum does not match the data: the file is corrupt.
+    Checksum {
+        /// The checksum stored in the file.
+        stored: u64,
+        /// The checksum of the data read.
+        computed: u64,
+    },
+    /// The file's table is for another abstraction than the one it was loaded for.
+    Mismatch {
+        /// What the file's table fails: its size, a goal's entry, …
+        reason: String,
+    },
 }
 
 impl fmt::Display for PdbError {
@@ -199,11 +292,52 @@ impl fmt::Display for PdbError {
                 f,
                 "cannot place {items} items in {slots} slots: need 1 ≤ items ≤ slots ≤ 64"
             ),
+            PdbError::Io { kind, message } => write!(f, "i/o error ({kind:?}): {message}"),
+            PdbError::BadMagic { found } => write!(
+                f,
+                "not a pattern database file: it starts with {found:02x?}, not {MAGIC:02x?} \
+                 (\"INFRMGPD\")"
+            ),
+            PdbError::UnsupportedVersion { found } => write!(
+                f,
+                "pattern database format version {found} is not supported (this crate reads \
+                 version {FORMAT_VERSION})"
+            ),
+            PdbError::Truncated {
+                part,
+                expected,
+                found,
+            } => write!(
+                f,
+                "pattern database file is truncated: {found} bytes of its {part} where it needs \
+                 {expected}"
+            ),
+            PdbError::TrailingData => {
+                f.write_str("pattern database file has data after its checksum")
+            }
+            PdbError::Checksum { stored, computed } => write!(
+                f,
+                "pattern database file is corrupt: checksum {computed:#018x} of the data, \
+                 {stored:#018x} stored"
+            ),
+            PdbError::Mismatch { reason } => write!(
+                f,
+                "pattern database file is not for this abstraction: {reason}"
+            ),
         }
     }
 }
 
 impl std::error::Error for PdbError {}
+
+impl From<io::Error> for PdbError {
+    fn from(error: io::Error) -> Self {
+        PdbError::Io {
+            kind: error.kind(),
+            message: error.to_string(),
+        }
+    }
+}
 
 /// Ranks of k distinct items placed in n slots (k-permutations of n): `slots[i]` is where item
 /// i is; there are n! / (n − k)! placements, ranked `0..count()` in lexicographic order.
@@ -489,10 +623,241 @@ impl PatternDatabase {
     /// The heuristic that estimates a state by the distance of its abstract state: `rank`
     /// maps a real state to its abstract state's rank.
     ///
-    /// A state whose abstract state cannot reach a goal (or whose rank is out of range) is
-    /// estimated 0: admissible, and the search finds out the rest.
+    /// A state whose abstract state cannot reach a goal is estimated 0 ([`DeadEnds::Zero`]):
+    /// admissible, and the search finds out the rest; [`PdbHeuristic::dead_ends`] with
+    /// [`DeadEnds::Infinite`] prunes such states instead. A rank out of the table's range is
+    /// estimated 0 whatever the option (it proves nothing).
+    ///
+    /// The heuristic borrows the table; `&PdbHeuristic` is a heuristic too, and so is a
+    /// clone where the projection `F` is [`Clone`], so several databases combine with
+    /// [`Max`](crate::Max) without copying a table.
     pub fn heuristic<F>(&self, rank: F) -> PdbHeuristic<'_, F> {
-        PdbHeuristic { db: self, rank }
+        PdbHeuristic {
+            db: self,
+            rank,
+            dead_ends: DeadEnds::Zero,
+        }
+    }
+
+    /// Writes the table to `out`, checksummed, for [`load`](Self::load) to read back.
+    ///
+    /// # The file format (version 1)
+    ///
+    /// All numbers little-endian.
+    ///
+    /// | bytes | field |
+    /// |---|---|
+    /// | 8 | magic, [`MAGIC`] (`INFRMGPD`) |
+    /// | 4 | format version, [`FORMAT_VERSION`] (1) |
+    /// | 8 | the number of entries N |
+    /// | N | the table, one byte per rank, [`UNREACHABLE`] where no goal is reached |
+    /// | 8 | checksum of every byte before it |
+    ///
+    /// The checksum is the one the sliding puzzle's databases use (see
+    /// [`AdditivePdb::save`](crate::puzzle::AdditivePdb::save)).
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Io`] if writing fails.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::pdb::PatternDatabase;
+    ///
+    /// let db = PatternDatabase::from_table(vec![0, 1, 2, 1]);
+    /// let mut file = Vec::new();
+    /// db.save(&mut file)?;
+    /// assert_eq!(file.len(), 8 + 4 + 8 + 4 + 8);
+    /// assert_eq!(PatternDatabase::load(&mut file.as_slice())?, db);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn save<W: Write>(&self, out: &mut W) -> Result<(), PdbError> {
+        let mut out = Checksummed::new(out);
+        out.write_all(&MAGIC)?;
+        out.write_all(&FORMAT_VERSION.to_le_bytes())?;
+        out.write_all(&(self.table.len() as u64).to_le_bytes())?;
+        out.write_all(&self.table)?;
+        let sum = out.finish();
+        out.inner.write_all(&sum.to_le_bytes())?;
+        out.inner.flush()?;
+        Ok(())
+    }
+
+    /// Reads a table that [`save`](Self::save) wrote.
+    ///
+    /// Memory grows with the bytes actually read, never with the entry count in the header:
+    /// a short file claiming billions of entries costs no more than its own length.
+    ///
+    /// The checksum catches accidents (a file cut short, a flipped bit), not edits: anyone can
+    /// recompute it, and an entry raised by hand makes the estimate inadmissible.
+    /// [`load_for`](Self::load_for) also checks the table against its abstraction.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::BadMagic`], [`UnsupportedVersion`](PdbError::UnsupportedVersion) for a
+    /// file of another kind or version; [`TooLarge`](PdbError::TooLarge) for an entry count
+    /// above [`MAX_ENTRIES`]; [`Truncated`](PdbError::Truncated),
+    /// [`TrailingData`](PdbError::TrailingData), [`Checksum`](PdbError::Checksum) for a file
+    /// cut short, too long or corrupt; [`Io`](PdbError::Io) if reading fails.
+    ///
+    /// # Complexity
+    ///
+    /// **O(N)** time and memory for N entries.
+    pub fn load<R: Read>(input: &mut R) -> Result<Self, PdbError> {
+        let mut input = Checksummed::new(input);
+        let magic: [u8; 8] = header(&mut input)?;
+        if magic != MAGIC {
+            return Err(PdbError::BadMagic { found: magic });
+        }
+        let version = u32::from_le_bytes(header(&mut input)?);
+        if version != FORMAT_VERSION {
+            return Err(PdbError::UnsupportedVersion { found: version });
+        }
+        let count = u64::from_le_bytes(header(&mut input)?);
+        if count > MAX_ENTRIES as u64 {
+            return Err(PdbError::TooLarge {
+                size: usize::try_from(count).unwrap_or(usize::MAX),
+            });
+        }
+        let table = match input.table(count)? {
+            Reading::Read(table) => table,
+            Reading::Short { expected, found } => {
+                return Err(PdbError::Truncated {
+                    part: "table",
+                    expected,
+                    found,
+                });
+            }
+        };
+        match input.trailer()? {
+            Trailer::Sound => Ok(PatternDatabase { table }),
+            Trailer::Short { found } => Err(PdbError::Truncated {
+                part: "checksum",
+                expected: 8,
+                found,
+            }),
+            Trailer::Mismatch { stored, computed } => Err(PdbError::Checksum { stored, computed }),
+            Trailer::Trailing => Err(PdbError::TrailingData),
+        }
+    }
+
+    /// As [`load`](Self::load), then checks the table against `abstraction`, at the cost of
+    /// the steps of a few thousand states: it has [`size()`](Abstraction::size) entries, every
+    /// abstract goal's entry is 0, and for a sample of states spread over the table, no
+    /// predecessor's entry exceeds the state's plus the step's cost (and none is
+    /// [`UNREACHABLE`] where the state is not), as in every table [`build`](Self::build)
+    /// computes (on tables of up to 4,096 entries every state is checked).
+    ///
+    /// This refuses a table saved for another abstraction, or shuffled or shifted, with near
+    /// certainty; a table edited with care can pass. To trust a file fully, rebuild and
+    /// compare.
+    ///
+    /// # Errors
+    ///
+    /// As for [`load`](Self::load); [`PdbError::Mismatch`] for a table that fails a check
+    /// above; as for [`build`](Self::build) if the abstraction ranks a state out of range or
+    /// has a step cost above 254.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::pdb::{Abstraction, PatternDatabase, PdbError};
+    ///
+    /// /// A line of 5 cells, the goal at 0.
+    /// struct Line(usize);
+    /// impl Abstraction for Line {
+    ///     type State = usize;
+    ///     fn size(&self) -> usize { self.0 }
+    ///     fn rank(&self, &cell: &usize) -> usize { cell }
+    ///     fn unrank(&self, rank: usize) -> usize { rank }
+    ///     fn goals(&self) -> impl IntoIterator<Item = usize> { [0] }
+    ///     fn predecessors(&self, &cell: &usize) -> impl IntoIterator<Item = (usize, u32)> {
+    ///         [cell.checked_sub(1), Some(cell + 1).filter(|&c| c < self.0)]
+    ///             .into_iter()
+    ///             .flatten()
+    ///             .map(|c| (c, 1))
+    ///     }
+    /// }
+    ///
+    /// let mut file = Vec::new();
+    /// PatternDatabase::build(&Line(5))?.save(&mut file)?;
+    /// assert!(PatternDatabase::load_for(&Line(5), &mut file.as_slice()).is_ok());
+    /// let wrong = PatternDatabase::load_for(&Line(6), &mut file.as_slice());
+    /// assert!(matches!(wrong, Err(PdbError::Mismatch { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn load_for<A: Abstraction, R: Read>(
+        abstraction: &A,
+        input: &mut R,
+    ) -> Result<Self, PdbError> {
+        let db = PatternDatabase::load(input)?;
+        let table = &db.table;
+        let size = abstraction.size();
+        let mismatch = |reason: String| Err(PdbError::Mismatch { reason });
+        if table.len() != size {
+            return mismatch(format!(
+                "its table has {} entries, the abstraction {size} states",
+                table.len()
+            ));
+        }
+        let checked = |rank: usize| {
+            if rank < size {
+                Ok(rank)
+            } else {
+                Err(PdbError::RankOutOfRange { rank, size })
+            }
+        };
+        for goal in abstraction.goals() {
+            let rank = checked(abstraction.rank(&goal))?;
+            if table[rank] != 0 {
+                return mismatch(format!(
+                    "the goal of rank {rank} has entry {}, not 0",
+                    table[rank]
+                ));
+            }
+        }
+        let step = (size / STEP_SAMPLES).max(1);
+        for rank in (0..size).step_by(step) {
+            let entry = table[rank];
+            for (before, cost) in abstraction.predecessors(&abstraction.unrank(rank)) {
+                if cost >= u32::from(UNREACHABLE) {
+                    return Err(PdbError::CostTooLarge { cost });
+                }
+                let before = checked(abstraction.rank(&before))?;
+                let bound = if entry == UNREACHABLE {
+                    u32::MAX
+                } else {
+                    u32::from(entry) + cost
+                };
+                let found = table[before];
+                let found = if found == UNREACHABLE {
+                    u32::MAX
+                } else {
+                    u32::from(found)
+                };
+                if found > bound {
+                    return mismatch(format!(
+                        "rank {before} has entry {} but a step of cost {cost} to rank {rank}, \
+                         whose entry is {entry}",
+                        table[before]
+                    ));
+                }
+            }
+        }
+        Ok(db)
+    }
+}
+
+/// Reads `N` bytes of a header, or reports the file as cut short there.
+fn header<R: Read, const N: usize>(input: &mut Checksummed<R>) -> Result<[u8; N], PdbError> {
+    match input.header()? {
+        Reading::Read(bytes) => Ok(bytes),
+        Reading::Short { expected, found } => Err(PdbError::Truncated {
+            part: "header",
+            expected,
+            found,
+        }),
     }
 }
 
@@ -513,15 +878,62 @@ fn push(queue: &mut Vec<usize>, rank: usize) -> Result<(), PdbError> {
 
 /// A [`PatternDatabase`] read through a projection of real states onto ranks; made by
 /// [`PatternDatabase::heuristic`].
+///
+/// It borrows the table: clones (where the projection is [`Clone`]) and references
+/// (`&PdbHeuristic` is a [`Heuristic`] too) share it.
+///
+/// # Example: the larger of two databases
+///
+/// ```
+/// use informed::Max;
+/// use informed::pdb::PatternDatabase;
+///
+/// // Two tables over the same 4 states, each a lower bound on the distance.
+/// let a = PatternDatabase::from_table(vec![0, 1, 1, 2]);
+/// let b = PatternDatabase::from_table(vec![0, 0, 2, 3]);
+/// let (ha, hb) = (a.heuristic(|&s: &usize| s), b.heuristic(|&s: &usize| s));
+/// let both = Max::new(&ha, &hb);
+/// assert_eq!(informed::Heuristic::<usize, u32>::estimate(&both, &2), 2);
+/// assert_eq!(informed::Heuristic::<usize, u32>::estimate(&both, &1), 1);
+/// ```
 pub struct PdbHeuristic<'d, F> {
     db: &'d PatternDatabase,
     rank: F,
+    dead_ends: DeadEnds,
 }
+
+impl<'d, F> PdbHeuristic<'d, F> {
+    /// What to estimate for a proven dead end, a state whose abstract state reaches no goal:
+    /// [`DeadEnds::Zero`] (the default) or [`DeadEnds::Infinite`] (the search prunes it;
+    /// float costs only).
+    pub fn dead_ends(mut self, dead_ends: DeadEnds) -> Self {
+        self.dead_ends = dead_ends;
+        self
+    }
+
+    /// The database read.
+    pub fn database(&self) -> &'d PatternDatabase {
+        self.db
+    }
+}
+
+impl<F: Clone> Clone for PdbHeuristic<'_, F> {
+    fn clone(&self) -> Self {
+        PdbHeuristic {
+            db: self.db,
+            rank: self.rank.clone(),
+            dead_ends: self.dead_ends,
+        }
+    }
+}
+
+impl<F: Copy> Copy for PdbHeuristic<'_, F> {}
 
 impl<F> fmt::Debug for PdbHeuristic<'_, F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PdbHeuristic")
             .field("db", self.db)
+            .field("dead_ends", &self.dead_ends)
             .finish_non_exhaustive()
     }
 }
@@ -529,6 +941,16 @@ impl<F> fmt::Debug for PdbHeuristic<'_, F> {
 impl<S, C: Cost + From<u8>, F: Fn(&S) -> usize> Heuristic<S, C> for PdbHeuristic<'_, F> {
     #[inline]
     fn estimate(&self, state: &S) -> C {
-        C::from(self.db.distance((self.rank)(state)).unwrap_or(0))
+        match self.db.table.get((self.rank)(state)).copied() {
+            Some(UNREACHABLE) if self.dead_ends == DeadEnds::Infinite && !C::EXACT => {
+                // Infinity for floats; an integer's greatest value is no infinity (g + h
+                // would overflow), so integers keep 0, below.
+                C::UNREACHED
+            }
+            Some(UNREACHABLE) | None => C::ZERO,
+            Some(distance) => C::from(distance),
+        }
     }
 }
+
+heuristic_by_reference!(['d, F,] PdbHeuristic<'d, F>);

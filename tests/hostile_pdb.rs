@@ -466,3 +466,28 @@ fn forged_tables_with_a_recomputed_checksum_are_refused() {
         }
     }
 }
+
+#[cfg(all(unix, target_pointer_width = "64"))]
+#[test]
+fn a_generic_file_announcing_four_gib_allocates_only_what_it_holds() {
+    const NAME: &str = "a_generic_file_announcing_four_gib_allocates_only_what_it_holds";
+    if is_child(NAME) {
+        let mut file = Vec::new();
+        file.extend_from_slice(&informed::pdb::MAGIC);
+        file.extend_from_slice(&informed::pdb::FORMAT_VERSION.to_le_bytes());
+        file.extend_from_slice(&(1u64 << 32).to_le_bytes());
+        file.extend_from_slice(&[0; 100]);
+        match PatternDatabase::load(&mut file.as_slice()) {
+            Err(error @ PdbError::Truncated { found: 100, .. }) => println!("typed error: {error}"),
+            other => panic!("expected Truncated, got {other:?}"),
+        }
+        return;
+    }
+    // 1 GB of address space: a table of the announced 4 GiB cannot be had.
+    let output = run_limited(NAME, 1_000_000);
+    assert_child_printed(
+        NAME,
+        &output,
+        "typed error: pattern database file is truncated: 100 bytes of its table",
+    );
+}

@@ -9,7 +9,7 @@ use super::error::PdbFileError;
 use super::partition::Partition;
 use super::table::{AdditivePdb, Table};
 use super::{FORMAT_VERSION, MAGIC};
-use crate::checksum::{Checksummed, read_full};
+use crate::checksum::{Checksummed, Reading, Trailer};
 use crate::pdb::{Placements, UNREACHABLE};
 use crate::puzzle::{MAX_CELLS, SlidingPuzzle};
 
@@ -201,33 +201,28 @@ impl AdditivePdb {
         let mut tables = Vec::with_capacity(placements.len());
         for (tiles, placements) in partition.groups.iter().zip(placements) {
             let expected = placements.count() as u64;
-            let mut entries = Vec::new();
             // Grows with what the file holds, whatever the header says.
-            let found = (&mut input).take(expected).read_to_end(&mut entries)? as u64;
-            if found != expected {
-                return Err(PdbFileError::Truncated { expected, found });
-            }
+            let entries = match input.table(expected)? {
+                Reading::Read(entries) => entries,
+                Reading::Short { expected, found } => {
+                    return Err(PdbFileError::Truncated { expected, found });
+                }
+            };
             tables.push(Table {
                 tiles: tiles.clone(),
                 placements,
                 entries,
             });
         }
-        let computed = input.finish();
-        let mut stored = [0u8; 8];
-        let found = read_full(input.inner, &mut stored)?;
-        if found < 8 {
-            return Err(PdbFileError::Truncated {
-                expected: 8,
-                found: found as u64,
-            });
-        }
-        let stored = u64::from_le_bytes(stored);
-        if stored != computed {
-            return Err(PdbFileError::Checksum { stored, computed });
-        }
-        if read_full(input.inner, &mut [0u8; 1])? != 0 {
-            return Err(PdbFileError::TrailingData);
+        match input.trailer()? {
+            Trailer::Sound => {}
+            Trailer::Short { found } => {
+                return Err(PdbFileError::Truncated { expected: 8, found });
+            }
+            Trailer::Mismatch { stored, computed } => {
+                return Err(PdbFileError::Checksum { stored, computed });
+            }
+            Trailer::Trailing => return Err(PdbFileError::TrailingData),
         }
         for (group, table) in tables.iter().enumerate() {
             check_plausible(puzzle, group, table)?;
@@ -451,18 +446,22 @@ fn create_partial(path: &Path) -> io::Result<(PathBuf, std::fs::File)> {
 impl<R: Read> Checksummed<R> {
     /// Fills `buf` or reports the header as cut short.
     fn fill(&mut self, buf: &mut [u8]) -> Result<(), PdbFileError> {
-        let found = read_full(self, buf)?;
-        if found < buf.len() {
-            return Err(PdbFileError::BadHeader {
-                reason: "the file ends inside its header".into(),
-            });
+        match self.header_into(buf)? {
+            Reading::Read(()) => Ok(()),
+            Reading::Short { .. } => Err(ends_in_header()),
         }
-        Ok(())
     }
 
     fn array<const N: usize>(&mut self) -> Result<[u8; N], PdbFileError> {
-        let mut buf = [0u8; N];
-        self.fill(&mut buf)?;
-        Ok(buf)
+        match self.header()? {
+            Reading::Read(bytes) => Ok(bytes),
+            Reading::Short { .. } => Err(ends_in_header()),
+        }
+    }
+}
+
+fn ends_in_header() -> PdbFileError {
+    PdbFileError::BadHeader {
+        reason: "the file ends inside its header".into(),
     }
 }
