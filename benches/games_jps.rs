@@ -159,7 +159,7 @@ fn table_updates(map: &str, mut grid: Grid, changes: usize) {
     let ratio = |time: Duration| time.as_secs_f64() / build.as_secs_f64();
     println!(
         "table {map} ({}×{}): build {:.0} µs; update after one change ({changes} changes): \
-         median {:.1} µs ({:.4}× build), mean {:.1} µs ({:.4}×), largest {:.1} µs ({:.4}×)",
+         median {:.1} µs ({:.5}× build), mean {:.1} µs ({:.5}×), largest {:.1} µs ({:.5}×)",
         grid.width(),
         grid.height(),
         micros(build),

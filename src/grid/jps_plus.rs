@@ -531,8 +531,7 @@ impl JumpTable {
                 self.walk(grid, x, y, d, &mut Vec::new());
             }
             // Those whose next cell's straight entries changed sign.
-            for i in 0..turned.len() {
-                let (x, y, e) = turned[i];
+            for &(x, y, e) in &turned {
                 if e == horizontal || e == vertical {
                     self.walk(grid, x - dx, y - dy, d, &mut Vec::new());
                 }
