@@ -202,8 +202,10 @@ impl Cells {
 ///
 /// Build it once with [`build`](Self::build) (**O(width × height)**; 20 to 40 ms on a
 /// 512 × 512 map), or save it with [`write`](Self::write) and load it with
-/// [`read`](Self::read), then search with [`JumpPointSearcher::with_table`]. It is immutable
-/// and [`Sync`]: one table serves every thread's searcher.
+/// [`read`](Self::read), then search with [`JumpPointSearcher::with_table`], which owns it
+/// (each thread's searcher owns a clone). When a cell of the map changes,
+/// [`update`](Self::update) repairs the table around it, at a small fraction of a build; a
+/// searcher holding the table does that itself for the cells its grid reports changed.
 ///
 /// A saved table starts with a versioned header naming its map by size and by a fingerprint
 /// of every cell; loading it for another map is [`JumpTableError::OtherMap`].
