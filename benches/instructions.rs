@@ -427,7 +427,7 @@ fn run_jps(library: &str) -> Option<Answer> {
         .collect();
     let table = JumpTable::build(&grid).unwrap();
     let mut searcher = match library {
-        "jps-plus" => JumpPointSearcher::with_table(&grid, &table).unwrap(),
+        "jps-plus" => JumpPointSearcher::with_table(&grid, table.clone()).unwrap(),
         _ => JumpPointSearcher::new(&grid),
     };
     let costs: Vec<Option<f64>> = if library == "pathfinding" {

@@ -40,7 +40,10 @@ fn stored_states(_: &mut Criterion) {
         let jps = JumpPointSearcher::new(&grid);
         let packed = started.elapsed();
         let bits = jps.bytes();
-        let mut searchers = [jps, JumpPointSearcher::with_table(&grid, &table).unwrap()];
+        let mut searchers = [
+            jps,
+            JumpPointSearcher::with_table(&grid, table.clone()).unwrap(),
+        ];
         let (mut astar, mut jumps) = (0usize, [0usize; 2]);
         for (_, problem) in queries(&grid, &scenarios) {
             astar += informed::astar_with(&problem, problem.octile())
@@ -78,7 +81,7 @@ fn jump_point_search(c: &mut Criterion) {
         let queries = queries(&grid, &scenarios);
         let table = JumpTable::build(&grid).unwrap();
         let mut jps = JumpPointSearcher::new(&grid);
-        let mut plus = JumpPointSearcher::with_table(&grid, &table).unwrap();
+        let mut plus = JumpPointSearcher::with_table(&grid, table.clone()).unwrap();
         let mut group = configure(c, &format!("jps/{map}"));
         group.bench_function("pathfinding-astar", |b| {
             b.iter(|| solve_all(&queries, peer_octile))

@@ -236,7 +236,7 @@ fn run(options: &Options) -> Result<bool, String> {
             }
             _ => None,
         };
-        let mut jps = match &table {
+        let mut jps = match table {
             Some(table) => {
                 JumpPointSearcher::with_table(&grid, table).map_err(|e| e.to_string())?
             }
@@ -361,7 +361,7 @@ fn draw(
     grid: &Grid,
     scenario: &Scenario,
     algorithm: Choice,
-    jps: &mut JumpPointSearcher<'_>,
+    jps: &mut JumpPointSearcher,
     file: &str,
 ) -> Result<(), String> {
     let problem = scenario.problem(grid).map_err(|e| e.to_string())?;

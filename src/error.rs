@@ -183,9 +183,10 @@ pub enum SearchError<S, C> {
     /// [`Search`](crate::Search) documentation lists which options each algorithm takes.
     Unsupported {
         /// The option, as the [`Search`](crate::Search) method that sets it is named; for jump
-        /// point search, `"movement"` (a movement other than
-        /// [`Movement::Eight`](crate::grid::Movement::Eight)) or `"grid"` (a problem on a grid
-        /// other than the searcher's).
+        /// point search, which searches only
+        /// [`Movement::Eight`](crate::grid::Movement::Eight), the movement it was given
+        /// (`"Movement::Four"`, `"Movement::EightCuttingCorners"` or
+        /// `"Movement::EightThroughGaps"`).
         option: &'static str,
         /// The algorithm, as its function is named.
         algorithm: &'static str,
@@ -453,7 +454,15 @@ impl<S, C: Cost> SearchError<S, C> {
                 write!(f, "invalid cost bound {bound}: a bound must not be NaN")
             }
             SearchError::Unsupported { option, algorithm } => {
-                write!(f, "{algorithm} does not support the option {option}")
+                if option.starts_with("Movement::") {
+                    // A grid search bound to one movement: say which, and what it was given.
+                    write!(
+                        f,
+                        "{algorithm} searches only Movement::Eight, and the problem has {option}"
+                    )
+                } else {
+                    write!(f, "{algorithm} does not support the option {option}")
+                }
             }
         }
     }
@@ -579,11 +588,12 @@ impl<S: fmt::Debug, C: Cost> From<SearchError<S, C>> for SearchFailure {
 /// the `rayon` feature: an error written by a build with it is read by one without), and the
 /// problems that `JumpPointSearcher` refuses. No other pair can be made.
 #[cfg(feature = "serde")]
-const UNSUPPORTED: [(&str, &str); 4] = [
+const UNSUPPORTED: [(&str, &str); 5] = [
     ("cost_bound", "audit"),
     ("cancel_when", "par_idastar_in_place"),
-    ("movement", "jps"),
-    ("grid", "jps"),
+    ("Movement::Four", "jps"),
+    ("Movement::EightCuttingCorners", "jps"),
+    ("Movement::EightThroughGaps", "jps"),
 ];
 
 /// The fields of an `Unsupported` error, as the pair of [`UNSUPPORTED`] they name: a name that

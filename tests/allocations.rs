@@ -243,3 +243,80 @@ fn a_reused_searcher_allocates_nothing_after_the_first_queries() {
     assert!(first > 0, "the first pass allocates");
     assert_eq!(second, 0, "allocations in the second pass (first: {first})");
 }
+
+/// A warm jump point searcher (JPS and JPS+, every cell or the turning points only) allocates
+/// one block a query, the path it returns, and nothing with `search_into`; and a query with
+/// cells blocked for it alone allocates nothing more.
+#[test]
+fn a_warm_jump_point_search_allocates_only_its_path() {
+    use informed::grid::{JumpPointSearcher, JumpTable, Waypoints};
+    let mut grid = Grid::new(128, 96);
+    let mut seed = 5u64;
+    for y in 0..96 {
+        for x in 0..128 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            grid.set_free(GridCell::new(x, y), (seed >> 33) % 100 >= 20);
+        }
+    }
+    let free: Vec<GridCell> = (0..96)
+        .flat_map(|y| (0..128).map(move |x| GridCell::new(x, y)))
+        .filter(|&c| grid.is_free(c))
+        .collect();
+    let queries: Vec<(GridCell, GridCell)> = (0..300usize)
+        .map(|i| {
+            (
+                free[(i * 7919) % free.len()],
+                free[(i * 104_729 + 17) % free.len()],
+            )
+        })
+        .collect();
+    let units = [
+        GridCell::new(64, 48),
+        GridCell::new(65, 48),
+        GridCell::new(66, 48),
+    ];
+    let table = JumpTable::build(&grid).unwrap();
+    for plus in [false, true] {
+        for waypoints in [Waypoints::Cells, Waypoints::JumpPoints] {
+            let mut jps = match plus {
+                true => JumpPointSearcher::with_table(&grid, table.clone()).unwrap(),
+                false => JumpPointSearcher::new(&grid),
+            };
+            jps.set_waypoints(waypoints);
+            let mut path = Vec::new();
+            let mut pass = |into: bool| {
+                allocations(|| {
+                    let mut found = 0u32;
+                    for &(start, goal) in &queries {
+                        let problem = grid.problem(start, goal, Movement::Eight).unwrap();
+                        let problem = match units.contains(&start) || units.contains(&goal) {
+                            true => problem,
+                            false => problem.with_blocked(&units).unwrap(),
+                        };
+                        let solved = match into {
+                            true => jps.search_into(&problem, &mut path).is_ok(),
+                            false => jps.search(&problem).is_ok(),
+                        };
+                        found += u32::from(solved);
+                    }
+                    found
+                })
+            };
+            // The first passes grow everything.
+            let _ = pass(true);
+            let _ = pass(false);
+            let (into, found) = pass(true);
+            assert_eq!(into, 0, "search_into, plus {plus}, {waypoints:?}");
+            let (returned, again) = pass(false);
+            assert_eq!(found, again);
+            assert!(found > 200, "{found} of the queries found a path");
+            assert_eq!(
+                returned,
+                u64::from(found),
+                "search: one allocation a path, plus {plus}, {waypoints:?}"
+            );
+        }
+    }
+}

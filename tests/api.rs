@@ -105,8 +105,8 @@ fn algorithms_parse_and_display_round_trip() {
 fn domain_types_are_send_sync_and_unwind_safe() {
     use informed::graph::{Graph, GraphError, GraphErrorKind, GraphProblem, StraightLine};
     use informed::grid::{
-        Cell, Euclidean, Grid, GridError, GridErrorKind, GridProblem, Manhattan, Movement, Octile,
-        Picture, Recorder, Scenario,
+        Cell, Euclidean, Grid, GridError, GridErrorKind, GridProblem, GridRevision, Manhattan,
+        Movement, Nearest, NearestOctile, Octile, Picture, Recorder, Scenario,
     };
     use informed::puzzle::{
         Board, Direction, LinearConflict, Manhattan as PuzzleManhattan, Misplaced, Move,
@@ -117,6 +117,9 @@ fn domain_types_are_send_sync_and_unwind_safe() {
     assert_thread_safe::<Cell>();
     assert_thread_safe::<Movement>();
     assert_thread_safe::<GridProblem<'static>>();
+    assert_thread_safe::<GridProblem<'static, Nearest<'static>>>();
+    assert_thread_safe::<GridRevision>();
+    assert_thread_safe::<NearestOctile<'static>>();
     assert_thread_safe::<Scenario>();
     assert_thread_safe::<Manhattan>();
     assert_thread_safe::<Octile>();

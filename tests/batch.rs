@@ -75,7 +75,7 @@ fn par_search_with_jump_point_searchers() {
     };
     for plus in [false, true] {
         let make = || match plus {
-            true => JumpPointSearcher::with_table(&grid, &table).unwrap(),
+            true => JumpPointSearcher::with_table(&grid, table.clone()).unwrap(),
             false => JumpPointSearcher::new(&grid),
         };
         let parallel =

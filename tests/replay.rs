@@ -469,7 +469,7 @@ proptest! {
         for tie_break in [TieBreak::Fifo, TieBreak::Lifo] {
             for plus in [false, true] {
                 let mut searcher = if plus {
-                    JumpPointSearcher::with_table(&grid, &table).unwrap()
+                    JumpPointSearcher::with_table(&grid, table.clone()).unwrap()
                 } else {
                     JumpPointSearcher::new(&grid)
                 };

@@ -172,12 +172,13 @@ fn every_unsupported_error_a_search_builds_reads_back() {
             .unwrap_err(),
     );
     errors.push(Search::new(&four).jps().unwrap_err());
-    let other = Grid::new(5, 5);
-    let eight = other
-        .problem(Cell::new(0, 0), Cell::new(4, 4), Movement::Eight)
-        .expect("a problem");
     let mut searcher = informed::grid::JumpPointSearcher::new(&grid);
-    errors.push(searcher.search(&eight).unwrap_err());
+    for movement in [Movement::EightCuttingCorners, Movement::EightThroughGaps] {
+        let problem = grid
+            .problem(Cell::new(0, 0), Cell::new(3, 3), movement)
+            .expect("a problem");
+        errors.push(searcher.search(&problem).unwrap_err());
+    }
     for error in &errors {
         assert!(
             matches!(error, SearchError::Unsupported { .. }),
@@ -214,6 +215,9 @@ fn unsupported_errors_no_search_builds_are_refused() {
         ("audit", "audit"),
         ("cost_bound", "cost_bound"),
         ("jps", "movement"),
+        ("movement", "jps"),
+        ("grid", "jps"),
+        ("Movement::Eight", "jps"),
         ("grid", "grid"),
         ("cost_bound", "jps"),
         ("movement", "audit"),

@@ -96,6 +96,10 @@ pub enum GridErrorKind {
         /// The cell.
         cell: Cell,
     },
+    /// A query for the nearest of several goals ([`Grid::problem_to_nearest`]) given none.
+    ///
+    /// [`Grid::problem_to_nearest`]: super::Grid::problem_to_nearest
+    NoGoal,
 }
 
 impl fmt::Display for GridErrorKind {
@@ -147,6 +151,7 @@ impl fmt::Display for GridErrorKind {
                 map.0, map.1, scenario.0, scenario.1
             ),
             GridErrorKind::Blocked { role, cell } => write!(f, "{role} {cell} is blocked"),
+            GridErrorKind::NoGoal => f.write_str("no goal cells: the nearest of none is no query"),
         }
     }
 }

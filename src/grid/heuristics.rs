@@ -3,7 +3,7 @@
 use super::{Cell, DIAGONAL};
 use crate::heuristic::{Heuristic, heuristic_by_reference};
 
-heuristic_by_reference!([] Manhattan, [] Octile, [] Euclidean);
+heuristic_by_reference!([] Manhattan, [] Octile, ['n,] NearestOctile<'n>, [] Euclidean);
 
 fn deltas(from: Cell, to: Cell) -> (f64, f64) {
     (
@@ -62,6 +62,34 @@ impl Heuristic<Cell, f64> for Octile {
         let (dx, dy) = deltas(*cell, self.goal);
         let (low, high) = if dx < dy { (dx, dy) } else { (dy, dx) };
         high + (DIAGONAL - 1.0) * low
+    }
+}
+
+/// The least [`Octile`] distance to any of several goals: the heuristic of a query for the
+/// nearest of them ([`Grid::problem_to_nearest`](super::Grid::problem_to_nearest)).
+///
+/// Admissible and consistent wherever [`Octile`] is: each octile distance is a lower bound on
+/// the cost to its goal and changes by at most a step's cost along a step, so their minimum
+/// does too. Each estimate computes the distance to every goal: **O(k)** for k goals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NearestOctile<'g> {
+    goals: &'g [Cell],
+}
+
+impl<'g> NearestOctile<'g> {
+    /// The least octile distance to a cell of `goals` (infinite if there is none).
+    pub fn to(goals: &'g [Cell]) -> Self {
+        NearestOctile { goals }
+    }
+}
+
+impl Heuristic<Cell, f64> for NearestOctile<'_> {
+    #[inline]
+    fn estimate(&self, cell: &Cell) -> f64 {
+        self.goals
+            .iter()
+            .map(|goal| Octile::to(*goal).estimate(cell))
+            .fold(f64::INFINITY, f64::min)
     }
 }
 

@@ -10,11 +10,9 @@
 //! rows a machine word (64 cells) at a time, from bit-packed copies of the grid's rows and of
 //! its columns (block-based jumps, from the same paper).
 
-use std::ptr;
-
-use super::jps_plus::{JumpTable, Jumps};
+use super::jps_plus::{JumpTable, JumpTableError, Jumps};
 use super::jump::{BitGrid, DX, DY, Jumper};
-use super::{Cell, DIAGONAL, Grid, GridProblem, Movement};
+use super::{Cell, DIAGONAL, Goals, Grid, GridProblem, GridRevision, Movement};
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, IndexedHeap};
@@ -23,6 +21,7 @@ use crate::engine::table::{
 };
 use crate::error::SearchError;
 use crate::observer::{Event, Observer};
+use crate::progress::Stats;
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution};
 
@@ -42,13 +41,18 @@ pub enum Waypoints {
     JumpPoints,
 }
 
-/// The octile distance, as [`Octile`](super::Octile) computes it.
+/// The octile distance to the nearest goal, as [`Octile`](super::Octile) and
+/// [`NearestOctile`](super::NearestOctile) compute it.
 #[inline(always)]
-fn octile(from: Cell, to: Cell) -> f64 {
-    let dx = f64::from(from.x.abs_diff(to.x));
-    let dy = f64::from(from.y.abs_diff(to.y));
-    let (low, high) = if dx < dy { (dx, dy) } else { (dy, dx) };
-    high + (DIAGONAL - 1.0) * low
+fn octile<G: Goals>(from: Cell, goals: &G) -> f64 {
+    let mut least = f64::INFINITY;
+    for to in goals.cells() {
+        let dx = f64::from(from.x.abs_diff(to.x));
+        let dy = f64::from(from.y.abs_diff(to.y));
+        let (low, high) = if dx < dy { (dx, dy) } else { (dy, dx) };
+        least = least.min(high + (DIAGONAL - 1.0) * low);
+    }
+    least
 }
 
 /// The directions to jump in from `cell`, reached by moves in the directions of the bits of
@@ -97,33 +101,29 @@ pub(super) fn turn(from: Cell, to: Cell) -> Option<Cell> {
     })
 }
 
-/// Adds the turns between the jump points of `path`, so that consecutive points lie on a line.
-fn add_turns(path: &mut Vec<Cell>) {
-    let points = std::mem::take(path);
-    for (i, &point) in points.iter().enumerate() {
-        if i > 0 {
-            path.extend(turn(points[i - 1], point));
-        }
-        path.push(point);
-    }
-}
-
-/// Replaces the waypoints in `path` (on lines, as [`add_turns`] leaves them) by every cell
-/// between them.
-fn fill_in(path: &mut Vec<Cell>) {
-    let waypoints = std::mem::take(path);
-    let Some(&first) = waypoints.first() else {
+/// Writes into `out` the path through the jump points `points`: the points and the turns
+/// between them (so that consecutive waypoints lie on a line), or with `cells` every cell.
+fn write_path(points: &[Cell], cells: bool, out: &mut Vec<Cell>) {
+    out.clear();
+    let Some(&first) = points.first() else {
         return;
     };
-    path.push(first);
-    for pair in waypoints.windows(2) {
-        let (mut x, mut y) = (i64::from(pair[0].x), i64::from(pair[0].y));
-        let sx = (i64::from(pair[1].x) - x).signum();
-        let sy = (i64::from(pair[1].y) - y).signum();
-        while Cell::new(x as u32, y as u32) != pair[1] {
-            x += sx;
-            y += sy;
-            path.push(Cell::new(x as u32, y as u32));
+    out.push(first);
+    for pair in points.windows(2) {
+        for waypoint in turn(pair[0], pair[1]).into_iter().chain([pair[1]]) {
+            if !cells {
+                out.push(waypoint);
+                continue;
+            }
+            let last = out[out.len() - 1];
+            let (mut x, mut y) = (i64::from(last.x), i64::from(last.y));
+            let sx = (i64::from(waypoint.x) - x).signum();
+            let sy = (i64::from(waypoint.y) - y).signum();
+            while Cell::new(x as u32, y as u32) != waypoint {
+                x += sx;
+                y += sy;
+                out.push(Cell::new(x as u32, y as u32));
+            }
         }
     }
 }
@@ -131,12 +131,22 @@ fn fill_in(path: &mut Vec<Cell>) {
 /// The key of a queued jump point: f, then h (as A* ranks its states).
 type Key = <f64 as Cost>::Pair;
 
-/// A reusable jump point searcher for one [`Grid`]: JPS, or JPS+ with a [`JumpTable`].
+/// A reusable jump point searcher: JPS, or JPS+ with a [`JumpTable`] it owns.
 ///
-/// It keeps a bit-packed copy of the grid (its rows, and its columns for the vertical jumps),
+/// It keeps a bit-packed copy of a grid (its rows, and its columns for the vertical jumps),
 /// and the node table and open set of its searches, cleared and reused from one search to the
-/// next: after the largest search so far, a search allocates only the path it returns. It is
-/// [`Send`] and [`Sync`]: each thread of a pool can own one for the same grid.
+/// next. It does not borrow the grid: each query brings it ([`GridProblem::grid`]), so a
+/// searcher can live in a game's world next to the [`Grid`] it searches while the map changes.
+/// Before searching, it compares the grid's [`revision`](Grid::revision) with the one its bits
+/// are of: on a changed grid it repairs the bits (and the table) for each changed cell
+/// ([`Grid::changes_since`]), and on another grid, or one more than
+/// [`RECENT_CHANGES`](super::RECENT_CHANGES) changes ahead, it packs the bits (and builds the
+/// table) again. A searcher never answers from an out-of-date copy.
+///
+/// After the largest search so far, a search allocates only the path it returns (one
+/// allocation); [`search_into`](Self::search_into) writes the path into a vector of the
+/// caller's and allocates nothing. It is [`Send`] and [`Sync`]: each thread of a pool can own
+/// one.
 ///
 /// # When to use which
 ///
@@ -145,11 +155,12 @@ type Key = <f64 as Cost>::Pair;
 /// - **JPS** ([`JumpPointSearcher::new`]): the same path costs for [`Movement::Eight`] (the
 ///   Moving AI rule), an order of magnitude faster on maps with open areas, storing a few
 ///   percent of the states A* stores. No preprocessing beyond packing the grid into bits
-///   (**O(width × height)**, a bit a cell, twice), so it suits grids that change between
-///   queries (make a new searcher after a change).
+///   (**O(width × height)**, a bit a cell, twice), and a changed cell costs O(1) to follow,
+///   so it suits grids that change between queries.
 /// - **JPS+** ([`JumpPointSearcher::with_table`]): JPS with the jumps read from a
-///   [`JumpTable`] built once for the map (8 or 16 bytes a cell, up to 32,767 cells a side), faster
-///   still where jumps are long; for a map that does not change, queried often.
+///   [`JumpTable`] (8 or 16 bytes a cell, up to 32,767 cells a side), faster still where jumps
+///   are long. A changed cell costs a repair of the table around it ([`JumpTable::update`]),
+///   a small fraction of a build.
 ///
 /// On a maze of corridors one cell wide, every cell is a turn, and JPS gains little over A*.
 ///
@@ -157,25 +168,30 @@ type Key = <f64 as Cost>::Pair;
 /// costing the same. It searches [`GridProblem`]s, so a [`WeightedGrid`](super::WeightedGrid),
 /// whose cells have costs, cannot be passed; use [`astar`](crate::astar) there.
 ///
+/// A query's own blocked cells ([`GridProblem::with_blocked`]) are set in the searcher's bits
+/// for that search and cleared after it, in O(1) a cell: nothing is packed or built again.
+/// JPS+ answers such a query with the jumps of plain JPS, since its table cannot know them.
+/// Several goals ([`Grid::problem_to_nearest`]) are searched for the nearest.
+///
 /// # Four-connected grids
 ///
 /// Only [`Movement::Eight`] is searched: another movement is refused with
-/// [`SearchError::Unsupported`] (option `"movement"`). That is a choice, not an oversight: the
-/// rules do not carry over cleanly. Without diagonal steps, a canonical path goes along one
-/// axis first, so a jump along it must stop wherever a jump along the other axis finds a jump
-/// point: every horizontal jump scans up and down from each cell it passes, as the diagonal
-/// jumps do here, and the word-at-a-time scans that make straight jumps cheap no longer carry
-/// the search. The pruning rules and their proof of optimality would be another algorithm's,
-/// and the Moving AI optima, which check this one on 43,330 scenarios, are for eight-connected
-/// movement only. On a four-connected [`Grid`], use [`astar`](crate::astar) with
-/// [`manhattan`](GridProblem::manhattan).
+/// [`SearchError::Unsupported`] (option `"Movement::Four"`, say). That is a choice, not an
+/// oversight: the rules do not carry over cleanly. Without diagonal steps, a canonical path
+/// goes along one axis first, so a jump along it must stop wherever a jump along the other axis
+/// finds a jump point: every horizontal jump scans up and down from each cell it passes, as the
+/// diagonal jumps do here, and the word-at-a-time scans that make straight jumps cheap no
+/// longer carry the search. The pruning rules and their proof of optimality would be another
+/// algorithm's, and the Moving AI optima, which check this one on 43,330 scenarios, are for
+/// eight-connected movement only. On a four-connected [`Grid`], use [`astar`](crate::astar)
+/// with [`manhattan`](GridProblem::manhattan).
 ///
 /// # Example
 ///
 /// ```
 /// use informed::grid::{Cell, Grid, JumpPointSearcher, Movement, Waypoints};
 ///
-/// let grid = Grid::from_ascii(
+/// let mut grid = Grid::from_ascii(
 ///     "........\n\
 ///      ...##...\n\
 ///      ...##...\n\
@@ -192,59 +208,79 @@ type Key = <f64 as Cost>::Pair;
 /// jps.set_waypoints(Waypoints::JumpPoints);
 /// let turns = jps.search(&problem)?;
 /// assert!(turns.path().len() < solution.path().len());
+///
+/// // The map changes; the same searcher follows it.
+/// grid.set_free(Cell::new(3, 0), false);
+/// grid.set_free(Cell::new(3, 3), false);
+/// let walled = grid.problem(Cell::new(0, 1), Cell::new(7, 2), Movement::Eight)?;
+/// assert!(jps.search(&walled).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct JumpPointSearcher<'g> {
-    grid: &'g Grid,
+pub struct JumpPointSearcher {
     bits: BitGrid,
-    table: Option<&'g JumpTable>,
+    /// The grid revision the bits and the table are of; `None` while a query's own blocked
+    /// cells are set in the bits (so that a search that unwinds leaves a searcher that packs
+    /// again rather than one with walls of a past query).
+    revision: Option<GridRevision>,
+    table: Option<JumpTable>,
     waypoints: Waypoints,
     store: Option<DenseStore<Cell, f64>>,
     open: Option<IndexedHeap<Key, 4>>,
     /// For each stored jump point, the directions of the moves that reached it at its g, as
     /// bits (0 for the start).
     arrivals: Vec<u8>,
+    /// The jump points of the last path found.
+    points: Vec<Cell>,
+    /// The path written for [`search`](Self::search), copied into the solution.
+    path: Vec<Cell>,
+    /// The cells a query blocked in the bits, and whether each was blocked before.
+    masked: Vec<(Cell, bool)>,
 }
 
-impl std::fmt::Debug for JumpPointSearcher<'_> {
+impl std::fmt::Debug for JumpPointSearcher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("JumpPointSearcher")
-            .field("width", &self.grid.width())
-            .field("height", &self.grid.height())
+            .field("revision", &self.revision)
             .field("table", &self.table.is_some())
             .field("waypoints", &self.waypoints)
             .finish_non_exhaustive()
     }
 }
 
-impl<'g> JumpPointSearcher<'g> {
-    /// A JPS searcher for `grid`, whose jumps scan its rows and columns 64 cells at a time.
+impl JumpPointSearcher {
+    /// A JPS searcher, its bits packed from `grid`; its jumps scan the grid's rows and columns
+    /// 64 cells at a time. The grid is not borrowed: any grid can be searched later, and a
+    /// changed one is followed.
     ///
     /// Computes in **O(width × height)** time (packing the grid into bits) and takes two bits
     /// a cell, plus what its searches store.
-    pub fn new(grid: &'g Grid) -> Self {
+    pub fn new(grid: &Grid) -> Self {
         JumpPointSearcher {
-            grid,
             bits: BitGrid::new(grid),
+            revision: Some(grid.revision()),
             table: None,
             waypoints: Waypoints::default(),
             store: None,
             open: None,
             arrivals: Vec::new(),
+            points: Vec::new(),
+            path: Vec::new(),
+            masked: Vec::new(),
         }
     }
 
-    /// A JPS+ searcher for `grid`: its jumps are read from `table`, built for this grid by
-    /// [`JumpTable::build`] (or loaded by [`JumpTable::read`]).
+    /// A JPS+ searcher for `grid`, owning `table`, built for this grid by
+    /// [`JumpTable::build`] (or loaded by [`JumpTable::read`]). When the grid changes, the
+    /// searcher repairs the table itself ([`JumpTable::update`]).
     ///
     /// # Errors
     ///
-    /// [`JumpTableError::OtherMap`](super::JumpTableError::OtherMap) if `table` was
-    /// built for another grid.
+    /// [`JumpTableError::OtherMap`](super::JumpTableError::OtherMap) if `table` is not
+    /// `grid`'s.
     ///
     /// # Complexity
     ///
-    /// As [`new`](Self::new), plus **O(width × height)** to check the table's grid.
+    /// As [`new`](Self::new), plus **O(width × height)** to check the table's cells.
     ///
     /// # Example
     ///
@@ -252,23 +288,28 @@ impl<'g> JumpPointSearcher<'g> {
     /// use informed::grid::{Cell, Grid, JumpPointSearcher, JumpTable, Movement};
     ///
     /// let grid = Grid::from_ascii("......\n.####.\n......")?;
-    /// let table = JumpTable::build(&grid)?;
-    /// let mut jps = JumpPointSearcher::with_table(&grid, &table)?;
+    /// let mut jps = JumpPointSearcher::with_table(&grid, JumpTable::build(&grid)?)?;
     /// let problem = grid.problem(Cell::new(0, 1), Cell::new(5, 1), Movement::Eight)?;
     /// // Around the wall: no diagonal past its corners.
     /// assert_eq!(jps.search(&problem)?.cost(), 7.0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_table(grid: &'g Grid, table: &'g JumpTable) -> Result<Self, super::JumpTableError> {
+    pub fn with_table(grid: &Grid, table: JumpTable) -> Result<Self, JumpTableError> {
         table.check_grid(grid)?;
         let mut searcher = JumpPointSearcher::new(grid);
         searcher.table = Some(table);
         Ok(searcher)
     }
 
-    /// The grid searched.
-    pub fn grid(&self) -> &'g Grid {
-        self.grid
+    /// The JPS+ table, if the searcher has one: up to date with the grid of the last search
+    /// (or of [`follow`](Self::follow)).
+    pub fn table(&self) -> Option<&JumpTable> {
+        self.table.as_ref()
+    }
+
+    /// Takes the JPS+ table away: the searcher goes on as plain JPS.
+    pub fn take_table(&mut self) -> Option<JumpTable> {
+        self.table.take()
     }
 
     /// The searcher's usual name: `"JPS"`, or `"JPS+"` with a table.
@@ -287,88 +328,191 @@ impl<'g> JumpPointSearcher<'g> {
         self.bits.bytes()
     }
 
+    /// Brings the searcher's bits and table up to date with `grid`, as every search does
+    /// first: call it after changing the map to pay for the repair then rather than in the
+    /// next query.
+    ///
+    /// # Complexity
+    ///
+    /// Nothing for the grid the searcher is up to date with; **O(1)** a changed cell for the
+    /// bits and [`JumpTable::update`]'s cost for the table; **O(width × height)** (pack the
+    /// bits, build the table) for another grid or one more than
+    /// [`RECENT_CHANGES`](super::RECENT_CHANGES) changes ahead.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Cell, Grid, JumpPointSearcher, JumpTable};
+    ///
+    /// let mut grid = Grid::new(16, 16);
+    /// let mut jps = JumpPointSearcher::with_table(&grid, JumpTable::build(&grid)?)?;
+    /// grid.set_free(Cell::new(5, 5), false);
+    /// jps.follow(&grid);
+    /// assert_eq!(jps.table(), Some(&JumpTable::build(&grid)?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn follow(&mut self, grid: &Grid) {
+        let now = grid.revision();
+        if self.revision == Some(now) {
+            return;
+        }
+        let changes = self.revision.and_then(|then| grid.changes_since(then));
+        match changes {
+            Some(changes) => {
+                for cell in changes {
+                    self.bits.set(cell, !grid.is_free(cell));
+                    if let Some(table) = &mut self.table {
+                        // Same size: the changes are of this grid.
+                        let _ = table.update(grid, cell);
+                    }
+                }
+            }
+            None => {
+                self.bits.refill(grid);
+                if let Some(table) = &mut self.table {
+                    match JumpTable::build(grid) {
+                        Ok(built) => *table = built,
+                        // A grid too large for a table is searched by plain JPS.
+                        Err(_) => self.table = None,
+                    }
+                }
+            }
+        }
+        self.revision = Some(now);
+    }
+
     /// A least-cost path for `problem`, with no limits: [`Search::jps_in`] with the default
     /// options.
     ///
     /// # Arguments
     ///
-    /// - `problem`: a query on this searcher's grid (or an equal one) with
-    ///   [`Movement::Eight`].
+    /// - `problem`: a query with [`Movement::Eight`], on any grid: the searcher follows it
+    ///   first ([`follow`](Self::follow)).
     ///
     /// # Returns
     ///
     /// The path (its cells, or its [`Waypoints::JumpPoints`]), its cost, exactly the one
-    /// [`astar`](crate::astar) with the octile heuristic finds, and [`Stats`](crate::Stats)
-    /// counting jump points: `expanded` the jump points taken off the open set, `generated`
-    /// the jumps that found one (and the start), `stored` the distinct jump points stored.
+    /// [`astar`](crate::astar) with the octile heuristic finds, and [`Stats`] counting jump
+    /// points: `expanded` the jump points taken off the open set, `generated` the jumps that
+    /// found one (and the start), `stored` the distinct jump points stored.
     ///
     /// # Errors
     ///
-    /// [`SearchError::NoPath`] if the goal cannot be reached;
-    /// [`SearchError::Unsupported`] with option `"movement"` for another movement than
-    /// [`Movement::Eight`], or `"grid"` for a problem on a grid that differs from this
-    /// searcher's.
+    /// [`SearchError::NoPath`] if no goal can be reached; [`SearchError::Unsupported`] for
+    /// another movement than [`Movement::Eight`] (the option names the movement given:
+    /// `"Movement::Four"`, say).
     ///
     /// # Complexity
     ///
     /// **O(J log J + S)** time for J jump points stored and S cells scanned by the jumps (64 a
     /// word for straight jumps; from each cell of a diagonal jump, a straight scan each way), and
-    /// **O(J)** memory beyond the searcher's bits. In the worst case (every cell a jump point)
-    /// that is A*'s **O(n log n)** for n cells.
+    /// **O(J)** memory beyond the searcher's bits, plus [`follow`](Self::follow)'s cost for a
+    /// changed grid. In the worst case (every cell a jump point) that is A*'s **O(n log n)**
+    /// for n cells. With k goals, each estimate and each jump's test for goals costs O(k).
     ///
     /// # Example
     ///
     /// See [`JumpPointSearcher`].
-    pub fn search(&mut self, problem: &GridProblem<'_>) -> SearchResult<GridProblem<'_>> {
+    pub fn search<G: Goals>(
+        &mut self,
+        problem: &GridProblem<'_, G>,
+    ) -> SearchResult<GridProblem<'_, G>> {
         Search::new(problem).jps_in(self)
     }
 
-    /// Refuses a problem this searcher cannot answer.
-    fn check<'p>(&self, problem: &GridProblem<'p>) -> Result<(), SearchError<Cell, f64>> {
-        let unsupported = |option| {
-            Err(SearchError::Unsupported {
-                option,
-                algorithm: JPS,
-            })
-        };
-        if problem.movement() != Movement::Eight {
-            return unsupported("movement");
-        }
-        if !ptr::eq(problem.grid(), self.grid) && problem.grid() != self.grid {
-            return unsupported("grid");
-        }
-        Ok(())
+    /// [`search`](Self::search), writing the path into `path` (cleared first) rather than
+    /// into a new vector: once `path` and the searcher have grown to the largest query, a
+    /// search allocates nothing.
+    ///
+    /// # Returns
+    ///
+    /// The cost of the path and the search's [`Stats`].
+    ///
+    /// # Errors
+    ///
+    /// As [`search`](Self::search); `path` is then left empty.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Cell, Grid, JumpPointSearcher, Movement};
+    ///
+    /// let grid = Grid::from_ascii("....\n.##.\n....")?;
+    /// let mut jps = JumpPointSearcher::new(&grid);
+    /// let mut path = Vec::new();
+    /// let problem = grid.problem(Cell::new(0, 1), Cell::new(3, 1), Movement::Eight)?;
+    /// let (cost, stats) = jps.search_into(&problem, &mut path)?;
+    /// assert_eq!(cost, 5.0);
+    /// assert_eq!(path.len(), 6);
+    /// assert!(stats.expanded > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search_into<G: Goals>(
+        &mut self,
+        problem: &GridProblem<'_, G>,
+        path: &mut Vec<Cell>,
+    ) -> Result<(f64, Stats), SearchError<Cell, f64>> {
+        path.clear();
+        self.run(Search::new(problem).into_setup()?, None, path)
     }
 
-    /// Runs a search set up by [`Search`] on this searcher's data structures.
+    /// Refuses a problem this searcher cannot answer.
+    fn check<G: Goals>(problem: &GridProblem<'_, G>) -> Result<(), SearchError<Cell, f64>> {
+        let option = match problem.movement() {
+            Movement::Eight => return Ok(()),
+            Movement::Four => "Movement::Four",
+            Movement::EightCuttingCorners => "Movement::EightCuttingCorners",
+            Movement::EightThroughGaps => "Movement::EightThroughGaps",
+        };
+        Err(SearchError::Unsupported {
+            option,
+            algorithm: JPS,
+        })
+    }
+
+    /// Runs a search set up by [`Search`] on this searcher's data structures, writing the path
+    /// into `out`.
     ///
     /// With `counts`, it pushes there, before each expansion, the number of successors
     /// generated so far (what a replay of the search counts its expansions' successors from).
-    fn run<'p, O: Observer<Cell, f64>>(
+    fn run<'p, G: Goals, O: Observer<Cell, f64>>(
         &mut self,
-        setup: Setup<'_, GridProblem<'p>, O>,
+        setup: Setup<'_, GridProblem<'p, G>, O>,
         counts: Option<&mut Vec<u64>>,
-    ) -> SearchResult<GridProblem<'p>> {
+        out: &mut Vec<Cell>,
+    ) -> Result<(f64, Stats), SearchError<Cell, f64>> {
         let Setup {
             problem,
             options,
             mut control,
             mut observer,
         } = setup;
-        self.check(problem)?;
+        Self::check(problem)?;
+        let grid = problem.grid();
+        self.follow(grid);
+        // The query's own walls, set in the bits for this search only.
+        self.masked.clear();
+        for &cell in problem.blocked() {
+            if grid.contains(cell) {
+                let was = self.bits.set(cell, true);
+                self.masked.push((cell, was));
+            }
+        }
+        let revision = self.revision.take();
         let mut open = self
             .open
             .take()
             .unwrap_or_else(|| IndexedHeap::new(options.tie_break));
         open.reset(options.tie_break);
-        let bound = self.grid.width() as usize * self.grid.height() as usize;
+        let bound = grid.width() as usize * grid.height() as usize;
         let store = self.store.take().unwrap_or_else(DenseStore::new);
         let mut table = DenseTable::reuse(problem, bound, store);
         self.arrivals.clear();
+        let goals = problem.targets();
         let mut run = Run {
             bits: &self.bits,
             start: problem.start(),
-            goal: problem.goal(),
+            goals: &goals,
             table: &mut table,
             open: &mut open,
             arrivals: &mut self.arrivals,
@@ -376,33 +520,32 @@ impl<'g> JumpPointSearcher<'g> {
             observer: &mut observer,
             counts,
         };
-        let outcome = match self.table {
-            Some(jumps) => match jumps.jumper() {
+        let outcome = match &self.table {
+            Some(jumps) if self.masked.is_empty() => match jumps.jumper() {
                 Jumps::Narrow(jumps) => run.search(&jumps),
                 Jumps::Wide(jumps) => run.search(&jumps),
             },
-            None => run.search(&self.bits),
+            _ => run.search(&self.bits),
         };
-        let fill = self.waypoints == Waypoints::Cells;
+        for &(cell, was) in self.masked.iter().rev() {
+            self.bits.set(cell, was);
+        }
+        self.revision = revision;
+        let cells = self.waypoints == Waypoints::Cells;
         let result = match outcome {
             Ok(goal) => {
-                let mut path = Vec::new();
-                path_into(&table, goal, &mut path);
-                add_turns(&mut path);
-                if fill {
-                    fill_in(&mut path);
-                }
-                Ok(Solution::new(path, table.node(goal).g, control.stats()))
+                path_into(&table, goal, &mut self.points);
+                write_path(&self.points, cells, out);
+                Ok((table.node(goal).g, control.stats()))
             }
             Err(mut error) => {
                 if let SearchError::LimitReached {
                     best: Some(best), ..
                 } = &mut error
                 {
-                    add_turns(&mut best.path);
-                    if fill {
-                        fill_in(&mut best.path);
-                    }
+                    let mut path = Vec::new();
+                    write_path(&best.path, cells, &mut path);
+                    best.path = path;
                 }
                 Err(error)
             }
@@ -411,14 +554,28 @@ impl<'g> JumpPointSearcher<'g> {
         self.open = Some(open);
         result
     }
+
+    /// [`run`](Self::run) returning a [`Solution`]: the path copied out of the searcher's
+    /// buffer, one allocation of its exact length.
+    fn solve<'p, G: Goals, O: Observer<Cell, f64>>(
+        &mut self,
+        setup: Setup<'_, GridProblem<'p, G>, O>,
+        counts: Option<&mut Vec<u64>>,
+    ) -> SearchResult<GridProblem<'p, G>> {
+        let mut path = std::mem::take(&mut self.path);
+        let outcome = self.run(setup, counts, &mut path);
+        let result = outcome.map(|(cost, stats)| Solution::new(path.clone(), cost, stats));
+        self.path = path;
+        result
+    }
 }
 
 /// One search: the searcher's parts, borrowed.
-struct Run<'r, 'c, 'p, O> {
+struct Run<'r, 'c, 'p, G: Goals, O> {
     bits: &'r BitGrid,
     start: Cell,
-    goal: Cell,
-    table: &'r mut DenseTable<'p, GridProblem<'p>>,
+    goals: &'r G,
+    table: &'r mut DenseTable<'p, GridProblem<'p, G>>,
     open: &'r mut IndexedHeap<Key, 4>,
     arrivals: &'r mut Vec<u8>,
     control: &'r mut Control<'c, f64>,
@@ -426,12 +583,12 @@ struct Run<'r, 'c, 'p, O> {
     counts: Option<&'r mut Vec<u64>>,
 }
 
-impl<O: Observer<Cell, f64>> Run<'_, '_, '_, O> {
+impl<G: Goals, O: Observer<Cell, f64>> Run<'_, '_, '_, G, O> {
     /// A* over jump points: the goal's node index.
     fn search<J: Jumper>(&mut self, jumper: &J) -> Result<usize, SearchError<Cell, f64>> {
         let start = self.start;
         self.control.count_start();
-        let h = octile(start, self.goal);
+        let h = octile(start, self.goals);
         if self.control.prunes(h) {
             return Err(self.control.no_path());
         }
@@ -471,15 +628,15 @@ impl<O: Observer<Cell, f64>> Run<'_, '_, '_, O> {
                 g: node.g,
                 h: node.h,
             });
-            if cell == self.goal {
+            if self.goals.is_goal(cell) {
                 return Ok(index);
             }
             let mut directions = successor_directions(self.bits, cell, self.arrivals[index]);
-            let goal = self.goal;
+            let goals = self.goals;
             while directions != 0 {
                 let d = directions.trailing_zeros() as usize;
                 directions &= directions - 1;
-                jumper.jump(cell, d, goal, |next, cost, arrival| {
+                jumper.jump(cell, d, goals, |next, cost, arrival| {
                     let g = self.control.step(node.g, cost, &cell, &next)?;
                     self.relax(index, next, g, arrival)
                 })?;
@@ -497,7 +654,7 @@ impl<O: Observer<Cell, f64>> Run<'_, '_, '_, O> {
         g: f64,
         d: usize,
     ) -> Result<(), SearchError<Cell, f64>> {
-        let h = octile(next, self.goal);
+        let h = octile(next, self.goals);
         let f = g + h;
         match self.table.lookup(&next) {
             Lookup::New(key) => {
@@ -556,7 +713,7 @@ impl<O: Observer<Cell, f64>> Run<'_, '_, '_, O> {
     }
 }
 
-impl<'a, 'g, O: Observer<Cell, f64>> Search<'a, GridProblem<'g>, O> {
+impl<'a, 'g, G: Goals, O: Observer<Cell, f64>> Search<'a, GridProblem<'g, G>, O> {
     /// Jump point search with this search's options, on the data structures of `searcher`
     /// (JPS, or JPS+ if it has a [`JumpTable`]), which keeps them for its next search.
     ///
@@ -572,7 +729,8 @@ impl<'a, 'g, O: Observer<Cell, f64>> Search<'a, GridProblem<'g>, O> {
     ///
     /// # Arguments
     ///
-    /// - `searcher`: a [`JumpPointSearcher`] made for the problem's grid.
+    /// - `searcher`: a [`JumpPointSearcher`], which follows the problem's grid first
+    ///   ([`JumpPointSearcher::follow`]).
     ///
     /// # Returns
     ///
@@ -603,18 +761,18 @@ impl<'a, 'g, O: Observer<Cell, f64>> Search<'a, GridProblem<'g>, O> {
     /// assert!(matches!(stopped, Err(SearchError::LimitReached { limit: Limit::Expansions(1), .. })));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn jps_in(self, searcher: &mut JumpPointSearcher<'_>) -> SearchResult<GridProblem<'g>> {
-        searcher.run(self.into_setup()?, None)
+    pub fn jps_in(self, searcher: &mut JumpPointSearcher) -> SearchResult<GridProblem<'g, G>> {
+        searcher.solve(self.into_setup()?, None)
     }
 
     /// [`jps_in`](Self::jps_in), pushing onto `counts` before each expansion the number of
     /// successors generated so far.
     pub(super) fn jps_counted(
         self,
-        searcher: &mut JumpPointSearcher<'_>,
+        searcher: &mut JumpPointSearcher,
         counts: &mut Vec<u64>,
-    ) -> SearchResult<GridProblem<'g>> {
-        searcher.run(self.into_setup()?, Some(counts))
+    ) -> SearchResult<GridProblem<'g, G>> {
+        searcher.solve(self.into_setup()?, Some(counts))
     }
 
     /// [`jps_in`](Self::jps_in) with a searcher made for this one search: it packs the grid
@@ -636,7 +794,7 @@ impl<'a, 'g, O: Observer<Cell, f64>> Search<'a, GridProblem<'g>, O> {
     /// assert_eq!(Search::new(&problem).jps()?.cost(), 4.0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn jps(self) -> SearchResult<GridProblem<'g>> {
+    pub fn jps(self) -> SearchResult<GridProblem<'g, G>> {
         let grid = self.problem().grid();
         self.jps_in(&mut JumpPointSearcher::new(grid))
     }

@@ -13,7 +13,8 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use super::DIAGONAL;
-use super::jump::{BitGrid, DX, DY, Jumper, components};
+use super::jump::{BitGrid, DX, DY, Jumper, components, goal_ahead};
+use super::sealed::Goals;
 use super::{Cell, Grid};
 
 /// The first bytes of a saved [`JumpTable`].
@@ -118,22 +119,76 @@ fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
 
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
-/// A hash of the grid's size and every cell: what a saved table names its map by.
-fn fingerprint(grid: &Grid) -> u64 {
-    let mut hash = fnv(FNV_START, &grid.width().to_le_bytes());
-    hash = fnv(hash, &grid.height().to_le_bytes());
-    for y in 0..grid.height() {
-        let mut word = 0u64;
-        for x in 0..grid.width() {
-            word = (word << 1) | u64::from(grid.is_free(Cell::new(x, y)));
-            if x % 64 == 63 {
-                hash = fnv(hash, &word.to_le_bytes());
-                word = 0;
+/// The cells of a grid as a table keeps and hashes them: a row after another, each in
+/// `width / 64 + 1` words, a bit set for a free cell, the first cell of a word at its highest
+/// bit (so that the fingerprint of saved tables stays what it was).
+#[derive(Clone, PartialEq, Eq)]
+struct Cells {
+    width: u32,
+    height: u32,
+    words: Vec<u64>,
+}
+
+impl Cells {
+    /// The cells of `grid`.
+    fn of(grid: &Grid) -> Cells {
+        let (width, height) = (grid.width(), grid.height());
+        let mut words = Vec::with_capacity((width as usize / 64 + 1) * height as usize);
+        for y in 0..height {
+            let mut word = 0u64;
+            for x in 0..width {
+                word = (word << 1) | u64::from(grid.is_free(Cell::new(x, y)));
+                if x % 64 == 63 {
+                    words.push(word);
+                    word = 0;
+                }
             }
+            words.push(word);
         }
-        hash = fnv(hash, &word.to_le_bytes());
+        Cells {
+            width,
+            height,
+            words,
+        }
     }
-    hash
+
+    /// The word and the bit of `cell`.
+    fn bit(&self, cell: Cell) -> (usize, u32) {
+        let row = self.width as usize / 64 + 1;
+        let in_word = if cell.x / 64 < self.width / 64 {
+            64
+        } else {
+            self.width % 64
+        };
+        (
+            cell.y as usize * row + cell.x as usize / 64,
+            in_word - 1 - cell.x % 64,
+        )
+    }
+
+    fn is_free(&self, cell: Cell) -> bool {
+        let (word, bit) = self.bit(cell);
+        self.words[word] >> bit & 1 != 0
+    }
+
+    fn set_free(&mut self, cell: Cell, free: bool) {
+        let (word, bit) = self.bit(cell);
+        if free {
+            self.words[word] |= 1 << bit;
+        } else {
+            self.words[word] &= !(1 << bit);
+        }
+    }
+
+    /// A hash of the size and every cell: what a saved table names its map by.
+    fn fingerprint(&self) -> u64 {
+        let mut hash = fnv(FNV_START, &self.width.to_le_bytes());
+        hash = fnv(hash, &self.height.to_le_bytes());
+        for word in &self.words {
+            hash = fnv(hash, &word.to_le_bytes());
+        }
+        hash
+    }
 }
 
 /// The jump distances of JPS+ for one map: for every cell and direction, 1 byte where every
@@ -147,8 +202,10 @@ fn fingerprint(grid: &Grid) -> u64 {
 ///
 /// Build it once with [`build`](Self::build) (**O(width × height)**; 20 to 40 ms on a
 /// 512 × 512 map), or save it with [`write`](Self::write) and load it with
-/// [`read`](Self::read), then search with [`JumpPointSearcher::with_table`]. It is immutable
-/// and [`Sync`]: one table serves every thread's searcher.
+/// [`read`](Self::read), then search with [`JumpPointSearcher::with_table`], which owns it
+/// (each thread's searcher owns a clone). When a cell of the map changes,
+/// [`update`](Self::update) repairs the table around it, at a small fraction of a build; a
+/// searcher holding the table does that itself for the cells its grid reports changed.
 ///
 /// A saved table starts with a versioned header naming its map by size and by a fingerprint
 /// of every cell; loading it for another map is [`JumpTableError::OtherMap`].
@@ -167,7 +224,7 @@ fn fingerprint(grid: &Grid) -> u64 {
 /// let loaded = JumpTable::read(file.as_slice(), &grid)?;
 /// assert_eq!(loaded, table);
 ///
-/// let mut jps = JumpPointSearcher::with_table(&grid, &loaded)?;
+/// let mut jps = JumpPointSearcher::with_table(&grid, loaded.clone())?;
 /// let problem = grid.problem(Cell::new(0, 2), Cell::new(7, 3), Movement::Eight)?;
 /// assert_eq!(jps.search(&problem)?.cost(), informed::astar_with(&problem, problem.octile())?.cost());
 ///
@@ -179,8 +236,11 @@ fn fingerprint(grid: &Grid) -> u64 {
 pub struct JumpTable {
     width: u32,
     height: u32,
-    fingerprint: u64,
+    /// The cells the distances are for.
+    cells: Cells,
     distances: Distances,
+    /// How many distances do not fit in a byte: while none does, they are kept in bytes.
+    wide: usize,
 }
 
 /// The distances of a [`JumpTable`]: `[8 × (y × width + x) + d]`, directions as in `jps` (0
@@ -191,13 +251,44 @@ enum Distances {
     Wide(Vec<i16>),
 }
 
+/// Whether a distance does not fit in a byte.
+fn is_wide(distance: i16) -> bool {
+    i8::try_from(distance).is_err()
+}
+
 impl Distances {
-    /// The distances in bytes if they all fit, else as they are.
-    fn new(wide: Vec<i16>) -> Self {
-        if wide.iter().all(|&d| i8::try_from(d).is_ok()) {
-            Distances::Narrow(wide.into_iter().map(|d| d as i8).collect())
+    /// The distances in bytes if they all fit, else as they are; and how many do not fit.
+    fn new(wide: Vec<i16>) -> (Self, usize) {
+        let count = wide.iter().filter(|&&d| is_wide(d)).count();
+        if count == 0 {
+            (
+                Distances::Narrow(wide.into_iter().map(|d| d as i8).collect()),
+                0,
+            )
         } else {
-            Distances::Wide(wide)
+            (Distances::Wide(wide), count)
+        }
+    }
+
+    /// Sets distance `i`, moving every distance to two bytes if this one needs them.
+    fn set(&mut self, i: usize, value: i16) {
+        match self {
+            Distances::Narrow(distances) => match i8::try_from(value) {
+                Ok(value) => distances[i] = value,
+                Err(_) => {
+                    let mut wide: Vec<i16> = distances.iter().map(|&d| i16::from(d)).collect();
+                    wide[i] = value;
+                    *self = Distances::Wide(wide);
+                }
+            },
+            Distances::Wide(distances) => distances[i] = value,
+        }
+    }
+
+    /// Moves the distances to a byte each (they must all fit).
+    fn narrow(&mut self) {
+        if let Distances::Wide(wide) = self {
+            *self = Distances::Narrow(wide.iter().map(|&d| d as i8).collect());
         }
     }
 
@@ -230,8 +321,45 @@ impl fmt::Debug for JumpTable {
         f.debug_struct("JumpTable")
             .field("width", &self.width)
             .field("height", &self.height)
-            .field("fingerprint", &format_args!("{:016x}", self.fingerprint))
+            .field("fingerprint", &format_args!("{:016x}", self.fingerprint()))
             .finish_non_exhaustive()
+    }
+}
+
+/// The distance entry of the free cell `(x, y)` in direction `d`, from the cells around it
+/// (`blocked`, true off the grid) and the entries of the cell after it (`distance`): what
+/// [`JumpTable::build`] and [`JumpTable::update`] both compute, so that they agree.
+#[inline(always)]
+fn entry(
+    blocked: impl Fn(i64, i64) -> bool,
+    distance: impl Fn(i64, i64, usize) -> i16,
+    x: i64,
+    y: i64,
+    d: usize,
+) -> i16 {
+    let (dx, dy) = (DX[d], DY[d]);
+    let (nx, ny) = (x + dx, y + dy);
+    if d % 2 == 0 {
+        let enterable = !blocked(nx, ny);
+        let jump_point = enterable
+            && [(d + 2) % 8, (d + 6) % 8].into_iter().any(|side| {
+                !blocked(nx + DX[side], ny + DY[side]) && blocked(x + DX[side], y + DY[side])
+            });
+        let next = if enterable { distance(nx, ny, d) } else { 0 };
+        extend(enterable, jump_point, next)
+    } else {
+        // The step of `BitGrid::diagonal_step`: its target and both cells beside it free.
+        let enterable = !(blocked(nx, y) || blocked(x, ny) || blocked(nx, ny));
+        let (next, jump_point) = if enterable {
+            let (horizontal, vertical) = components(d);
+            (
+                distance(nx, ny, d),
+                distance(nx, ny, horizontal) > 0 || distance(nx, ny, vertical) > 0,
+            )
+        } else {
+            (0, false)
+        };
+        extend(enterable, jump_point, next)
     }
 }
 
@@ -307,45 +435,149 @@ impl JumpTable {
                     if bits.blocked(x, y) {
                         continue;
                     }
-                    let (nx, ny) = (x + dx, y + dy);
-                    let value = if d % 2 == 0 {
-                        let enterable = !bits.blocked(nx, ny);
-                        let jump_point = enterable
-                            && [(d + 2) % 8, (d + 6) % 8].into_iter().any(|side| {
-                                !bits.blocked(nx + DX[side], ny + DY[side])
-                                    && bits.blocked(x + DX[side], y + DY[side])
-                            });
-                        let next = if enterable {
-                            distances[at(nx, ny, d)]
-                        } else {
-                            0
-                        };
-                        extend(enterable, jump_point, next)
-                    } else {
-                        let enterable = bits.diagonal_step(x, y, d);
-                        let (next, jump_point) = if enterable {
-                            let horizontal = if dx > 0 { 0 } else { 4 };
-                            let vertical = if dy > 0 { 2 } else { 6 };
-                            (
-                                distances[at(nx, ny, d)],
-                                distances[at(nx, ny, horizontal)] > 0
-                                    || distances[at(nx, ny, vertical)] > 0,
-                            )
-                        } else {
-                            (0, false)
-                        };
-                        extend(enterable, jump_point, next)
-                    };
+                    let value = entry(
+                        |x, y| bits.blocked(x, y),
+                        |x, y, d| distances[at(x, y, d)],
+                        x,
+                        y,
+                        d,
+                    );
                     distances[at(x, y, d)] = value;
                 }
             }
         }
+        let (distances, wide) = Distances::new(distances);
         Ok(JumpTable {
             width,
             height,
-            fingerprint: fingerprint(grid),
-            distances: Distances::new(distances),
+            cells: Cells::of(grid),
+            distances,
+            wide,
         })
+    }
+
+    /// Repairs the table after `cell` of `grid` changed (blocked or freed by
+    /// [`Grid::set_free`]): recomputes only the distances the cell can change, along the rows,
+    /// columns and diagonals through it and beside it, each as far as its distances change.
+    ///
+    /// After every changed cell of the grid has been given here, in any order, the table is
+    /// the one [`build`](Self::build) makes for the changed grid, byte for byte. A cell the
+    /// table already has as the grid has it is no change: nothing is done. A
+    /// [`JumpPointSearcher`](super::JumpPointSearcher) holding a table calls this itself for
+    /// the cells its grid reports changed ([`Grid::changes_since`]).
+    ///
+    /// # Arguments
+    ///
+    /// - `grid`: the grid the table was built for, after the change.
+    /// - `cell`: the cell that changed.
+    ///
+    /// # Errors
+    ///
+    /// [`JumpTableError::OtherMap`] if `grid` is not of the table's size (the table is left as
+    /// it was).
+    ///
+    /// # Complexity
+    ///
+    /// **O(L)** for L distances that change, plus a few dozen cells around `cell`: a
+    /// straight distance changes back to the previous wall or jump point on its line, a
+    /// diagonal one back along its diagonal. Typically a few hundred entries; at worst (a
+    /// change that turns every jump of an open map) O(width × height). If a distance comes to
+    /// need two bytes, or the last one needing them goes, the table changes width
+    /// (**O(width × height)**, once).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Cell, Grid, JumpTable};
+    ///
+    /// let mut grid = Grid::from_ascii("........\n........\n........")?;
+    /// let mut table = JumpTable::build(&grid)?;
+    /// grid.set_free(Cell::new(4, 1), false);
+    /// table.update(&grid, Cell::new(4, 1))?;
+    /// assert_eq!(table, JumpTable::build(&grid)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn update(&mut self, grid: &Grid, cell: Cell) -> Result<(), JumpTableError> {
+        if (grid.width(), grid.height()) != (self.width, self.height) {
+            return Err(JumpTableError::OtherMap {
+                table: (self.width, self.height, self.fingerprint()),
+                grid: (grid.width(), grid.height(), Cells::of(grid).fingerprint()),
+            });
+        }
+        if !grid.contains(cell) || self.cells.is_free(cell) == grid.is_free(cell) {
+            return Ok(());
+        }
+        self.cells.set_free(cell, grid.is_free(cell));
+        let (cx, cy) = (i64::from(cell.x), i64::from(cell.y));
+        // The straight entries that became or stopped being jumps to a jump point: the
+        // diagonals entering their cells read that.
+        let mut turned = Vec::new();
+        for d in [0, 2, 4, 6] {
+            let (dx, dy) = (DX[d], DY[d]);
+            // The entries whose cell, next cell or the cells beside either are `cell`.
+            for (sx, sy) in [(0, 0), (DX[(d + 2) % 8], DY[(d + 2) % 8])]
+                .into_iter()
+                .chain([(DX[(d + 6) % 8], DY[(d + 6) % 8])])
+            {
+                for back in [0, 1] {
+                    let (x, y) = (cx - sx - back * dx, cy - sy - back * dy);
+                    self.walk(grid, x, y, d, &mut turned);
+                }
+            }
+        }
+        for d in [1, 3, 5, 7] {
+            let (dx, dy) = (DX[d], DY[d]);
+            let (horizontal, vertical) = components(d);
+            // The entries whose diagonal step `cell` takes part in.
+            for (x, y) in [(cx, cy), (cx - dx, cy), (cx, cy - dy), (cx - dx, cy - dy)] {
+                self.walk(grid, x, y, d, &mut Vec::new());
+            }
+            // Those whose next cell's straight entries changed sign.
+            for &(x, y, e) in &turned {
+                if e == horizontal || e == vertical {
+                    self.walk(grid, x - dx, y - dy, d, &mut Vec::new());
+                }
+            }
+        }
+        if self.wide == 0 {
+            self.distances.narrow();
+        }
+        Ok(())
+    }
+
+    /// Recomputes the entries in direction `d` from `(x, y)` backward along the line, as long
+    /// as they change; pushes onto `turned` the straight ones whose sign changed.
+    fn walk(
+        &mut self,
+        grid: &Grid,
+        mut x: i64,
+        mut y: i64,
+        d: usize,
+        turned: &mut Vec<(i64, i64, usize)>,
+    ) {
+        let blocked =
+            |x: i64, y: i64| x < 0 || y < 0 || !grid.is_free(Cell::new(x as u32, y as u32));
+        let (width, height) = (i64::from(self.width), i64::from(self.height));
+        let at = |x: i64, y: i64, d: usize| 8 * (y as usize * width as usize + x as usize) + d;
+        while (0..width).contains(&x) && (0..height).contains(&y) {
+            let value = if blocked(x, y) {
+                0
+            } else {
+                entry(blocked, |x, y, d| self.distances.get(at(x, y, d)), x, y, d)
+            };
+            let i = at(x, y, d);
+            let old = self.distances.get(i);
+            if value == old {
+                return;
+            }
+            self.wide = self.wide + usize::from(is_wide(value)) - usize::from(is_wide(old));
+            self.distances.set(i, value);
+            if d % 2 == 0 && (value > 0) != (old > 0) {
+                turned.push((x, y, d));
+            }
+            x -= DX[d];
+            y -= DY[d];
+        }
     }
 
     /// The bytes the distances take: 1 or 2 a cell and direction (see [`JumpTable`]).
@@ -365,18 +597,22 @@ impl JumpTable {
 
     /// The fingerprint of the table's map: a hash of its size and every cell, which a saved
     /// table is checked against when loaded.
+    ///
+    /// # Complexity
+    ///
+    /// **O(width × height / 64)**: it hashes the cells the table keeps, a bit a cell.
     pub fn fingerprint(&self) -> u64 {
-        self.fingerprint
+        self.cells.fingerprint()
     }
 
-    /// Refuses a grid other than the table's.
+    /// Refuses a grid other than the table's: one of another size, or whose cells differ from
+    /// those the table was built or updated for.
     pub(super) fn check_grid(&self, grid: &Grid) -> Result<(), JumpTableError> {
-        let same_size = (grid.width(), grid.height()) == (self.width, self.height);
-        let grid_print = fingerprint(grid);
-        if !same_size || grid_print != self.fingerprint {
+        let cells = Cells::of(grid);
+        if cells != self.cells {
             return Err(JumpTableError::OtherMap {
-                table: (self.width, self.height, self.fingerprint),
-                grid: (grid.width(), grid.height(), grid_print),
+                table: (self.width, self.height, self.fingerprint()),
+                grid: (grid.width(), grid.height(), cells.fingerprint()),
             });
         }
         Ok(())
@@ -394,7 +630,7 @@ impl JumpTable {
         header.extend_from_slice(&JUMP_TABLE_VERSION.to_le_bytes());
         header.extend_from_slice(&self.width.to_le_bytes());
         header.extend_from_slice(&self.height.to_le_bytes());
-        header.extend_from_slice(&self.fingerprint.to_le_bytes());
+        header.extend_from_slice(&self.fingerprint().to_le_bytes());
         writer.write_all(&header)?;
         let mut checksum = FNV_START;
         let mut chunk = Vec::with_capacity(CHUNK_CELLS * 16);
@@ -454,13 +690,14 @@ impl JumpTable {
         }
         let (width, height) = (word(12), word(16));
         let print = u64::from_le_bytes(header[20..28].try_into().expect("8"));
-        let table = JumpTable {
-            width,
-            height,
-            fingerprint: print,
-            distances: Distances::Wide(Vec::new()),
-        };
-        table.check_grid(grid)?;
+        let cells = Cells::of(grid);
+        let grid_print = cells.fingerprint();
+        if (width, height, print) != (grid.width(), grid.height(), grid_print) {
+            return Err(JumpTableError::OtherMap {
+                table: (width, height, print),
+                grid: (grid.width(), grid.height(), grid_print),
+            });
+        }
         let entries = grid.width() as usize * grid.height() as usize * 8;
         let mut distances = Vec::new();
         let mut checksum = FNV_START;
@@ -484,9 +721,13 @@ impl JumpTable {
         if u64::from_le_bytes(stored) != checksum {
             return Err(JumpTableError::Corrupt);
         }
+        let (distances, wide) = Distances::new(distances);
         let table = JumpTable {
-            distances: Distances::new(distances),
-            ..table
+            width,
+            height,
+            cells,
+            distances,
+            wide,
         };
         if !table.in_bounds() {
             return Err(JumpTableError::Corrupt);
@@ -557,20 +798,13 @@ impl<T: Copy + Into<i16>> TableJumps<'_, T> {
         self.distances[8 * (cell.y as usize * self.width + cell.x as usize) + d].into()
     }
 
-    /// A straight jump from `cell` in direction `d` (even): the goal if it lies ahead on the
-    /// line within reach, else the jump point the table gives, if any; and its distance.
+    /// A straight jump from `cell` in direction `d` (even): the nearest goal if one lies ahead
+    /// on the line within reach, else the jump point the table gives, if any; and its distance.
     #[inline(always)]
-    fn straight(&self, cell: Cell, d: usize, goal: Cell) -> Option<(Cell, u32)> {
+    fn straight<G: Goals>(&self, cell: Cell, d: usize, goals: &G) -> Option<(Cell, u32)> {
         let distance = self.distance(cell, d);
-        let gx = i64::from(goal.x) - i64::from(cell.x);
-        let gy = i64::from(goal.y) - i64::from(cell.y);
-        let along = if DX[d] != 0 {
-            (gy == 0).then_some(gx * DX[d])
-        } else {
-            (gx == 0).then_some(gy * DY[d])
-        };
-        let steps = match along {
-            Some(along) if along > 0 && along <= i64::from(distance.unsigned_abs()) => along as u32,
+        let steps = match goal_ahead(goals, cell, d) {
+            Some(along) if along <= i64::from(distance.unsigned_abs()) => along as u32,
             _ if distance > 0 => distance as u32,
             _ => return None,
         };
@@ -588,12 +822,12 @@ fn step(cell: Cell, d: usize, steps: u32) -> Cell {
 
 impl<T: Copy + Into<i16>> Jumper for TableJumps<'_, T> {
     #[inline]
-    fn jump<E, F>(&self, cell: Cell, d: usize, goal: Cell, mut found: F) -> Result<(), E>
+    fn jump<G: Goals, E, F>(&self, cell: Cell, d: usize, goals: &G, mut found: F) -> Result<(), E>
     where
         F: FnMut(Cell, f64, usize) -> Result<(), E>,
     {
         if d % 2 == 0 {
-            if let Some((next, steps)) = self.straight(cell, d, goal) {
+            if let Some((next, steps)) = self.straight(cell, d, goals) {
                 found(next, f64::from(steps), d)?;
             }
             return Ok(());
@@ -602,23 +836,27 @@ impl<T: Copy + Into<i16>> Jumper for TableJumps<'_, T> {
         let (mut at, mut steps) = (cell, 0u32);
         loop {
             let distance = self.distance(at, d);
-            // The goal's row or column, met within reach: a jump point there, from which a
+            // A goal's row or column, met within reach: a jump point there, from which a
             // straight jump reaches the goal.
-            let ax = (i64::from(goal.x) - i64::from(at.x)) * DX[d];
-            let ay = (i64::from(goal.y) - i64::from(at.y)) * DY[d];
-            let meet = ax.min(ay);
-            if ax > 0 && ay > 0 && meet <= i64::from(distance.unsigned_abs()) {
-                let total = steps + meet as u32;
-                return found(step(at, d, meet as u32), f64::from(total) * DIAGONAL, d);
+            let mut met = false;
+            for goal in goals.cells() {
+                let ax = (i64::from(goal.x) - i64::from(at.x)) * DX[d];
+                let ay = (i64::from(goal.y) - i64::from(at.y)) * DY[d];
+                let meet = ax.min(ay);
+                if ax > 0 && ay > 0 && meet <= i64::from(distance.unsigned_abs()) {
+                    let total = steps + meet as u32;
+                    found(step(at, d, meet as u32), f64::from(total) * DIAGONAL, d)?;
+                    met = true;
+                }
             }
-            if distance <= 0 {
+            if (met && G::ONE) || distance <= 0 {
                 return Ok(());
             }
             at = step(at, d, distance as u32);
             steps += distance as u32;
             let diagonal = f64::from(steps) * DIAGONAL;
             for side in [horizontal, vertical] {
-                if let Some((next, straight)) = self.straight(at, side, goal) {
+                if let Some((next, straight)) = self.straight(at, side, goals) {
                     found(next, diagonal + f64::from(straight), side)?;
                 }
             }

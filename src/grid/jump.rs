@@ -3,6 +3,7 @@
 //! [`Jumper`] trait that plain JPS implements by scanning those bits and JPS+ by looking up its
 //! table.
 
+use super::sealed::Goals;
 use super::{Cell, DIAGONAL, Grid};
 
 /// The step of each direction: 0 east, then clockwise (y grows downward): even directions are
@@ -25,18 +26,46 @@ pub(super) struct Lines {
 impl Lines {
     /// `count` lines of `length` cells, blocked where `blocked(line, position)`.
     fn new(count: u32, length: u32, blocked: impl Fn(u32, u32) -> bool) -> Self {
+        let mut lines = Lines {
+            words: 0,
+            bits: Vec::new(),
+        };
+        lines.fill(count, length, blocked);
+        lines
+    }
+
+    /// Makes these `count` lines of `length` cells, blocked where `blocked(line, position)`,
+    /// in the memory they had.
+    fn fill(&mut self, count: u32, length: u32, blocked: impl Fn(u32, u32) -> bool) {
         let words = length as usize / 64 + 4;
-        let mut bits = vec![u64::MAX; (count as usize + 2) * words];
+        self.words = words;
+        self.bits.clear();
+        self.bits.resize((count as usize + 2) * words, u64::MAX);
         for line in 0..count {
             let base = (line as usize + 1) * words;
             for position in 0..length {
                 if !blocked(line, position) {
                     let offset = position as usize + 64;
-                    bits[base + offset / 64] &= !(1 << (offset % 64));
+                    self.bits[base + offset / 64] &= !(1 << (offset % 64));
                 }
             }
         }
-        Lines { words, bits }
+    }
+
+    /// Blocks or frees the cell at `position` of `line` (both on the grid): whether it was
+    /// blocked.
+    #[inline]
+    fn set(&mut self, line: u32, position: u32, blocked: bool) -> bool {
+        let offset = position as usize + 64;
+        let word = &mut self.bits[(line as usize + 1) * self.words + offset / 64];
+        let bit = 1u64 << (offset % 64);
+        let was = *word & bit != 0;
+        if blocked {
+            *word |= bit;
+        } else {
+            *word &= !bit;
+        }
+        was
     }
 
     /// The 64 cells of the line whose words start at `base`, from the one at bit offset `offset`
@@ -143,6 +172,22 @@ impl BitGrid {
         }
     }
 
+    /// Packs `grid` again, into the memory these bits had.
+    pub(super) fn refill(&mut self, grid: &Grid) {
+        let (width, height) = (grid.width(), grid.height());
+        self.rows
+            .fill(height, width, |y, x| !grid.is_free(Cell::new(x, y)));
+        self.columns
+            .fill(width, height, |x, y| !grid.is_free(Cell::new(x, y)));
+    }
+
+    /// Blocks or frees `cell` (on the grid): whether it was blocked.
+    #[inline]
+    pub(super) fn set(&mut self, cell: Cell, blocked: bool) -> bool {
+        self.columns.set(cell.x, cell.y, blocked);
+        self.rows.set(cell.y, cell.x, blocked)
+    }
+
     /// Whether the cell at `(x, y)` is blocked; either may be one past the grid's edge.
     #[inline(always)]
     pub(super) fn blocked(&self, x: i64, y: i64) -> bool {
@@ -164,33 +209,57 @@ impl BitGrid {
 
     /// A straight jump from `cell` in direction `d` (even): the position reached along it.
     #[inline]
-    fn straight(&self, cell: Cell, d: usize, goal: Cell) -> Option<u32> {
+    fn straight<G: Goals>(&self, cell: Cell, d: usize, goals: &G) -> Option<u32> {
+        // The nearest goal ahead on the line, as a position along it.
+        let goal = goal_ahead(goals, cell, d).map(|along| {
+            let along = along as u32;
+            match d {
+                0 => cell.x + along,
+                4 => cell.x - along,
+                2 => cell.y + along,
+                _ => cell.y - along,
+            }
+        });
         match d {
-            0 => self
-                .rows
-                .forward(cell.y, cell.x, (goal.y == cell.y).then_some(goal.x)),
-            4 => self
-                .rows
-                .backward(cell.y, cell.x, (goal.y == cell.y).then_some(goal.x)),
-            2 => self
-                .columns
-                .forward(cell.x, cell.y, (goal.x == cell.x).then_some(goal.y)),
-            _ => self
-                .columns
-                .backward(cell.x, cell.y, (goal.x == cell.x).then_some(goal.y)),
+            0 => self.rows.forward(cell.y, cell.x, goal),
+            4 => self.rows.backward(cell.y, cell.x, goal),
+            2 => self.columns.forward(cell.x, cell.y, goal),
+            _ => self.columns.backward(cell.x, cell.y, goal),
         }
     }
 
     /// A straight jump from `cell` in direction `d` (even): the cell reached and its distance.
     #[inline]
-    fn straight_to(&self, cell: Cell, d: usize, goal: Cell) -> Option<(Cell, u32)> {
-        let to = self.straight(cell, d, goal)?;
+    fn straight_to<G: Goals>(&self, cell: Cell, d: usize, goals: &G) -> Option<(Cell, u32)> {
+        let to = self.straight(cell, d, goals)?;
         Some(if d % 4 == 0 {
             (Cell::new(to, cell.y), to.abs_diff(cell.x))
         } else {
             (Cell::new(cell.x, to), to.abs_diff(cell.y))
         })
     }
+}
+
+/// How far ahead of `cell` in direction `d` (even) the nearest goal on its line lies, if one
+/// does.
+#[inline(always)]
+pub(super) fn goal_ahead<G: Goals>(goals: &G, cell: Cell, d: usize) -> Option<i64> {
+    let mut nearest: Option<i64> = None;
+    for goal in goals.cells() {
+        let gx = i64::from(goal.x) - i64::from(cell.x);
+        let gy = i64::from(goal.y) - i64::from(cell.y);
+        let along = if DX[d] != 0 {
+            (gy == 0).then_some(gx * DX[d])
+        } else {
+            (gx == 0).then_some(gy * DY[d])
+        };
+        if let Some(along) = along {
+            if along > 0 && nearest.is_none_or(|nearest| along < nearest) {
+                nearest = Some(along);
+            }
+        }
+    }
+    nearest
 }
 
 /// Where the jumps from a cell in a direction land.
@@ -202,9 +271,10 @@ impl BitGrid {
 /// the diagonal part of a move is as long as the smaller of its two sides.
 ///
 /// `found` receives each jump point found, the cost of reaching it and the direction of the
-/// move that enters it; its error stops the jump.
+/// move that enters it; its error stops the jump. A jump stops at a goal it meets: with one
+/// goal it looks no further, with several it goes on for the others.
 pub(super) trait Jumper {
-    fn jump<E, F>(&self, cell: Cell, d: usize, goal: Cell, found: F) -> Result<(), E>
+    fn jump<G: Goals, E, F>(&self, cell: Cell, d: usize, goals: &G, found: F) -> Result<(), E>
     where
         F: FnMut(Cell, f64, usize) -> Result<(), E>;
 }
@@ -218,12 +288,12 @@ pub(super) fn components(d: usize) -> (usize, usize) {
 /// The jumps of plain JPS, scanning the grid's bits.
 impl Jumper for BitGrid {
     #[inline]
-    fn jump<E, F>(&self, cell: Cell, d: usize, goal: Cell, mut found: F) -> Result<(), E>
+    fn jump<G: Goals, E, F>(&self, cell: Cell, d: usize, goals: &G, mut found: F) -> Result<(), E>
     where
         F: FnMut(Cell, f64, usize) -> Result<(), E>,
     {
         if d % 2 == 0 {
-            if let Some((next, steps)) = self.straight_to(cell, d, goal) {
+            if let Some((next, steps)) = self.straight_to(cell, d, goals) {
                 found(next, f64::from(steps), d)?;
             }
             return Ok(());
@@ -237,11 +307,14 @@ impl Jumper for BitGrid {
             steps += 1;
             let here = Cell::new(x as u32, y as u32);
             let diagonal = f64::from(steps) * DIAGONAL;
-            if here == goal {
-                return found(here, diagonal, d);
+            if goals.is_goal(here) {
+                found(here, diagonal, d)?;
+                if G::ONE {
+                    return Ok(());
+                }
             }
             for side in [horizontal, vertical] {
-                if let Some((next, straight)) = self.straight_to(here, side, goal) {
+                if let Some((next, straight)) = self.straight_to(here, side, goals) {
                     found(next, diagonal + f64::from(straight), side)?;
                 }
             }

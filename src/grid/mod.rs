@@ -129,6 +129,62 @@
 //! For any other problem searchable backward, [`distances_to_goals`](crate::distances_to_goals)
 //! (a flood of [`Reversed`](crate::Reversed)) gives the same distances in a
 //! [`PathTree`](crate::PathTree).
+//!
+//! # Games: a searcher beside a changing map
+//!
+//! A [`JumpPointSearcher`] does not borrow the grid: it lives in the game's world next to the
+//! [`Grid`], takes the grid with each query, and follows its changes, repairing its bits and
+//! its [`JumpTable`] (JPS+) around each changed cell rather than starting over (see
+//! [`Grid::revision`]). Units standing in the way are blocked for one query alone
+//! ([`GridProblem::with_blocked`]), and the nearest of several targets is one query
+//! ([`Grid::problem_to_nearest`]).
+//!
+//! ```
+//! use informed::grid::{Cell, Grid, JumpPointSearcher, JumpTable, Movement};
+//!
+//! struct World {
+//!     map: Grid,
+//!     paths: JumpPointSearcher,
+//!     units: Vec<Cell>,
+//! }
+//!
+//! impl World {
+//!     fn new(map: Grid) -> Result<Self, Box<dyn std::error::Error>> {
+//!         // JPS+: the searcher owns the table built for the map.
+//!         let paths = JumpPointSearcher::with_table(&map, JumpTable::build(&map)?)?;
+//!         Ok(World { map, paths, units: Vec::new() })
+//!     }
+//!
+//!     /// The path of one unit, around the others, into `path` (no allocation once warm).
+//!     fn route(&mut self, from: Cell, to: Cell, path: &mut Vec<Cell>)
+//!         -> Result<f64, Box<dyn std::error::Error>> {
+//!         let others: Vec<Cell> = self.units.iter().copied().filter(|&u| u != from).collect();
+//!         let problem = self.map.problem(from, to, Movement::Eight)?.with_blocked(&others)?;
+//!         Ok(self.paths.search_into(&problem, path)?.0)
+//!     }
+//! }
+//!
+//! let mut world = World::new(Grid::from_ascii(
+//!     "..........\n\
+//!      ..........\n\
+//!      ..........",
+//! )?)?;
+//! let mut path = Vec::new();
+//! assert_eq!(world.route(Cell::new(0, 1), Cell::new(9, 1), &mut path)?, 9.0);
+//!
+//! // A wall goes up: change the map, query again. The searcher repairs its table itself.
+//! for y in 0..2 {
+//!     world.map.set_free(Cell::new(5, y), false);
+//! }
+//! let around = world.route(Cell::new(0, 1), Cell::new(9, 1), &mut path)?;
+//! assert!(around > 9.0 && path.contains(&Cell::new(5, 2)));
+//! assert_eq!(world.paths.table(), Some(&JumpTable::build(&world.map)?));
+//!
+//! // A unit stands in the gap: blocked for the others' queries, the map unchanged.
+//! world.units = vec![Cell::new(5, 2)];
+//! assert!(world.route(Cell::new(0, 1), Cell::new(9, 1), &mut path).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod error;
 mod flow;
@@ -144,10 +200,11 @@ mod terrain;
 mod weighted;
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use self::error::{GridError, GridErrorKind};
 pub use self::flow::FlowField;
-pub use self::heuristics::{Euclidean, Manhattan, Octile};
+pub use self::heuristics::{Euclidean, Manhattan, NearestOctile, Octile};
 pub use self::jps::{JumpPointSearcher, Waypoints};
 pub use self::jps_plus::{JUMP_TABLE_VERSION, JumpTable, JumpTableError};
 pub use self::movingai::Scenario;
@@ -274,11 +331,7 @@ impl Rows<bool> {
     /// The grid of the rows read.
     fn finish(self) -> Grid {
         let (width, height, free) = self.into_cells();
-        Grid {
-            width,
-            height,
-            free,
-        }
+        Grid::of_cells(width, height, free)
     }
 }
 
@@ -370,7 +423,12 @@ fn read_picture<T>(
 /// a row a string from the top, `.` free and `#` blocked; deserializing reads each string as
 /// [`Grid::from_ascii`] reads a row, and checks that there are `height` of them, each of exactly
 /// `width` terrain characters (a blank row or a line break inside one is refused, not skipped).
-#[derive(Clone, PartialEq, Eq, Hash)]
+///
+/// A grid counts the cells [`set_free`](Grid::set_free) changes and remembers the last
+/// [`RECENT_CHANGES`] of them, so that what was built from it (a
+/// [`JumpPointSearcher`]'s bits, a [`JumpTable`]) can follow it: [`Grid::revision`] names the
+/// grid and its changes so far, and [`Grid::changes_since`] lists the cells changed after a
+/// revision. Equality and hashing look at the cells only.
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -380,6 +438,61 @@ pub struct Grid {
     width: u32,
     height: u32,
     free: Vec<bool>,
+    /// Distinct for every grid made or cloned in this process, so that a revision names one
+    /// grid: two grids with the same count of changes may hold different cells.
+    identity: u64,
+    /// The cells changed so far (a cell set to what it was is not a change).
+    changes: u64,
+    /// The last changed cells: change number n (from 0) at `n % RECENT_CHANGES`.
+    recent: Vec<Cell>,
+}
+
+/// The number of changed cells a [`Grid`] remembers: a [`JumpPointSearcher`] or a
+/// [`JumpTable`] more changes behind packs or builds again from the whole grid.
+pub const RECENT_CHANGES: usize = 64;
+
+/// The identity of the next grid made.
+static NEXT_IDENTITY: AtomicU64 = AtomicU64::new(0);
+
+/// A grid and how many cells it had changed when the revision was taken: see
+/// [`Grid::revision`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GridRevision {
+    identity: u64,
+    changes: u64,
+}
+
+impl GridRevision {
+    /// The number of cell changes the grid had seen.
+    pub fn changes(&self) -> u64 {
+        self.changes
+    }
+}
+
+/// A clone is another grid: its changes are its own, so it gets its own identity.
+impl Clone for Grid {
+    fn clone(&self) -> Self {
+        Grid {
+            identity: NEXT_IDENTITY.fetch_add(1, Ordering::Relaxed),
+            free: self.free.clone(),
+            recent: self.recent.clone(),
+            ..*self
+        }
+    }
+}
+
+impl PartialEq for Grid {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height) == (other.width, other.height) && self.free == other.free
+    }
+}
+
+impl Eq for Grid {}
+
+impl std::hash::Hash for Grid {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.width, self.height, &self.free).hash(state);
+    }
 }
 
 impl Grid {
@@ -420,11 +533,19 @@ impl Grid {
         let mut free = Vec::new();
         free.try_reserve_exact(cells).map_err(|_| too_large())?;
         free.resize(cells, true);
-        Ok(Grid {
+        Ok(Grid::of_cells(width, height, free))
+    }
+
+    /// The grid of these cells, a new one: its own identity, no changes yet.
+    fn of_cells(width: u32, height: u32, free: Vec<bool>) -> Grid {
+        Grid {
             width,
             height,
             free,
-        })
+            identity: NEXT_IDENTITY.fetch_add(1, Ordering::Relaxed),
+            changes: 0,
+            recent: Vec::new(),
+        }
     }
 
     /// A grid drawn in text, one row a line: `.` free, `#` or `@` blocked (and the other Moving
@@ -482,6 +603,23 @@ impl Grid {
     /// # Panics
     ///
     /// Panics if `cell` is outside the grid.
+    ///
+    /// A change (setting a cell to what it was is none) counts toward the grid's
+    /// [`revision`](Self::revision) and is remembered for [`changes_since`](Self::changes_since).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Cell, Grid};
+    ///
+    /// let mut grid = Grid::new(4, 4);
+    /// let before = grid.revision();
+    /// grid.set_free(Cell::new(1, 2), false);
+    /// grid.set_free(Cell::new(3, 3), true); // free already: no change
+    /// assert_eq!(grid.revision().changes(), 1);
+    /// let changed: Vec<Cell> = grid.changes_since(before).into_iter().flatten().collect();
+    /// assert_eq!(changed, [Cell::new(1, 2)]);
+    /// ```
     pub fn set_free(&mut self, cell: Cell, free: bool) {
         assert!(
             self.contains(cell),
@@ -490,7 +628,45 @@ impl Grid {
             self.height
         );
         let index = self.index(cell);
+        if self.free[index] == free {
+            return;
+        }
         self.free[index] = free;
+        if self.recent.len() < RECENT_CHANGES {
+            self.recent.push(cell);
+        } else {
+            self.recent[(self.changes % RECENT_CHANGES as u64) as usize] = cell;
+        }
+        self.changes += 1;
+    }
+
+    /// This grid and the number of cells changed on it so far: equal revisions mean the same
+    /// cells, so what was built from the grid at one revision is still right at an equal one.
+    ///
+    /// Revisions of different grids (a clone included) are never equal.
+    pub fn revision(&self) -> GridRevision {
+        GridRevision {
+            identity: self.identity,
+            changes: self.changes,
+        }
+    }
+
+    /// The cells changed since `revision`, in the order they were changed (a cell changed twice
+    /// is listed twice), or `None` if `revision` is of another grid, or more than
+    /// [`RECENT_CHANGES`] changes old.
+    ///
+    /// # Complexity
+    ///
+    /// **O(1)**, and O(1) a cell listed.
+    pub fn changes_since(&self, revision: GridRevision) -> Option<impl Iterator<Item = Cell> + '_> {
+        let behind = self.changes.checked_sub(revision.changes)?;
+        if revision.identity != self.identity || behind > RECENT_CHANGES as u64 {
+            return None;
+        }
+        Some(
+            (revision.changes..self.changes)
+                .map(|n| self.recent[(n % RECENT_CHANGES as u64) as usize]),
+        )
     }
 
     /// The number of free cells.
@@ -516,24 +692,14 @@ impl Grid {
         goal: Cell,
         movement: Movement,
     ) -> Result<GridProblem<'_>, GridError> {
-        for (role, cell) in [("start", start), ("goal", goal)] {
-            if !self.contains(cell) {
-                return Err(GridError::new(GridErrorKind::OutOfBounds {
-                    role,
-                    cell,
-                    width: self.width,
-                    height: self.height,
-                }));
-            }
-            if !self.is_free(cell) {
-                return Err(GridError::new(GridErrorKind::Blocked { role, cell }));
-            }
-        }
+        self.check_end("start", start)?;
+        self.check_end("goal", goal)?;
         Ok(GridProblem {
             grid: self,
             start,
-            goal,
+            goals: goal,
             movement,
+            blocked: &[],
         })
     }
 
@@ -565,6 +731,45 @@ impl Grid {
                 let (dx, dy) = NEIGHBOUR_STEPS[bit];
                 let target = x.checked_add_signed(dx).zip(y.checked_add_signed(dy));
                 if allowed && target.is_some_and(|(nx, ny)| self.is_free(Cell::new(nx, ny))) {
+                    steps |= 1 << bit;
+                }
+            }
+        }
+        Neighbours { cell, steps }
+    }
+}
+
+impl Grid {
+    /// [`neighbours`](Self::neighbours) with the cells of `blocked` blocked too: a
+    /// query's own obstacles. Each test of a cell scans `blocked`, so this suits a few cells.
+    #[cold]
+    #[inline(never)]
+    fn neighbours_avoiding(&self, cell: Cell, movement: Movement, blocked: &[Cell]) -> Neighbours {
+        let free = |x: u32, y: u32| {
+            let cell = Cell::new(x, y);
+            self.is_free(cell) && !blocked.contains(&cell)
+        };
+        if !free(cell.x, cell.y) {
+            return Neighbours { cell, steps: 0 };
+        }
+        let (x, y) = (cell.x, cell.y);
+        let left = x > 0 && free(x - 1, y);
+        let right = x.checked_add(1).is_some_and(|nx| free(nx, y));
+        let up = y > 0 && free(x, y - 1);
+        let down = y.checked_add(1).is_some_and(|ny| free(x, ny));
+        let mut steps = u8::from(up) | u8::from(left) << 1 | u8::from(right) << 2;
+        steps |= u8::from(down) << 3;
+        if movement != Movement::Four {
+            let diagonals = [(left, up), (right, up), (left, down), (right, down)];
+            for (bit, (side_x, side_y)) in (4..).zip(diagonals) {
+                let allowed = match movement {
+                    Movement::Eight => side_x && side_y,
+                    Movement::EightCuttingCorners => side_x || side_y,
+                    _ => true,
+                };
+                let (dx, dy) = NEIGHBOUR_STEPS[bit];
+                let target = x.checked_add_signed(dx).zip(y.checked_add_signed(dy));
+                if allowed && target.is_some_and(|(nx, ny)| free(nx, ny)) {
                     steps |= 1 << bit;
                 }
             }
@@ -641,18 +846,162 @@ impl fmt::Display for Grid {
     }
 }
 
-/// A query on a [`Grid`]: from a start cell to a goal cell with a [`Movement`].
+/// A query on a [`Grid`]: from a start cell to a goal cell with a [`Movement`], or to the
+/// nearest of several goal cells.
 ///
-/// Built by [`Grid::problem`]. States are [`Cell`]s, costs `f64`.
+/// Built by [`Grid::problem`] (one goal: `G` is [`Cell`]) or [`Grid::problem_to_nearest`]
+/// (`G` is [`Nearest`]). States are [`Cell`]s, costs `f64`. [`with_blocked`](Self::with_blocked)
+/// blocks cells for this query alone.
 #[derive(Clone, Copy, Debug)]
-pub struct GridProblem<'g> {
+pub struct GridProblem<'g, G = Cell> {
     grid: &'g Grid,
     start: Cell,
-    goal: Cell,
+    goals: G,
     movement: Movement,
+    /// Cells blocked for this query alone.
+    blocked: &'g [Cell],
 }
 
-impl<'g> GridProblem<'g> {
+/// The goals of a [`GridProblem`]: a [`Cell`], or the [`Nearest`] of several. Sealed: the
+/// searches rely on what these two do.
+pub trait Goals: sealed::Goals {}
+
+impl Goals for Cell {}
+
+impl Goals for Nearest<'_> {}
+
+/// Several goal cells, of which a search finds the nearest: the goals of a query made by
+/// [`Grid::problem_to_nearest`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Nearest<'g> {
+    cells: &'g [Cell],
+}
+
+impl<'g> Nearest<'g> {
+    /// The goal cells.
+    pub fn cells(&self) -> &'g [Cell] {
+        self.cells
+    }
+}
+
+mod sealed {
+    use super::Cell;
+
+    /// What the searches ask of a query's goals.
+    pub trait Goals: Copy + std::fmt::Debug {
+        /// Whether `cell` is a goal.
+        fn is_goal(&self, cell: Cell) -> bool;
+
+        /// Every goal cell.
+        fn cells(&self) -> &[Cell];
+
+        /// Whether a search may stop a jump at the first goal it meets and look no further
+        /// along it: with one goal, nothing beyond it is needed.
+        const ONE: bool;
+    }
+
+    impl Goals for Cell {
+        #[inline(always)]
+        fn is_goal(&self, cell: Cell) -> bool {
+            *self == cell
+        }
+
+        #[inline(always)]
+        fn cells(&self) -> &[Cell] {
+            std::slice::from_ref(self)
+        }
+
+        const ONE: bool = true;
+    }
+
+    impl Goals for super::Nearest<'_> {
+        #[inline]
+        fn is_goal(&self, cell: Cell) -> bool {
+            self.cells.contains(&cell)
+        }
+
+        #[inline(always)]
+        fn cells(&self) -> &[Cell] {
+            self.cells
+        }
+
+        const ONE: bool = false;
+    }
+}
+
+impl Grid {
+    /// The search problem of going from `start` to the nearest of `goals` with `movement`: a
+    /// search stops at the first goal it expands, which for [`astar`](crate::astar) with an
+    /// admissible heuristic ([`GridProblem::octile`] here: the least octile distance to a
+    /// goal) and for jump point search is a nearest one, at the least cost over the goals. As
+    /// everywhere in the crate, several goals are a goal test that accepts each of them
+    /// ([`SearchProblem::is_goal`]), and a backward search starts from all of them
+    /// ([`Bidirectional::goals`]).
+    ///
+    /// # Errors
+    ///
+    /// [`GridErrorKind::OutOfBounds`] or [`GridErrorKind::Blocked`] if the start or a goal is
+    /// outside the grid or on a blocked cell, [`GridErrorKind::NoGoal`] if `goals` is empty.
+    ///
+    /// # Complexity
+    ///
+    /// **O(k)** for k goals; each goal test and each estimate of the search then costs O(k).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Cell, Grid, JumpPointSearcher, Movement};
+    ///
+    /// let grid = Grid::from_ascii("......\n.####.\n......")?;
+    /// let exits = [Cell::new(5, 2), Cell::new(0, 2)];
+    /// let problem = grid.problem_to_nearest(Cell::new(3, 0), &exits, Movement::Eight)?;
+    /// let solution = informed::astar_with(&problem, problem.octile())?;
+    /// assert_eq!(solution.path().last(), Some(&Cell::new(5, 2)));
+    /// let jps = JumpPointSearcher::new(&grid).search(&problem)?;
+    /// assert_eq!(jps.cost(), solution.cost());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn problem_to_nearest<'g>(
+        &'g self,
+        start: Cell,
+        goals: &'g [Cell],
+        movement: Movement,
+    ) -> Result<GridProblem<'g, Nearest<'g>>, GridError> {
+        if goals.is_empty() {
+            return Err(GridError::new(GridErrorKind::NoGoal));
+        }
+        for (role, &cell) in
+            std::iter::once(("start", &start)).chain(goals.iter().map(|c| ("goal", c)))
+        {
+            self.check_end(role, cell)?;
+        }
+        Ok(GridProblem {
+            grid: self,
+            start,
+            goals: Nearest { cells: goals },
+            movement,
+            blocked: &[],
+        })
+    }
+
+    /// Refuses a start or goal outside the grid or on a blocked cell.
+    fn check_end(&self, role: &'static str, cell: Cell) -> Result<(), GridError> {
+        if !self.contains(cell) {
+            return Err(GridError::new(GridErrorKind::OutOfBounds {
+                role,
+                cell,
+                width: self.width,
+                height: self.height,
+            }));
+        }
+        if !self.is_free(cell) {
+            return Err(GridError::new(GridErrorKind::Blocked { role, cell }));
+        }
+        Ok(())
+    }
+}
+
+impl<'g, G: Goals> GridProblem<'g, G> {
     /// The grid searched.
     pub fn grid(&self) -> &'g Grid {
         self.grid
@@ -663,9 +1012,9 @@ impl<'g> GridProblem<'g> {
         self.start
     }
 
-    /// The goal cell.
-    pub fn goal(&self) -> Cell {
-        self.goal
+    /// The goals: a [`Cell`] or [`Nearest`].
+    pub(crate) fn targets(&self) -> G {
+        self.goals
     }
 
     /// The movement rule.
@@ -673,40 +1022,131 @@ impl<'g> GridProblem<'g> {
         self.movement
     }
 
+    /// The same query with the cells of `blocked` blocked for it alone: units standing in the
+    /// way, a door closed for this one search. Nothing is rebuilt: the grid is not changed, and
+    /// [`astar`](crate::astar) and a [`JumpPointSearcher`] (whose bits and [`JumpTable`] stay
+    /// as they are) treat these cells as walls, with the grid's rules for corners. Cells
+    /// outside the grid or blocked already are allowed (and change nothing).
+    ///
+    /// # Errors
+    ///
+    /// [`GridErrorKind::Blocked`] if the start or a goal is one of `blocked`.
+    ///
+    /// # Complexity
+    ///
+    /// **O(k × goals)** for k cells here; a search then pays O(k) for each cell it tests, so
+    /// keep the set small (tens of cells).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Cell, Grid, Movement};
+    ///
+    /// let grid = Grid::from_ascii(".....\n.....\n.....")?;
+    /// let open = grid.problem(Cell::new(0, 1), Cell::new(4, 1), Movement::Eight)?;
+    /// // Two units stand in the middle column.
+    /// let units = [Cell::new(2, 0), Cell::new(2, 1)];
+    /// let crowded = open.with_blocked(&units)?;
+    /// assert_eq!(informed::astar_with(&open, open.octile())?.cost(), 4.0);
+    /// let around = informed::astar_with(&crowded, crowded.octile())?;
+    /// assert!(around.cost() > 4.0);
+    /// assert!(!around.path().iter().any(|cell| units.contains(cell)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_blocked<'b>(self, blocked: &'b [Cell]) -> Result<GridProblem<'b, G>, GridError>
+    where
+        'g: 'b,
+    {
+        let ends = std::iter::once(("start", &self.start)).chain(
+            sealed::Goals::cells(&self.goals)
+                .iter()
+                .map(|c| ("goal", c)),
+        );
+        for (role, &cell) in ends {
+            if blocked.contains(&cell) {
+                return Err(GridError::new(GridErrorKind::Blocked { role, cell }));
+            }
+        }
+        Ok(GridProblem {
+            grid: self.grid,
+            start: self.start,
+            goals: self.goals,
+            movement: self.movement,
+            blocked,
+        })
+    }
+
+    /// The cells blocked for this query alone (see [`with_blocked`](Self::with_blocked)).
+    pub fn blocked(&self) -> &'g [Cell] {
+        self.blocked
+    }
+
+    /// The free neighbours of `cell`, the query's own blocked cells apart.
+    #[inline]
+    fn neighbours(&self, cell: Cell) -> Neighbours {
+        if self.blocked.is_empty() {
+            self.grid.neighbours(cell, self.movement)
+        } else {
+            self.grid
+                .neighbours_avoiding(cell, self.movement, self.blocked)
+        }
+    }
+}
+
+impl<'g> GridProblem<'g> {
+    /// The goal cell.
+    pub fn goal(&self) -> Cell {
+        self.goals
+    }
+
     /// The Manhattan distance to the goal: admissible and consistent for [`Movement::Four`]
     /// (it overestimates when diagonals are allowed).
     pub fn manhattan(&self) -> Manhattan {
-        Manhattan::to(self.goal)
+        Manhattan::to(self.goals)
     }
 
     /// The octile distance to the goal: admissible and consistent for the eight-direction
     /// movements (and for [`Movement::Four`], where it is weaker than Manhattan).
     pub fn octile(&self) -> Octile {
-        Octile::to(self.goal)
+        Octile::to(self.goals)
     }
 
     /// The straight-line distance to the goal: admissible and consistent for every movement,
     /// but weaker than the one made for it.
     pub fn euclidean(&self) -> Euclidean {
-        Euclidean::to(self.goal)
+        Euclidean::to(self.goals)
     }
 }
 
-/// Every movement rule is symmetric, so a grid searches backward with the same steps.
-impl Bidirectional for GridProblem<'_> {
+impl<'g> GridProblem<'g, Nearest<'g>> {
+    /// The goal cells, of which a search finds the nearest.
+    pub fn goals(&self) -> &'g [Cell] {
+        self.goals.cells
+    }
+
+    /// The least octile distance to a goal: admissible and consistent for every movement (a
+    /// minimum of consistent estimates is consistent), **O(k)** an estimate for k goals.
+    pub fn octile(&self) -> NearestOctile<'g> {
+        NearestOctile::to(self.goals.cells)
+    }
+}
+
+/// Every movement rule is symmetric, so a grid searches backward with the same steps, from
+/// every goal.
+impl<G: Goals> Bidirectional for GridProblem<'_, G> {
     fn goals(&self) -> impl IntoIterator<Item = Cell> {
-        [self.goal]
+        sealed::Goals::cells(&self.goals).iter().copied()
     }
 
     #[inline]
     fn predecessors(&self, cell: &Cell) -> impl IntoIterator<Item = (Cell, f64)> {
-        self.grid.neighbours(*cell, self.movement)
+        self.neighbours(*cell)
     }
 }
 
 /// Cells are numbered `y × width + x`, so the best-first searches keep their node table in
 /// vectors, without hashing (see [`SearchProblem::index_bound`]).
-impl SearchProblem for GridProblem<'_> {
+impl<G: Goals> SearchProblem for GridProblem<'_, G> {
     type State = Cell;
     type Cost = f64;
 
@@ -716,12 +1156,12 @@ impl SearchProblem for GridProblem<'_> {
 
     #[inline]
     fn is_goal(&self, cell: &Cell) -> bool {
-        *cell == self.goal
+        sealed::Goals::is_goal(&self.goals, *cell)
     }
 
     #[inline]
     fn successors(&self, cell: &Cell) -> impl IntoIterator<Item = (Cell, f64)> {
-        self.grid.neighbours(*cell, self.movement)
+        self.neighbours(*cell)
     }
 
     fn index_bound(&self) -> Option<usize> {

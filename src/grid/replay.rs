@@ -336,7 +336,7 @@ impl Replay {
     pub fn jps(
         self,
         problem: &GridProblem<'_>,
-        searcher: &mut JumpPointSearcher<'_>,
+        searcher: &mut JumpPointSearcher,
     ) -> Result<Self, SearchError<Cell, f64>> {
         let order = OpenOrder::new(Algorithm::AStar, self.tie_break);
         let mut recorder = ReplayRecorder::new(*problem).order(order).for_jumps();
