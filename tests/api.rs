@@ -49,6 +49,8 @@ fn public_types_are_send_sync_and_unwind_safe() {
     assert_thread_safe::<informed::Replay>();
     assert_thread_safe::<informed::grid::WeightedGrid>();
     assert_thread_safe::<informed::grid::WeightedGridProblem<'static>>();
+    assert_thread_safe::<informed::grid::Regions>();
+    assert_thread_safe::<informed::grid::Region>();
     assert_thread_safe::<informed::grid::Picture<'static>>();
     // The closure problems are as thread-safe as their closures (plain functions here).
     type Step = fn(&u32) -> [(u32, u32); 1];
@@ -142,6 +144,7 @@ fn domain_types_are_send_sync_and_unwind_safe() {
     fn assert_send_sync<T: Send + Sync + 'static>() {}
     assert_send_sync::<GridError>();
     assert_send_sync::<GridErrorKind>();
+    assert_send_sync::<informed::grid::NearestError>();
     assert_send_sync::<GraphError>();
     assert_send_sync::<GraphErrorKind>();
 }

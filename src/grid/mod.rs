@@ -1,7 +1,8 @@
 //! Grids with blocked cells: 4- and 8-connected movement, distance heuristics, Moving AI maps
 //! and scenarios, grids with a cost for each cell ([`WeightedGrid`]), jump point search
-//! ([`JumpPointSearcher`], with a [`JumpTable`] for JPS+), pictures of a search, and replays of
-//! one in the browser ([`Replay`]).
+//! ([`JumpPointSearcher`], with a [`JumpTable`] for JPS+), connected [`Regions`] (an
+//! unreachable goal answered before searching, the nearest cell that can be reached), pictures
+//! of a search, and replays of one in the browser ([`Replay`]).
 //!
 //! A [`Grid`] is the map; [`Grid::problem`] poses a query on it (start, goal, [`Movement`]) as a
 //! [`SearchProblem`] whose states are [`Cell`]s and whose costs are `f64`:
@@ -31,6 +32,42 @@
 //! assert_eq!(informed::astar_with(&four, four.manhattan())?.cost(), 13.0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Example: a map that changes, and goals that cannot be reached
+//!
+//! A game keeps [`Regions`] beside its map and changes the map through them. A query whose
+//! goal cannot be reached is then answered before searching, and a unit sent there walks as
+//! near as it can get.
+//!
+//! ```
+//! use informed::grid::{Cell, Grid, Movement, Regions};
+//!
+//! struct World {
+//!     map: Grid,
+//!     regions: Regions,
+//! }
+//!
+//! let map = Grid::from_ascii(
+//!     "......#...
+//!      ......#...
+//!      ......#...
+//!      ..........",
+//! )?;
+//! let regions = Regions::build(&map, Movement::Eight);
+//! let mut world = World { map, regions };
+//!
+//! // A wall is built across the gap: the east side is cut off.
+//! world.regions.set_free(&mut world.map, Cell::new(6, 3), false);
+//! let (unit, target) = (Cell::new(0, 0), Cell::new(9, 0));
+//! let problem = world.map.problem(unit, target, Movement::Eight)?;
+//! let error = world.regions.astar(&problem).unwrap_err();
+//! assert!(error.is_no_path() && error.stats().expanded == 0);
+//!
+//! // The unit walks to the wall instead.
+//! let path = world.regions.astar_to_nearest(&world.map, unit, target)?;
+//! assert_eq!(path.goal(), &Cell::new(5, 0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod error;
 mod heuristics;
@@ -39,6 +76,7 @@ mod jps_plus;
 mod jump;
 mod movingai;
 mod picture;
+mod regions;
 mod replay;
 mod terrain;
 mod weighted;
@@ -51,6 +89,7 @@ pub use self::jps::{JumpPointSearcher, Waypoints};
 pub use self::jps_plus::{JUMP_TABLE_VERSION, JumpTable, JumpTableError};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
+pub use self::regions::{NearestError, Region, Regions};
 pub use self::replay::ReplayRecorder;
 pub use self::terrain::{GridMap, GridQuery};
 pub use self::weighted::{WeightedGrid, WeightedGridProblem};
@@ -103,6 +142,18 @@ impl From<(u32, u32)> for Cell {
 }
 
 /// How a search may move between cells.
+///
+/// `Movement::default()` is [`Four`](Movement::Four), the most restrictive: name the
+/// movement of a query rather than rely on the default when diagonals are wanted.
+///
+/// # Example
+///
+/// ```
+/// use informed::grid::Movement;
+///
+/// assert_eq!(Movement::default(), Movement::Four);
+/// assert!(!Movement::default().is_diagonal());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -176,6 +227,7 @@ impl Rows<bool> {
             width,
             height,
             free,
+            flips: 0,
         }
     }
 }
@@ -268,7 +320,9 @@ fn read_picture<T>(
 /// a row a string from the top, `.` free and `#` blocked; deserializing reads each string as
 /// [`Grid::from_ascii`] reads a row, and checks that there are `height` of them, each of exactly
 /// `width` terrain characters (a blank row or a line break inside one is refused, not skipped).
-#[derive(Clone, PartialEq, Eq, Hash)]
+///
+/// Two grids are equal when their cells are: how many changes led there does not count.
+#[derive(Clone)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -278,6 +332,24 @@ pub struct Grid {
     width: u32,
     height: u32,
     free: Vec<bool>,
+    /// How many times [`Grid::set_free`] turned a cell from free to blocked or back: what
+    /// [`Regions::is_current`] compares to learn of a change it was not told about. Only
+    /// `set_free` touches it, so the searches never read it.
+    flips: u64,
+}
+
+impl PartialEq for Grid {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height) == (other.width, other.height) && self.free == other.free
+    }
+}
+
+impl Eq for Grid {}
+
+impl std::hash::Hash for Grid {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.width, self.height, &self.free).hash(state);
+    }
 }
 
 impl Grid {
@@ -322,6 +394,7 @@ impl Grid {
             width,
             height,
             free,
+            flips: 0,
         })
     }
 
@@ -377,6 +450,9 @@ impl Grid {
 
     /// Blocks (`free = false`) or frees `cell`.
     ///
+    /// [`Regions`] built on this grid are not told: change the cell through
+    /// [`Regions::set_free`] instead, or report it with [`Regions::cell_changed`].
+    ///
     /// # Panics
     ///
     /// Panics if `cell` is outside the grid.
@@ -388,7 +464,15 @@ impl Grid {
             self.height
         );
         let index = self.index(cell);
-        self.free[index] = free;
+        if self.free[index] != free {
+            self.free[index] = free;
+            self.flips += 1;
+        }
+    }
+
+    /// How many times a cell turned from free to blocked or back (see [`Regions::is_current`]).
+    pub(crate) fn flips(&self) -> u64 {
+        self.flips
     }
 
     /// The number of free cells.
