@@ -585,11 +585,11 @@ impl Regions {
             scratch.floods[flood].push(side);
         }
         loop {
-            for flood in 0..floods {
-                let Some(&next) = scratch.floods[flood].get(heads[flood]) else {
+            for (flood, head) in heads.iter_mut().enumerate().take(floods) {
+                let Some(&next) = scratch.floods[flood].get(*head) else {
                     continue;
                 };
-                heads[flood] += 1;
+                *head += 1;
                 let (marks, queue) = (&mut scratch.marks, &mut scratch.floods[flood]);
                 map.for_each_neighbour(map.cell(next), self.movement, |cell| {
                     let index = map.index(cell);
