@@ -49,6 +49,8 @@ fn public_types_are_send_sync_and_unwind_safe() {
     assert_thread_safe::<informed::Replay>();
     assert_thread_safe::<informed::grid::WeightedGrid>();
     assert_thread_safe::<informed::grid::WeightedGridProblem<'static>>();
+    assert_thread_safe::<informed::grid::Regions>();
+    assert_thread_safe::<informed::grid::Region>();
     assert_thread_safe::<informed::grid::Picture<'static>>();
     assert_thread_safe::<informed::grid::FlowField>();
     assert_thread_safe::<informed::Reversed<informed::grid::GridProblem<'static>>>();
@@ -147,6 +149,7 @@ fn domain_types_are_send_sync_and_unwind_safe() {
     fn assert_send_sync<T: Send + Sync + 'static>() {}
     assert_send_sync::<GridError>();
     assert_send_sync::<GridErrorKind>();
+    assert_send_sync::<informed::grid::NearestError>();
     assert_send_sync::<GraphError>();
     assert_send_sync::<GraphErrorKind>();
 }

@@ -585,3 +585,30 @@ fn pictures_refuse_searches_of_another_grid() {
     let small = Grid::new(3, 2);
     let _ = Picture::new(&small).search(&recorder, None);
 }
+
+/// `main` prints an error returned through `?` with `Debug`: it leads with the message, then
+/// the kind and whatever of the file and line is known, and shows no wrapper of the crate's.
+#[test]
+fn grid_errors_debug_as_their_message_and_kind() {
+    let grid = Grid::from_ascii("..\n.#").unwrap();
+    let error = grid
+        .problem(Cell::new(0, 0), Cell::new(1, 1), Movement::Four)
+        .unwrap_err();
+    assert_eq!(
+        format!("{error:?}"),
+        r#"GridError { message: "goal (1, 1) is blocked", kind: Blocked { role: "goal", cell: Cell { x: 1, y: 1 } } }"#
+    );
+    let error = Grid::from_ascii("..#\n..").unwrap_err();
+    assert_eq!(
+        format!("{error:?}"),
+        r#"GridError { message: "line 2: row 1 has 2 cells, expected 3", kind: WrongRowLength { row: 1, expected: 3, found: 2, trailing_whitespace: 0 }, line: 2 }"#
+    );
+    let error = Grid::load_map("no/such/file.map").unwrap_err();
+    let debug = format!("{error:?}");
+    assert!(
+        debug.starts_with(r#"GridError { message: "no/such/file.map: cannot read: "#),
+        "{debug}"
+    );
+    assert!(debug.contains(r#"file: "no/such/file.map""#), "{debug}");
+    assert!(!debug.contains("Located"), "{debug}");
+}

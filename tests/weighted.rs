@@ -423,3 +423,30 @@ fn pictures_shade_the_terrain_and_list_the_costs() {
     assert!(text.contains('5') || text.contains('o'), "{text}");
     assert_eq!(solution.cost(), 1.0 + 1.0 + 1.0 + 5.0 + 5.0);
 }
+
+/// `try_set_cost` refuses 0 (many maps write 0 for "impassable") and cells off the grid with
+/// typed errors that leave the grid as it was, and point to `set_wall`.
+#[test]
+fn try_set_cost_refuses_zero_and_cells_off_the_grid() {
+    let mut grid = WeightedGrid::from_ascii("123\n456").unwrap();
+    let before = grid.clone();
+    let error = grid.try_set_cost(Cell::new(1, 0), 0).unwrap_err();
+    assert!(matches!(
+        error.kind(),
+        GridErrorKind::ZeroCostAt { cell } if *cell == Cell::new(1, 0)
+    ));
+    assert_eq!(
+        error.to_string(),
+        "cost 0 for (1, 0): step costs are 1 to 255; to make an impassable cell, use set_wall"
+    );
+    let error = grid.try_set_cost(Cell::new(3, 0), 5).unwrap_err();
+    assert!(matches!(
+        error.kind(),
+        GridErrorKind::OutOfBounds { role: "cell", .. }
+    ));
+    assert_eq!(error.to_string(), "cell (3, 0) is outside the 3×2 grid");
+    assert_eq!(grid, before);
+    grid.try_set_cost(Cell::new(1, 0), 9).unwrap();
+    assert_eq!(grid.cost(Cell::new(1, 0)), Some(9));
+    assert_eq!(grid.max_cost(), Some(9));
+}

@@ -59,6 +59,13 @@ pub enum GridErrorKind {
         /// Its column.
         column: u32,
     },
+    /// Cost 0 given to [`WeightedGrid::try_set_cost`](super::WeightedGrid::try_set_cost):
+    /// step costs are at least 1, and a wall is made with
+    /// [`set_wall`](super::WeightedGrid::set_wall) (many maps write 0 for "impassable").
+    ZeroCostAt {
+        /// The cell.
+        cell: Cell,
+    },
     /// A scenario line without the nine fields it needs.
     WrongFieldCount {
         /// The fields found.
@@ -71,9 +78,10 @@ pub enum GridErrorKind {
         /// Its text.
         text: String,
     },
-    /// A start or goal outside the grid.
+    /// A start, a goal or a cell to change outside the grid.
     OutOfBounds {
-        /// `"start"` or `"goal"` (of a query), or `"target"` (of a [`FlowField`](super::FlowField)).
+        /// `"start"` or `"goal"` (of a query), `"target"` (of a [`FlowField`](super::FlowField)),
+        /// or `"cell"` for a cell to change.
         role: &'static str,
         /// The cell.
         cell: Cell,
@@ -135,6 +143,11 @@ impl fmt::Display for GridErrorKind {
                 f,
                 "cost 0 in column {column}: step costs are 1 to 9, and `#` is a wall"
             ),
+            GridErrorKind::ZeroCostAt { cell } => write!(
+                f,
+                "cost 0 for {cell}: step costs are 1 to 255; \
+                 to make an impassable cell, use set_wall"
+            ),
             GridErrorKind::WrongFieldCount { found } => {
                 write!(f, "{found} fields, expected 9")
             }
@@ -159,9 +172,40 @@ impl fmt::Display for GridErrorKind {
 /// An error reading a map or scenario, or posing a query: what was wrong and, where known, the
 /// file and line.
 ///
-/// Its `Display` reads `FILE:LINE: what was wrong`, as compilers print it.
-#[derive(Debug)]
+/// Its `Display` reads `FILE:LINE: what was wrong`, as compilers print it. Its `Debug`, which
+/// `main` prints for an error returned through `?`, leads with that message and then gives the
+/// [`kind`](Self::kind) and whichever of the file and line are known:
+/// `GridError { message: "goal (3, 4) is blocked", kind: Blocked { role: "goal", cell: Cell {
+/// x: 3, y: 4 } } }`.
+///
+/// # Example
+///
+/// ```
+/// use informed::grid::{Cell, Grid, Movement};
+///
+/// let grid = Grid::from_ascii("..\n.#")?;
+/// let error = grid.problem(Cell::new(0, 0), Cell::new(1, 1), Movement::Four).unwrap_err();
+/// assert_eq!(error.to_string(), "goal (1, 1) is blocked");
+/// assert!(format!("{error:?}").starts_with(r#"GridError { message: "goal (1, 1) is blocked""#));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct GridError(Located<GridErrorKind>);
+
+impl fmt::Debug for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut debug = f.debug_struct("GridError");
+        debug
+            .field("message", &self.to_string())
+            .field("kind", self.kind());
+        if let Some(file) = self.file() {
+            debug.field("file", &file);
+        }
+        if let Some(line) = self.line() {
+            debug.field("line", &line);
+        }
+        debug.finish()
+    }
+}
 
 impl GridError {
     pub(crate) fn new(kind: GridErrorKind) -> Self {

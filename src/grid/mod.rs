@@ -1,9 +1,10 @@
 //! Grids with blocked cells: 4- and 8-connected movement, distance heuristics, Moving AI maps
 //! and scenarios, grids with a cost for each cell ([`WeightedGrid`]), jump point search
-//! ([`JumpPointSearcher`], with a [`JumpTable`] for JPS+), flow fields for many units walking
-//! to one target ([`FlowField`]), pictures of a search, replays of one in the browser
-//! ([`Replay`]), and paths that leave the cell chain: line of sight
-//! ([`Grid::line_of_sight`]), smoothing ([`Grid::smooth`]) and any-angle search
+//! ([`JumpPointSearcher`], with a [`JumpTable`] for JPS+), connected [`Regions`] (an
+//! unreachable goal answered before searching, the nearest cell that can be reached), flow
+//! fields for many units walking to one target ([`FlowField`]), pictures of a search,
+//! replays of one in the browser ([`Replay`]), and paths that leave the cell chain: line of
+//! sight ([`Grid::line_of_sight`]), smoothing ([`Grid::smooth`]) and any-angle search
 //! ([`theta_star`](crate::theta_star)).
 //!
 //! A [`Grid`] is the map; [`Grid::problem`] poses a query on it (start, goal, [`Movement`]) as a
@@ -185,6 +186,42 @@
 //! assert!(world.route(Cell::new(0, 1), Cell::new(9, 1), &mut path).is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Example: a map that changes, and goals that cannot be reached
+//!
+//! A game keeps [`Regions`] beside its map and changes the map through them. A query whose
+//! goal cannot be reached is then answered before searching, and a unit sent there walks as
+//! near as it can get.
+//!
+//! ```
+//! use informed::grid::{Cell, Grid, Movement, Regions};
+//!
+//! struct World {
+//!     map: Grid,
+//!     regions: Regions,
+//! }
+//!
+//! let map = Grid::from_ascii(
+//!     "......#...
+//!      ......#...
+//!      ......#...
+//!      ..........",
+//! )?;
+//! let regions = Regions::build(&map, Movement::Eight);
+//! let mut world = World { map, regions };
+//!
+//! // A wall is built across the gap: the east side is cut off.
+//! world.regions.set_free(&mut world.map, Cell::new(6, 3), false);
+//! let (unit, target) = (Cell::new(0, 0), Cell::new(9, 0));
+//! let problem = world.map.problem(unit, target, Movement::Eight)?;
+//! let error = world.regions.astar(&problem).unwrap_err();
+//! assert!(error.is_no_path() && error.stats().expanded == 0);
+//!
+//! // The unit walks to the wall instead.
+//! let path = world.regions.astar_to_nearest(&world.map, unit, target)?;
+//! assert_eq!(path.goal(), &Cell::new(5, 0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod error;
 mod flow;
@@ -194,6 +231,7 @@ mod jps_plus;
 mod jump;
 mod movingai;
 mod picture;
+mod regions;
 mod replay;
 mod sight;
 mod terrain;
@@ -209,6 +247,7 @@ pub use self::jps::{JumpPointSearcher, Waypoints};
 pub use self::jps_plus::{JUMP_TABLE_VERSION, JumpTable, JumpTableError};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
+pub use self::regions::{NearestError, Region, Regions};
 pub use self::replay::ReplayRecorder;
 pub use self::sight::path_length;
 pub use self::terrain::{GridMap, GridQuery};
@@ -262,6 +301,18 @@ impl From<(u32, u32)> for Cell {
 }
 
 /// How a search may move between cells.
+///
+/// `Movement::default()` is [`Four`](Movement::Four), the most restrictive: name the
+/// movement of a query rather than rely on the default when diagonals are wanted.
+///
+/// # Example
+///
+/// ```
+/// use informed::grid::Movement;
+///
+/// assert_eq!(Movement::default(), Movement::Four);
+/// assert!(!Movement::default().is_diagonal());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -600,6 +651,9 @@ impl Grid {
 
     /// Blocks (`free = false`) or frees `cell`.
     ///
+    /// [`Regions`] built on this grid are not told: change the cell through
+    /// [`Regions::set_free`] instead, or report it with [`Regions::cell_changed`].
+    ///
     /// # Panics
     ///
     /// Panics if `cell` is outside the grid.
@@ -667,6 +721,12 @@ impl Grid {
             (revision.changes..self.changes)
                 .map(|n| self.recent[(n % RECENT_CHANGES as u64) as usize]),
         )
+    }
+
+    /// How many cells have changed so far (see [`Regions::is_current`]): the count of
+    /// [`revision`](Self::revision).
+    pub(crate) fn flips(&self) -> u64 {
+        self.changes
     }
 
     /// The number of free cells.

@@ -1,7 +1,7 @@
 //! What pictures and replays need of either kind of grid: the sealed [`GridMap`] (a [`Grid`]
 //! or a [`WeightedGrid`]) and [`GridQuery`] (a query on one).
 
-use super::{Cell, Grid, GridProblem, WeightedGrid, WeightedGridProblem};
+use super::{Cell, Grid, GridProblem, Movement, WeightedGrid, WeightedGridProblem};
 use crate::problem::SearchProblem;
 
 /// A grid that [`Picture`](super::Picture) draws: a [`Grid`] or a [`WeightedGrid`] (whose
@@ -155,6 +155,31 @@ impl<'g> MapRef<'g> {
         }
     }
 
+    /// How many times a cell turned from free to blocked or back.
+    pub(crate) fn flips(self) -> u64 {
+        match self {
+            MapRef::Uniform(grid) => grid.flips(),
+            MapRef::Weighted(grid) => grid.flips(),
+        }
+    }
+
+    /// Calls `step` with each cell one `movement` step from the free cell `cell`: the steps
+    /// the grid's own searches take, so that what is connected agrees with what they reach.
+    #[inline]
+    pub(crate) fn for_each_neighbour(
+        self,
+        cell: Cell,
+        movement: Movement,
+        mut step: impl FnMut(Cell),
+    ) {
+        match self {
+            MapRef::Uniform(grid) => grid
+                .neighbours(cell, movement)
+                .for_each(|(next, _)| step(next)),
+            MapRef::Weighted(grid) => grid.steps(cell, movement, |next, _, _| step(next)),
+        }
+    }
+
     /// The weighted grid, if it is one.
     pub(crate) fn weighted(self) -> Option<&'g WeightedGrid> {
         match self {
@@ -206,6 +231,13 @@ impl<'g> Query<'g> {
         match self {
             Query::Uniform(problem) => problem.goal(),
             Query::Weighted(problem) => problem.goal(),
+        }
+    }
+
+    pub(crate) fn movement(self) -> Movement {
+        match self {
+            Query::Uniform(problem) => problem.movement(),
+            Query::Weighted(problem) => problem.movement(),
         }
     }
 

@@ -60,7 +60,9 @@ fn cost_of(c: char, column: u32) -> Result<u8, GridErrorKind> {
 /// assert_eq!(grid.cost(Cell::new(3, 2)), Some(5));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+///
+/// Two grids are equal when their cells are: how many changes led there does not count.
+#[derive(Clone)]
 pub struct WeightedGrid {
     width: u32,
     height: u32,
@@ -68,6 +70,25 @@ pub struct WeightedGrid {
     costs: Vec<u8>,
     /// How many cells have each cost (index 0: the walls), for the smallest and largest cost.
     counts: Box<[usize; 256]>,
+    /// How many times a cell turned from a wall to a free cell or back: what
+    /// [`Regions::is_current`](super::Regions::is_current) compares to learn of a change it was
+    /// not told about. A change of cost between free cells leaves it.
+    flips: u64,
+}
+
+impl PartialEq for WeightedGrid {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height) == (other.width, other.height) && self.costs == other.costs
+    }
+}
+
+impl Eq for WeightedGrid {}
+
+/// The counts follow from the costs, so the costs alone are hashed, as they alone are compared.
+impl std::hash::Hash for WeightedGrid {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.width, self.height, &self.costs).hash(state);
+    }
 }
 
 impl WeightedGrid {
@@ -122,6 +143,7 @@ impl WeightedGrid {
             height,
             costs,
             counts,
+            flips: 0,
         }
     }
 
@@ -201,19 +223,67 @@ impl WeightedGrid {
 
     /// Sets the cost of entering `cell` (which frees it, if it was a wall).
     ///
+    /// [`Regions`](super::Regions) built on this grid are not told: report a wall made free
+    /// with [`Regions::cell_changed`](super::Regions::cell_changed).
+    ///
     /// # Panics
     ///
     /// Panics if `cell` is outside the grid, or if `cost` is 0 (make a wall with
-    /// [`set_wall`](Self::set_wall)).
+    /// [`set_wall`](Self::set_wall)), with the message of the error that
+    /// [`try_set_cost`](Self::try_set_cost) returns instead.
     pub fn set_cost(&mut self, cell: Cell, cost: u8) {
-        assert!(
-            cost > 0,
-            "set_cost: cost 0 for {cell}: step costs are at least 1 (set_wall makes a wall)"
-        );
+        self.try_set_cost(cell, cost)
+            .unwrap_or_else(|error| panic!("set_cost: {error}"));
+    }
+
+    /// Sets the cost of entering `cell` (which frees it, if it was a wall), or says why not.
+    ///
+    /// For maps whose costs come from elsewhere, where 0 often means "impassable": a 0 is
+    /// refused rather than taken as free passage, and the error points to
+    /// [`set_wall`](Self::set_wall).
+    ///
+    /// # Errors
+    ///
+    /// [`GridErrorKind::ZeroCostAt`] if `cost` is 0, [`GridErrorKind::OutOfBounds`] (role
+    /// `"cell"`) if `cell` is outside the grid. The grid is unchanged.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Cell, GridErrorKind, WeightedGrid};
+    ///
+    /// let mut grid = WeightedGrid::new(4, 3);
+    /// let imported = [(Cell::new(1, 1), 5), (Cell::new(2, 1), 0)]; // 0: impassable there
+    /// for (cell, cost) in imported {
+    ///     if let Err(error) = grid.try_set_cost(cell, cost) {
+    ///         assert!(matches!(error.kind(), GridErrorKind::ZeroCostAt { .. }));
+    ///         grid.set_wall(cell);
+    ///     }
+    /// }
+    /// assert_eq!(grid.cost(Cell::new(1, 1)), Some(5));
+    /// assert_eq!(grid.cost(Cell::new(2, 1)), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_set_cost(&mut self, cell: Cell, cost: u8) -> Result<(), GridError> {
+        if !self.contains(cell) {
+            return Err(GridError::new(GridErrorKind::OutOfBounds {
+                role: "cell",
+                cell,
+                width: self.width,
+                height: self.height,
+            }));
+        }
+        if cost == 0 {
+            return Err(GridError::new(GridErrorKind::ZeroCostAt { cell }));
+        }
         self.set(cell, cost);
+        Ok(())
     }
 
     /// Makes `cell` a wall.
+    ///
+    /// [`Regions`](super::Regions) built on this grid are not told: report the change with
+    /// [`Regions::cell_changed`](super::Regions::cell_changed).
     ///
     /// # Panics
     ///
@@ -230,9 +300,19 @@ impl WeightedGrid {
             self.height
         );
         let index = self.index(cell);
-        self.counts[self.costs[index] as usize] -= 1;
+        let old = self.costs[index];
+        self.counts[old as usize] -= 1;
         self.costs[index] = cost;
         self.counts[cost as usize] += 1;
+        if (old == 0) != (cost == 0) {
+            self.flips += 1;
+        }
+    }
+
+    /// How many times a cell turned from a wall to a free cell or back (see
+    /// [`Regions::is_current`](super::Regions::is_current)).
+    pub(crate) fn flips(&self) -> u64 {
+        self.flips
     }
 
     /// The number of free cells.
@@ -298,7 +378,12 @@ impl WeightedGrid {
     /// `cell`, `cost` being its cost and `length` 1 or √2: orthogonal steps first (up, left,
     /// right, down), then diagonals.
     #[inline]
-    fn steps(&self, cell: Cell, movement: Movement, mut step: impl FnMut(Cell, u8, f64)) {
+    pub(super) fn steps(
+        &self,
+        cell: Cell,
+        movement: Movement,
+        mut step: impl FnMut(Cell, u8, f64),
+    ) {
         let (x, y) = (cell.x, cell.y);
         let at = |x: u32, y: u32| self.costs[y as usize * self.width as usize + x as usize];
         let left = if x > 0 { at(x - 1, y) } else { 0 };
