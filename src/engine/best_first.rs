@@ -1,5 +1,6 @@
 //! The best-first engine behind Dijkstra, greedy best-first, A*, weighted A*, anytime A*, the
-//! stepper, reachability, bidirectional Dijkstra, Yen's paths and all optimal paths.
+//! stepper, the resumable search, reachability, bidirectional Dijkstra, Yen's paths and all
+//! optimal paths.
 //!
 //! One [`Engine`] is a node table and an open set ranked by a [`Ranking`]; the algorithms differ
 //! in the ranking and heuristic they give it and in what they do between expansions. They drive
@@ -319,6 +320,16 @@ where
             Order::Layers { next, .. } => {
                 (next < self.table.len()).then(|| self.table.node(next).g)
             }
+        }
+    }
+
+    /// The node [`pop`](Self::pop) takes next, if the limits allow it; `None` if the open set
+    /// is empty.
+    #[inline]
+    pub(crate) fn peek(&mut self) -> Option<usize> {
+        match self.order {
+            Order::Heap => self.open.peek(),
+            Order::Layers { next, .. } => (next < self.table.len()).then_some(next),
         }
     }
 
@@ -678,7 +689,8 @@ where
 }
 
 /// An engine whose node table and open set were chosen at run time, for the algorithms that
-/// keep one between calls (the stepper, reachability) and so must name its type.
+/// keep one between calls (the searches held by [`Suspended`](crate::engine::suspended::Suspended),
+/// reachability) and so must name its type.
 ///
 /// One virtual call per expansion is the whole cost of the erasure.
 pub(crate) trait ErasedEngine<P: SearchProblem, H, O> {
@@ -701,8 +713,26 @@ pub(crate) trait ErasedEngine<P: SearchProblem, H, O> {
         control: &mut Control<'_, P::Cost>,
         observer: &mut O,
     ) -> Result<bool, Failure<P::State, P::Cost>>;
+    /// [`expand`](Self::expand), adding to `improved` each stored state that a cheaper path
+    /// reached (moved up on the open set, or reopened).
+    #[allow(clippy::too_many_arguments)]
+    fn expand_noting(
+        &mut self,
+        current: usize,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, P::Cost>,
+        observer: &mut O,
+        improved: &mut Vec<usize>,
+    ) -> Result<bool, Failure<P::State, P::Cost>>;
     fn solution(&self, problem: &P, goal: usize, control: &Control<'_, P::Cost>)
     -> SearchResult<P>;
+    /// The node the next pop takes, `None` if the open set is empty.
+    fn peek(&mut self) -> Option<usize>;
+    /// The number of states waiting to be expanded.
+    fn open_len(&self) -> usize;
+    /// The states from a start to the stored state `index`.
+    fn path(&self, index: usize) -> Vec<P::State>;
     /// The number of stored states.
     fn len(&self) -> usize;
     fn entry(&self, index: usize) -> (&P::State, &Node<P::Cost>);
@@ -748,6 +778,23 @@ where
         Engine::expand(self, current, problem, heuristic, control, observer)
     }
 
+    fn expand_noting(
+        &mut self,
+        current: usize,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, P::Cost>,
+        observer: &mut O,
+        improved: &mut Vec<usize>,
+    ) -> Result<bool, Failure<P::State, P::Cost>> {
+        let note = |relaxed: Relaxed| {
+            if let Relaxed::Improved(index) = relaxed {
+                improved.push(index);
+            }
+        };
+        Engine::expand_with(self, current, problem, heuristic, control, observer, note)
+    }
+
     fn solution(
         &self,
         problem: &P,
@@ -755,6 +802,18 @@ where
         control: &Control<'_, P::Cost>,
     ) -> SearchResult<P> {
         Engine::solution(self, problem, goal, control)
+    }
+
+    fn peek(&mut self) -> Option<usize> {
+        Engine::peek(self)
+    }
+
+    fn open_len(&self) -> usize {
+        Engine::open_len(self)
+    }
+
+    fn path(&self, index: usize) -> Vec<P::State> {
+        path(&self.table, index)
     }
 
     fn len(&self) -> usize {
