@@ -183,6 +183,11 @@ fn a_budget_of_nothing_expands_nothing() {
     let frame = Budget::expansions(3).time_limit(Duration::from_secs(3600));
     assert_eq!(search.run(frame).stats().expanded, 3);
     assert_eq!(search.stats().expanded, 3);
+    // A time alone, in chunks between readings of the clock, to the end.
+    let Progress::Done(outcome) = search.run(Budget::time(Duration::from_secs(3600))) else {
+        panic!("an hour is enough for five steps");
+    };
+    assert_eq!(outcome, informed::astar(&line, |&n: &u32| 5 - n.min(5)));
 }
 
 /// A search with no path, one with refused options and one stopped by its own cap end in the

@@ -4,7 +4,6 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::cost::Cost;
 use crate::engine::best_first::{ErasedEngine, Ranking};
 use crate::engine::suspended::{Stepped, Suspended};
 use crate::error::SearchError;
@@ -320,38 +319,37 @@ where
         }
         let stop_at = budget.stop_at();
         let mut left = budget.expansions.unwrap_or(u64::MAX);
-        let mut made = 0u64;
         let noting = self.target == PartialTarget::LeastEstimate;
-        // An empty open set ends the search at the next step whatever the budget: the budget
-        // is asked only while there is something to expand.
+        // An empty open set ends the search at the next expansion whatever the budget: the
+        // budget is asked only while there is something to expand.
         while self.search.engine().open_len() > 0 {
             if left == 0 {
                 break;
             }
-            if let Some(at) = stop_at {
-                if made % CLOCK_POLL == 0 && Instant::now() >= at {
-                    break;
-                }
-            }
+            // The expansions until the clock is read again.
+            let chunk = match stop_at {
+                Some(at) if Instant::now() >= at => break,
+                Some(_) => left.min(CLOCK_POLL),
+                None => left,
+            };
             let improved = noting.then_some(&mut self.least.improved);
-            match self.search.step(improved) {
+            match self.search.advance(chunk, improved) {
                 Some(Ok(Stepped::Expanded(_))) => {}
                 Some(Ok(Stepped::Found(solution))) => return self.finish(Ok(solution)),
                 Some(Err(error)) => return self.finish(Err(error)),
-                None => unreachable!("a search that has not returned its outcome steps"),
+                None => unreachable!("a search that has not returned its outcome goes on"),
             }
             if noting {
                 self.least.catch_up(self.search.engine());
             }
-            left -= 1;
-            made += 1;
+            left -= chunk;
         }
         if self.search.engine().open_len() == 0 {
-            // Nothing left to expand: the next step reports it.
-            return match self.search.step(None) {
+            // Nothing left to expand: the next expansion reports it.
+            return match self.search.advance(1, None) {
                 Some(Err(error)) => self.finish(Err(error)),
                 Some(Ok(Stepped::Found(solution))) => self.finish(Ok(solution)),
-                _ => unreachable!("a search with an empty open set ends at its next step"),
+                _ => unreachable!("a search with an empty open set ends at its next expansion"),
             };
         }
         let partial = self
@@ -444,35 +442,11 @@ struct LeastEstimate {
 impl LeastEstimate {
     /// Looks at the states stored or improved since the last time.
     fn catch_up<P: SearchProblem, H, O>(&mut self, engine: &dyn ErasedEngine<P, H, O>) {
-        let mut improved = std::mem::take(&mut self.improved);
-        for index in improved.drain(..) {
-            self.consider(engine, index);
-        }
-        self.improved = improved;
-        for index in self.seen..engine.len() {
-            self.consider(engine, index);
-        }
+        let (best, informed) = engine.least_estimate(self.best, &self.improved, self.seen);
+        self.best = best;
+        self.informed |= informed;
+        self.improved.clear();
         self.seen = engine.len();
-    }
-
-    fn consider<P: SearchProblem, H, O>(
-        &mut self,
-        engine: &dyn ErasedEngine<P, H, O>,
-        index: usize,
-    ) {
-        let (_, node) = engine.entry(index);
-        self.informed |= node.h.order(P::Cost::ZERO).is_ne();
-        let better = self.best.is_none_or(|best| {
-            let (_, held) = engine.entry(best);
-            node.h
-                .order(held.h)
-                .then(node.g.order(held.g))
-                .then(index.cmp(&best))
-                .is_lt()
-        });
-        if better {
-            self.best = Some(index);
-        }
     }
 
     /// The state the partial path leads to: the best, or where no state has an h other than 0,

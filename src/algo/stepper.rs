@@ -92,7 +92,7 @@ where
     ///
     /// As for [`astar`](crate::astar): no path, a limit, or bad input.
     pub fn step(&mut self) -> Option<StepResult<P>> {
-        Some(match self.search.step(None)? {
+        Some(match self.search.advance(1, None)? {
             Ok(Stepped::Expanded(current)) => {
                 let (state, node) = self.search.engine().entry(current);
                 Ok(Expansion::Expanded {

@@ -15,7 +15,8 @@ use crate::engine::heap::{Frontier, OpenSets};
 use crate::engine::options::{OpenSet, Options, TieBreak};
 use crate::engine::select::{EngineBody, with_engine};
 use crate::engine::table::{
-    NO_PARENT, Node, NodeTables, Placed, Table, Tables, most_promising, path, path_cost,
+    NO_PARENT, Node, NodeTables, Placed, Table, Tables, least_estimate, most_promising, path,
+    path_cost,
 };
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
@@ -139,6 +140,15 @@ pub(crate) enum Relaxed {
     Kept(usize),
     /// A new state whose f is infinite or beyond the cost bound: neither stored nor queued.
     Pruned,
+}
+
+/// Where [`Engine::advance`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Advanced {
+    /// It expanded as many nodes as it was allowed, the last at this index.
+    Spent { last: usize },
+    /// It expanded the goal at this index.
+    Goal(usize),
 }
 
 /// The state of one best-first search: a node table `T` and an open set `Q` of keys made by
@@ -486,6 +496,56 @@ where
         }
     }
 
+    /// Pops and expands at most `limit` nodes (at least one), stopping early at a goal; adds to
+    /// `improved`, if given, every stored state a cheaper path reached. For the searches held
+    /// between calls: one call of this, rather than one per expansion, keeps the loop as tight
+    /// as [`run_to_goal`](Self::run_to_goal)'s.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`pop`](Self::pop) and [`expand`](Self::expand).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn advance<P, H, O>(
+        &mut self,
+        limit: u64,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+        improved: Option<&mut Vec<usize>>,
+    ) -> Result<Advanced, Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        let mut last = NO_PARENT;
+        match improved {
+            None => {
+                for _ in 0..limit {
+                    last = self.pop(control)?;
+                    if !self.expand(last, problem, heuristic, control, observer)? {
+                        return Ok(Advanced::Goal(last));
+                    }
+                }
+            }
+            Some(improved) => {
+                for _ in 0..limit {
+                    last = self.pop(control)?;
+                    let note = |relaxed: Relaxed| {
+                        if let Relaxed::Improved(index) = relaxed {
+                            improved.push(index);
+                        }
+                    };
+                    if !self.expand_with(last, problem, heuristic, control, observer, note)? {
+                        return Ok(Advanced::Goal(last));
+                    }
+                }
+            }
+        }
+        Ok(Advanced::Spent { last })
+    }
+
     /// Handles `state`, reached at cost `g` from the node `parent` (`NO_PARENT` for a start):
     /// stores and queues it if it is new and not pruned, moves it up or reopens it if the path
     /// is cheaper than its own.
@@ -713,18 +773,17 @@ pub(crate) trait ErasedEngine<P: SearchProblem, H, O> {
         control: &mut Control<'_, P::Cost>,
         observer: &mut O,
     ) -> Result<bool, Failure<P::State, P::Cost>>;
-    /// [`expand`](Self::expand), adding to `improved` each stored state that a cheaper path
-    /// reached (moved up on the open set, or reopened).
+    /// [`Engine::advance`].
     #[allow(clippy::too_many_arguments)]
-    fn expand_noting(
+    fn advance(
         &mut self,
-        current: usize,
+        limit: u64,
         problem: &P,
         heuristic: &H,
         control: &mut Control<'_, P::Cost>,
         observer: &mut O,
-        improved: &mut Vec<usize>,
-    ) -> Result<bool, Failure<P::State, P::Cost>>;
+        improved: Option<&mut Vec<usize>>,
+    ) -> Result<Advanced, Failure<P::State, P::Cost>>;
     fn solution(&self, problem: &P, goal: usize, control: &Control<'_, P::Cost>)
     -> SearchResult<P>;
     /// The node the next pop takes, `None` if the open set is empty.
@@ -733,6 +792,15 @@ pub(crate) trait ErasedEngine<P: SearchProblem, H, O> {
     fn open_len(&self) -> usize;
     /// The states from a start to the stored state `index`.
     fn path(&self, index: usize) -> Vec<P::State>;
+    /// The stored state of least (h, g, index) among `best`, `improved` and the states stored
+    /// from `from` on, and whether one of the last two has an h other than 0 (see
+    /// [`least_estimate`]).
+    fn least_estimate(
+        &self,
+        best: Option<usize>,
+        improved: &[usize],
+        from: usize,
+    ) -> (Option<usize>, bool);
     /// The number of stored states.
     fn len(&self) -> usize;
     fn entry(&self, index: usize) -> (&P::State, &Node<P::Cost>);
@@ -778,21 +846,16 @@ where
         Engine::expand(self, current, problem, heuristic, control, observer)
     }
 
-    fn expand_noting(
+    fn advance(
         &mut self,
-        current: usize,
+        limit: u64,
         problem: &P,
         heuristic: &H,
         control: &mut Control<'_, P::Cost>,
         observer: &mut O,
-        improved: &mut Vec<usize>,
-    ) -> Result<bool, Failure<P::State, P::Cost>> {
-        let note = |relaxed: Relaxed| {
-            if let Relaxed::Improved(index) = relaxed {
-                improved.push(index);
-            }
-        };
-        Engine::expand_with(self, current, problem, heuristic, control, observer, note)
+        improved: Option<&mut Vec<usize>>,
+    ) -> Result<Advanced, Failure<P::State, P::Cost>> {
+        Engine::advance(self, limit, problem, heuristic, control, observer, improved)
     }
 
     fn solution(
@@ -814,6 +877,16 @@ where
 
     fn path(&self, index: usize) -> Vec<P::State> {
         path(&self.table, index)
+    }
+
+    fn least_estimate(
+        &self,
+        best: Option<usize>,
+        improved: &[usize],
+        from: usize,
+    ) -> (Option<usize>, bool) {
+        let candidates = improved.iter().copied().chain(from..self.table.len());
+        least_estimate(&self.table, best, candidates)
     }
 
     fn len(&self) -> usize {

@@ -7,7 +7,7 @@
 //! that a caller can expand one node, return, and expand the next later: the expansions, the
 //! statistics and the outcome are those of the one-shot search.
 
-use crate::engine::best_first::{ErasedEngine, PairKeys, Ranking, erased_engine};
+use crate::engine::best_first::{Advanced, ErasedEngine, PairKeys, Ranking, erased_engine};
 use crate::engine::control::{Control, Setup};
 use crate::heuristic::Heuristic;
 use crate::observer::Observer;
@@ -15,9 +15,9 @@ use crate::problem::SearchProblem;
 use crate::progress::Stats;
 use crate::solution::{ErrorOf, SolutionOf};
 
-/// What one [`Suspended::step`] did.
+/// Where one [`Suspended::advance`] stopped.
 pub(crate) enum Stepped<P: SearchProblem> {
-    /// The node at this index was expanded (it is not a goal).
+    /// It expanded as many nodes as it was allowed, none a goal, the last at this index.
     Expanded(usize),
     /// A goal was expanded: the search is over.
     Found(SolutionOf<P>),
@@ -103,11 +103,13 @@ where
         error
     }
 
-    /// Expands the next node (storing the start states first if the search has not started),
-    /// adding to `improved`, if given, every stored state a cheaper path reached. `None` once the
-    /// search is over: after a goal was found, or after an error (which is returned once).
-    pub(crate) fn step(
+    /// Expands up to `limit` nodes (at least one), storing the start states first if the search
+    /// has not started, and stopping early where the search ends; adds to `improved`, if given,
+    /// every stored state a cheaper path reached. `None` once the search is over: after a goal
+    /// was found, or after an error (which is returned once).
+    pub(crate) fn advance(
         &mut self,
+        limit: u64,
         improved: Option<&mut Vec<usize>>,
     ) -> Option<Result<Stepped<P>, ErrorOf<P>>> {
         if let Some(error) = self.begin() {
@@ -116,31 +118,29 @@ where
         if self.finished {
             return None;
         }
-        let outcome = self.advance(improved);
+        let outcome = self.run_engine(limit, improved);
         self.finished = !matches!(outcome, Ok(Stepped::Expanded(_)));
         Some(outcome)
     }
 
-    fn advance(&mut self, improved: Option<&mut Vec<usize>>) -> Result<Stepped<P>, ErrorOf<P>> {
+    fn run_engine(
+        &mut self,
+        limit: u64,
+        improved: Option<&mut Vec<usize>>,
+    ) -> Result<Stepped<P>, ErrorOf<P>> {
         let Ok(control) = &mut self.control else {
             unreachable!("a refused search ends at its first step");
         };
         let (problem, heuristic, observer) = (self.problem, &self.heuristic, &mut self.observer);
-        let current = self.engine.pop(control)?;
-        let expanded = match improved {
-            None => self
-                .engine
-                .expand(current, problem, heuristic, control, observer)?,
-            Some(improved) => self
-                .engine
-                .expand_noting(current, problem, heuristic, control, observer, improved)?,
-        };
-        if expanded {
-            Ok(Stepped::Expanded(current))
-        } else {
-            Ok(Stepped::Found(
-                self.engine.solution(problem, current, control)?,
-            ))
+        let limit = limit.max(1);
+        match self
+            .engine
+            .advance(limit, problem, heuristic, control, observer, improved)?
+        {
+            Advanced::Spent { last } => Ok(Stepped::Expanded(last)),
+            Advanced::Goal(goal) => Ok(Stepped::Found(
+                self.engine.solution(problem, goal, control)?,
+            )),
         }
     }
 
