@@ -296,3 +296,60 @@ fn a_cheaper_path_breaks_a_tie_on_the_estimate() {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Weighted A* split into calls is one `weighted_astar` call, expansions and outcome.
+    #[test]
+    fn a_weighted_split_is_one_weighted_astar_call(
+        graph in graph(30, 0..20u64),
+        seeds in prop::collection::vec(any::<u64>(), 1..30),
+        weight in 0.0..4.0f64,
+        budgets in prop::collection::vec(0..8u64, 1..10),
+    ) {
+        let budgets = [budgets, vec![1]].concat();
+        let h = |&v: &usize| seeds[v % seeds.len()] % 25;
+        let mut expected_order = Vec::new();
+        let expected = Search::new(&graph)
+            .on_event(|event| {
+                if let Event::Expand { state, .. } = event {
+                    expected_order.push(*state);
+                }
+            })
+            .weighted_astar(h, weight);
+        let mut order = Vec::new();
+        let mut search = Search::new(&graph)
+            .on_event(|event| {
+                if let Event::Expand { state, .. } = event {
+                    order.push(*state);
+                }
+            })
+            .resumable_weighted(h, weight);
+        let outcome = 'calls: loop {
+            for &budget in &budgets {
+                if let Progress::Done(outcome) = search.run(Budget::expansions(budget)) {
+                    break 'calls outcome;
+                }
+            }
+        };
+        drop(search);
+        prop_assert_eq!(outcome, expected);
+        prop_assert_eq!(order, expected_order);
+    }
+}
+
+/// A weight the weighted search refuses is reported by the first call.
+#[test]
+fn a_bad_weight_is_reported_by_the_first_call() {
+    let line = informed::from_fn(0u32, |&n: &u32| [(n + 1, 1u32)], |&n| n == 3);
+    for weight in [-1.0, f64::NAN, f64::INFINITY] {
+        let mut search = Search::new(&line).resumable_weighted(|_| 0, weight);
+        let Progress::Done(Err(SearchError::InvalidWeight(error))) =
+            search.run(Budget::expansions(10))
+        else {
+            panic!("weight {weight} refused");
+        };
+        assert!(error.weight().is_nan() == weight.is_nan());
+    }
+}
