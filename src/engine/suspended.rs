@@ -4,7 +4,7 @@
 //! A one-shot search runs its engine from the start states to a goal inside one function. A
 //! [`Suspended`] search keeps everything that function would hold on its stack (the problem,
 //! heuristic, observer, limits and an engine whose data structures were chosen at run time) so
-//! that a caller can expand one node, return, and expand the next later: the expansions, the
+//! that a caller can expand a few nodes, return, and expand more later: the expansions, the
 //! statistics and the outcome are those of the one-shot search.
 
 use crate::engine::best_first::{Advanced, ErasedEngine, PairKeys, Ranking, erased_engine};
