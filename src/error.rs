@@ -78,7 +78,8 @@ pub enum SearchError<S, C> {
         limit: Limit,
         /// The work done.
         stats: Stats,
-        /// The most promising path at that moment, if any state had been stored.
+        /// A partial path at that moment, if any state had been stored (see
+        /// [`SearchError::best`]).
         best: Option<Partial<S, C>>,
     },
     /// A step cost below zero: the algorithms' guarantees assume non-negative costs.
@@ -302,15 +303,22 @@ impl<S, C> SearchError<S, C> {
         matches!(self, SearchError::NoPath { .. })
     }
 
-    /// The most promising partial path when a limit stopped the search
-    /// ([`LimitReached`](Self::LimitReached)'s `best`), `None` for every other error.
+    /// A partial path when a limit stopped the search ([`LimitReached`](Self::LimitReached)'s
+    /// `best`), `None` for every other error.
     ///
-    /// For the informed searches it is the path to the stored state of least h (ties: less g);
-    /// for those that rank by no estimate ([`bfs`](crate::bfs), [`dijkstra`](crate::dijkstra)),
-    /// where that would be a start, the path to the state stored last, the frontier's edge; for
-    /// the depth-first searches, the path they held (stopped by a depth limit,
-    /// [`Limit::Depth`], once nothing within it is left: the path held when the limit first
-    /// cut a node off, a path to the limit's depth).
+    /// For the informed searches it is the path to the stored state of least h (ties: less g,
+    /// then the one stored first): the state the search came nearest the goal by its own
+    /// estimate. For those that rank by no estimate ([`bfs`](crate::bfs),
+    /// [`dijkstra`](crate::dijkstra)), where that would be a start, it is the path to the state
+    /// stored last, the frontier's edge; for the depth-first searches, the path they held
+    /// (stopped by a depth limit, [`Limit::Depth`], once nothing within it is left: the path held
+    /// when the limit first cut a node off, a path to the limit's depth).
+    ///
+    /// None of these guarantees anything about the path: it need not be a prefix of a solution
+    /// (a state of small h can lie in a pocket that the way to the goal must leave by where it
+    /// came in), nor the cheapest way to its last state. For a search that goes on from where it
+    /// stopped, with a partial path whose cost and estimate bound the optimum, see
+    /// [`Resumable`](crate::Resumable) and [`PartialTarget`](crate::PartialTarget).
     ///
     /// # Example
     ///

@@ -33,7 +33,8 @@
 //! your own [`Heuristic`]) goes to the `_with` form of the same call ([`astar_with`],
 //! [`Search::astar_with`], [`Searcher::astar_with`]), and the compiler's error says so if the
 //! two are swapped. To drive a search one expansion at a time (to draw it, or to interleave it
-//! with other work), take a [`stepper`].
+//! with other work), take a [`stepper`]; to spread one over a game's frames, a budget of
+//! expansions or time at a time with a partial path after each, a [`Resumable`] search.
 //!
 //! Dijkstra, greedy, A* and weighted A* are one best-first engine with different priorities. Its
 //! open set is a heap with decrease-key: each state is stored once in a node table (parents are
@@ -301,6 +302,9 @@ pub use crate::algo::path_tree::{
     PathTree, distances_to_goals, shortest_path_tree, shortest_path_tree_to,
 };
 pub use crate::algo::reachable::{Reachable, reachable};
+pub use crate::algo::resumable::{
+    Budget, PartialTarget, Progress, Resumable, resumable, resumable_with,
+};
 pub use crate::algo::stepper::{Expansion, Stepper, stepper, stepper_with};
 pub use crate::algo::theta_star::{theta_star, theta_star_with};
 #[cfg(feature = "rayon")]

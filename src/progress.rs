@@ -1,5 +1,5 @@
 //! What a search has done so far, carried by every way it ends (a [`Solution`](crate::Solution)
-//! or a [`SearchError`](crate::SearchError)): the counts of its work and its most promising path.
+//! or a [`SearchError`](crate::SearchError)): the counts of its work, and a partial path.
 
 use std::fmt;
 
@@ -89,11 +89,17 @@ impl fmt::Display for Stats {
     }
 }
 
-/// The most promising path a search had when it stopped at a limit.
+/// A path to a state a search stored, from a start: what a search stopped by a limit had
+/// ([`SearchError::best`](crate::SearchError::best)), or a running
+/// [`Resumable`](crate::Resumable) search has ([`PartialTarget`](crate::PartialTarget)).
 ///
-/// It leads to the stored state with the smallest estimate h (ties: the smaller g), so it is the
-/// search's best guess of a prefix of the solution. It is not a solution: its last state is
-/// usually not a goal.
+/// Its last state is usually not a goal, and the path need not be a prefix of any solution,
+/// let alone an optimal one. Which state it leads to, and what that guarantees, is the
+/// business of whoever made it: when a limit stops an informed search, the stored state of
+/// least estimate h (ties: the smaller g), which guarantees nothing about the path (a state of
+/// small h can lie in a pocket the way to the goal must leave); a [`Resumable`](crate::Resumable)
+/// search lets you choose the state A* expands next instead, whose f = g + h bounds the optimum
+/// from below with an admissible h, and whose g is least with a consistent one.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
@@ -110,7 +116,7 @@ pub struct Partial<S, C> {
 }
 
 impl<S, C: Copy> Partial<S, C> {
-    /// The states from a start to the most promising state.
+    /// The states from a start to the path's last state.
     pub fn path(&self) -> &[S] {
         &self.path
     }

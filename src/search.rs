@@ -36,8 +36,8 @@ use crate::problem::SearchProblem;
 /// - [`observer`](Self::observer) / [`on_event`](Self::on_event): watch every step.
 ///
 /// A search stopped by a limit returns [`SearchError::LimitReached`] with the statistics of the
-/// work done and its most promising partial path. The options may be set in any order, before or
-/// after the observer.
+/// work done and a partial path ([`SearchError::best`]). The options may be set in any order,
+/// before or after the observer.
 ///
 /// # Which options each algorithm takes
 ///

@@ -45,6 +45,9 @@ fn public_types_are_send_sync_and_unwind_safe() {
     assert_thread_safe::<OptimalPaths<(u32, u32), f64>>();
     assert_thread_safe::<PathTree<(u32, u32), f64>>();
     assert_thread_safe::<Expansion<(u32, u32), f64>>();
+    assert_thread_safe::<informed::Budget>();
+    assert_thread_safe::<informed::PartialTarget>();
+    assert_thread_safe::<informed::Progress<(u32, u32), f64>>();
     assert_thread_safe::<informed::OpenOrder>();
     assert_thread_safe::<informed::Replay>();
     assert_thread_safe::<informed::grid::WeightedGrid>();
@@ -61,7 +64,8 @@ fn public_types_are_send_sync_and_unwind_safe() {
     assert_thread_safe::<informed::UnitBidirectionalFnProblem<u32, UnitStep, UnitStep>>();
     // `StateRecorder` and `StatePicture` hold the caller's position and label closures, asked
     // to be `Send + Sync` but not unwind-safe (tests/replay.rs checks the first two).
-    // `Search`, `Stepper` and `Reachable` may hold a cancel callback, which need not be `Send`:
+    // `Search`, `Stepper`, `Resumable` and `Reachable` may hold a cancel callback, which need not
+    // be `Send`:
     // they stay on the thread that made them.
 }
 

@@ -32,6 +32,7 @@ pub(crate) mod optimal_paths;
 pub(crate) mod par_idastar;
 pub(crate) mod path_tree;
 pub(crate) mod reachable;
+pub(crate) mod resumable;
 pub(crate) mod stepper;
 pub(crate) mod theta_star;
 

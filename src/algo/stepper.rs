@@ -2,15 +2,15 @@
 
 use std::fmt;
 
-use crate::engine::best_first::{ErasedEngine, PairKeys, Ranking, erased_engine};
-use crate::engine::control::Control;
+use crate::engine::best_first::Ranking;
+use crate::engine::suspended::{Stepped, Suspended};
 use crate::error::SearchError;
 use crate::heuristic::{Heuristic, HeuristicFn};
 use crate::observer::{NoObserver, Observer};
 use crate::problem::SearchProblem;
 use crate::progress::Stats;
 use crate::search::Search;
-use crate::solution::{ErrorOf, Solution};
+use crate::solution::Solution;
 
 /// The outcome of one step: what it expanded, or why the search ended.
 type StepResult<P> = Result<
@@ -68,14 +68,7 @@ pub enum Expansion<S, C> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Stepper<'a, P: SearchProblem, H, O = NoObserver> {
-    problem: &'a P,
-    heuristic: H,
-    observer: O,
-    /// `Err` for a search whose options were refused: its first step reports it.
-    control: Result<Control<'a, P::Cost>, Option<ErrorOf<P>>>,
-    engine: Box<dyn ErasedEngine<P, H, O> + 'a>,
-    started: bool,
-    finished: bool,
+    search: Suspended<'a, P, H, O>,
 }
 
 impl<'a, P, H, O> Stepper<'a, P, H, O>
@@ -85,23 +78,10 @@ where
     O: Observer<P::State, P::Cost>,
 {
     fn new(search: Search<'a, P, O>, heuristic: H) -> Self {
-        let (problem, options) = (search.problem(), *search.options());
-        let engine = erased_engine::<PairKeys, _, _, _, _>(problem, &options, Ranking::Cost);
-        let refused = options.check().err();
+        let refused = search.options().check().err();
         let setup = search.into_setup_unchecked();
-        let control = match refused {
-            None => Ok(setup.control),
-            Some(error) => Err(Some(error)),
-        };
-        let observer = setup.observer;
         Stepper {
-            problem,
-            heuristic,
-            observer,
-            control,
-            engine,
-            started: false,
-            finished: false,
+            search: Suspended::new(setup, refused, heuristic, Ranking::Cost),
         }
     }
 
@@ -112,47 +92,26 @@ where
     ///
     /// As for [`astar`](crate::astar): no path, a limit, or bad input.
     pub fn step(&mut self) -> Option<StepResult<P>> {
-        if self.finished {
-            return None;
-        }
-        let outcome = self.advance();
-        self.finished = !matches!(outcome, Ok(Expansion::Expanded { .. }));
-        Some(outcome)
-    }
-
-    fn advance(&mut self) -> StepResult<P> {
-        let control = match &mut self.control {
-            Ok(control) => control,
-            Err(error) => return Err(error.take().expect("a refused stepper reports once")),
-        };
-        let (problem, heuristic, observer) = (self.problem, &self.heuristic, &mut self.observer);
-        if !self.started {
-            self.started = true;
-            self.engine.start(problem, heuristic, control, observer)?;
-        }
-        let current = self.engine.pop(control)?;
-        if self
-            .engine
-            .expand(current, problem, heuristic, control, observer)?
-        {
-            let (state, node) = self.engine.entry(current);
-            Ok(Expansion::Expanded {
-                state: state.clone(),
-                g: node.g,
-                h: node.h,
-            })
-        } else {
-            Ok(Expansion::Found(
-                self.engine.solution(problem, current, control)?,
-            ))
-        }
+        Some(match self.search.advance(1, None)? {
+            Ok(Stepped::Expanded(current)) => {
+                let (state, node) = self.search.engine().entry(current);
+                Ok(Expansion::Expanded {
+                    state: state.clone(),
+                    g: node.g,
+                    h: node.h,
+                })
+            }
+            Ok(Stepped::Found(solution)) => Ok(Expansion::Found(solution)),
+            Err(error) => Err(error),
+        })
     }
 
     /// The states on the open set with their g and h, in no particular order. Empty before
     /// the first step.
     pub fn open(&self) -> impl Iterator<Item = (&P::State, P::Cost, P::Cost)> {
-        self.engine.open().map(|index| {
-            let (state, node) = self.engine.entry(index);
+        let engine = self.search.engine();
+        engine.open().map(move |index| {
+            let (state, node) = engine.entry(index);
             (state, node.g, node.h)
         })
     }
@@ -160,27 +119,26 @@ where
     /// The closed states (expanded, and not reopened since) with their g and h, in the order
     /// they were first stored.
     pub fn closed(&self) -> impl Iterator<Item = (&P::State, P::Cost, P::Cost)> {
-        (0..self.engine.len())
-            .filter(|&index| !self.engine.is_open(index))
-            .map(|index| {
-                let (state, node) = self.engine.entry(index);
+        let engine = self.search.engine();
+        (0..engine.len())
+            .filter(move |&index| !engine.is_open(index))
+            .map(move |index| {
+                let (state, node) = engine.entry(index);
                 (state, node.g, node.h)
             })
     }
 
     /// The statistics so far.
     pub fn stats(&self) -> Stats {
-        self.control
-            .as_ref()
-            .map_or_else(|_| Stats::default(), Control::stats)
+        self.search.stats()
     }
 }
 
 impl<P: SearchProblem, H, O> fmt::Debug for Stepper<'_, P, H, O> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Stepper")
-            .field("started", &self.started)
-            .field("finished", &self.finished)
+            .field("started", &self.search.is_started())
+            .field("finished", &self.search.is_finished())
             .finish_non_exhaustive()
     }
 }

@@ -1,5 +1,6 @@
 //! The best-first engine behind Dijkstra, greedy best-first, A*, weighted A*, anytime A*, the
-//! stepper, reachability, bidirectional Dijkstra, Yen's paths and all optimal paths.
+//! stepper, the resumable search, reachability, bidirectional Dijkstra, Yen's paths and all
+//! optimal paths.
 //!
 //! One [`Engine`] is a node table and an open set ranked by a [`Ranking`]; the algorithms differ
 //! in the ranking and heuristic they give it and in what they do between expansions. They drive
@@ -14,7 +15,8 @@ use crate::engine::heap::{Frontier, OpenSets};
 use crate::engine::options::{EstimateTie, OpenSet, Options, TieBreak};
 use crate::engine::select::{EngineBody, with_engine};
 use crate::engine::table::{
-    NO_PARENT, Node, NodeTables, Placed, Table, Tables, most_promising, path, path_cost,
+    NO_PARENT, Node, NodeTables, Placed, Table, Tables, least_estimate, most_promising, path,
+    path_cost,
 };
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
@@ -162,6 +164,15 @@ pub(crate) enum Relaxed {
     Kept(usize),
     /// A new state whose f is infinite or beyond the cost bound: neither stored nor queued.
     Pruned,
+}
+
+/// Where [`Engine::advance`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Advanced {
+    /// It expanded as many nodes as it was allowed, the last at this index.
+    Spent { last: usize },
+    /// It expanded the goal at this index.
+    Goal(usize),
 }
 
 /// The state of one best-first search: a node table `T` and an open set `Q` of keys made by
@@ -350,6 +361,16 @@ where
         }
     }
 
+    /// The node [`pop`](Self::pop) takes next, if the limits allow it; `None` if the open set
+    /// is empty.
+    #[inline]
+    pub(crate) fn peek(&mut self) -> Option<usize> {
+        match self.order {
+            Order::Heap => self.open.peek(),
+            Order::Layers { next, .. } => (next < self.table.len()).then_some(next),
+        }
+    }
+
     /// Takes the best node off the open set, once the limits allow one more expansion (so that
     /// a search stopped by a limit still holds every open node).
     ///
@@ -501,6 +522,56 @@ where
                 return Ok(current);
             }
         }
+    }
+
+    /// Pops and expands at most `limit` nodes (at least one), stopping early at a goal; adds to
+    /// `improved`, if given, every stored state a cheaper path reached. For the searches held
+    /// between calls: one call of this, rather than one per expansion, keeps the loop as tight
+    /// as [`run_to_goal`](Self::run_to_goal)'s.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`pop`](Self::pop) and [`expand`](Self::expand).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn advance<P, H, O>(
+        &mut self,
+        limit: u64,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+        improved: Option<&mut Vec<usize>>,
+    ) -> Result<Advanced, Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        let mut last = NO_PARENT;
+        match improved {
+            None => {
+                for _ in 0..limit {
+                    last = self.pop(control)?;
+                    if !self.expand(last, problem, heuristic, control, observer)? {
+                        return Ok(Advanced::Goal(last));
+                    }
+                }
+            }
+            Some(improved) => {
+                for _ in 0..limit {
+                    last = self.pop(control)?;
+                    let note = |relaxed: Relaxed| {
+                        if let Relaxed::Improved(index) = relaxed {
+                            improved.push(index);
+                        }
+                    };
+                    if !self.expand_with(last, problem, heuristic, control, observer, note)? {
+                        return Ok(Advanced::Goal(last));
+                    }
+                }
+            }
+        }
+        Ok(Advanced::Spent { last })
     }
 
     /// Handles `state`, reached at cost `g` from the node `parent` (`NO_PARENT` for a start):
@@ -709,7 +780,8 @@ where
 }
 
 /// An engine whose node table and open set were chosen at run time, for the algorithms that
-/// keep one between calls (the stepper, reachability) and so must name its type.
+/// keep one between calls (the searches held by [`Suspended`](crate::engine::suspended::Suspended),
+/// reachability) and so must name its type.
 ///
 /// One virtual call per expansion is the whole cost of the erasure.
 pub(crate) trait ErasedEngine<P: SearchProblem, H, O> {
@@ -732,8 +804,34 @@ pub(crate) trait ErasedEngine<P: SearchProblem, H, O> {
         control: &mut Control<'_, P::Cost>,
         observer: &mut O,
     ) -> Result<bool, Failure<P::State, P::Cost>>;
+    /// [`Engine::advance`].
+    #[allow(clippy::too_many_arguments)]
+    fn advance(
+        &mut self,
+        limit: u64,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, P::Cost>,
+        observer: &mut O,
+        improved: Option<&mut Vec<usize>>,
+    ) -> Result<Advanced, Failure<P::State, P::Cost>>;
     fn solution(&self, problem: &P, goal: usize, control: &Control<'_, P::Cost>)
     -> SearchResult<P>;
+    /// The node the next pop takes, `None` if the open set is empty.
+    fn peek(&mut self) -> Option<usize>;
+    /// The number of states waiting to be expanded.
+    fn open_len(&self) -> usize;
+    /// The states from a start to the stored state `index`.
+    fn path(&self, index: usize) -> Vec<P::State>;
+    /// The stored state of least (h, g, index) among `best`, `improved` and the states stored
+    /// from `from` on, and whether one of the last two has an h other than 0 (see
+    /// [`least_estimate`]).
+    fn least_estimate(
+        &self,
+        best: Option<usize>,
+        improved: &[usize],
+        from: usize,
+    ) -> (Option<usize>, bool);
     /// The number of stored states.
     fn len(&self) -> usize;
     fn entry(&self, index: usize) -> (&P::State, &Node<P::Cost>);
@@ -779,6 +877,18 @@ where
         Engine::expand(self, current, problem, heuristic, control, observer)
     }
 
+    fn advance(
+        &mut self,
+        limit: u64,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, P::Cost>,
+        observer: &mut O,
+        improved: Option<&mut Vec<usize>>,
+    ) -> Result<Advanced, Failure<P::State, P::Cost>> {
+        Engine::advance(self, limit, problem, heuristic, control, observer, improved)
+    }
+
     fn solution(
         &self,
         problem: &P,
@@ -786,6 +896,28 @@ where
         control: &Control<'_, P::Cost>,
     ) -> SearchResult<P> {
         Engine::solution(self, problem, goal, control)
+    }
+
+    fn peek(&mut self) -> Option<usize> {
+        Engine::peek(self)
+    }
+
+    fn open_len(&self) -> usize {
+        Engine::open_len(self)
+    }
+
+    fn path(&self, index: usize) -> Vec<P::State> {
+        path(&self.table, index)
+    }
+
+    fn least_estimate(
+        &self,
+        best: Option<usize>,
+        improved: &[usize],
+        from: usize,
+    ) -> (Option<usize>, bool) {
+        let candidates = improved.iter().copied().chain(from..self.table.len());
+        least_estimate(&self.table, best, candidates)
     }
 
     fn len(&self) -> usize {

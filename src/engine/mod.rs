@@ -3,7 +3,7 @@
 //! and statistics, [`select`] which turns the options into data structures, and the engines
 //! the algorithms are built on: [`best_first`], [`depth_first`] and its in-place twin
 //! [`in_place`], which the parallel IDA* of the `rayon` feature splits over threads
-//! (`parallel`).
+//! (`parallel`); and [`suspended`], a best-first search held between calls.
 //!
 //! Imports run one way: `crate::algo` uses the engine, the engine uses the data structures and
 //! the crate's vocabulary (`cost`, `problem`, `heuristic`, `observer`, `solution`, `error`),
@@ -21,4 +21,5 @@ pub(crate) mod options;
 #[cfg(feature = "rayon")]
 pub(crate) mod parallel;
 pub(crate) mod select;
+pub(crate) mod suspended;
 pub(crate) mod table;

@@ -201,25 +201,50 @@ pub(crate) fn path_into<S: Clone, C, T: Table<S, C>>(table: &T, index: usize, ou
 pub(crate) fn most_promising<S: Clone, C: Cost, T: Table<S, C>>(
     table: &T,
 ) -> Option<Partial<S, C>> {
-    let mut best: Option<(usize, Node<C>)> = None;
+    let (best, informed) = least_estimate(table, None, 0..table.len());
+    let best = if informed {
+        best
+    } else {
+        table.len().checked_sub(1)
+    };
+    best.map(|index| {
+        let node = *table.node(index);
+        Partial {
+            path: path(table, index),
+            cost: node.g,
+            estimate: node.h,
+        }
+    })
+}
+
+/// The stored state of least (h, g, index) among `best` and `candidates`, and whether some
+/// candidate has an h other than 0: the rule of [`most_promising`], for a search that keeps its
+/// best as it goes and offers only the states stored or improved since.
+pub(crate) fn least_estimate<S, C: Cost, T: Table<S, C>>(
+    table: &T,
+    mut best: Option<usize>,
+    candidates: impl IntoIterator<Item = usize>,
+) -> (Option<usize>, bool) {
+    let mut held = best.map(|index| *table.node(index));
     let mut informed = false;
-    for index in 0..table.len() {
+    for index in candidates {
         let node = *table.node(index);
         informed |= node.h.order(C::ZERO).is_ne();
-        let better = best.is_none_or(|(_, b)| node.h.order(b.h).then(node.g.order(b.g)).is_lt());
+        let better = match (best, held) {
+            (Some(best), Some(held)) => node
+                .h
+                .order(held.h)
+                .then(node.g.order(held.g))
+                .then(index.cmp(&best))
+                .is_lt(),
+            _ => true,
+        };
         if better {
-            best = Some((index, node));
+            best = Some(index);
+            held = Some(node);
         }
     }
-    if !informed && table.len() > 0 {
-        let last = table.len() - 1;
-        best = Some((last, *table.node(last)));
-    }
-    best.map(|(index, node)| Partial {
-        path: path(table, index),
-        cost: node.g,
-        estimate: node.h,
-    })
+    (best, informed)
 }
 
 /// A table chosen at run time, for the lazy iterators that must name their table's type.
