@@ -4,7 +4,9 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::engine::control::{Cancel, Control, Setup};
-use crate::engine::options::{CycleCheck, Hashing, NodeTable, OpenSet, Options, TieBreak};
+use crate::engine::options::{
+    CycleCheck, Hashing, NodeTable, OpenSet, Options, Reopening, TieBreak,
+};
 use crate::error::SearchError;
 use crate::observer::{Event, FnObserver, NoObserver, Observer};
 use crate::problem::SearchProblem;
@@ -29,6 +31,8 @@ use crate::problem::SearchProblem;
 /// - [`node_table`](Self::node_table), [`hashing`](Self::hashing),
 ///   [`open_set`](Self::open_set): the data structures (the same results with each).
 /// - [`cycle_check`](Self::cycle_check): which cycles the depth-first searches cut (the others
+///   ignore it).
+/// - [`reopening`](Self::reopening): whether weighted A* reopens closed states (the others
 ///   ignore it).
 /// - [`observer`](Self::observer) / [`on_event`](Self::on_event): watch every step.
 ///
@@ -108,6 +112,8 @@ impl<P: SearchProblem, O> fmt::Debug for Search<'_, P, O> {
             .field("hashing", &self.options.hashing)
             .field("open_set", &self.options.open_set)
             .field("node_table", &self.options.node_table)
+            .field("cycle_check", &self.options.cycle_check)
+            .field("reopening", &self.options.reopening)
             .field("cancel_when", &self.cancel.is_some())
             .finish_non_exhaustive()
     }
@@ -135,6 +141,22 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
     /// The options set so far.
     pub(crate) fn options(&self) -> &Options<P::Cost> {
         &self.options
+    }
+
+    /// This search's options, cancel callback and observer, set on `problem` in place of its
+    /// own: for a problem searched through a view of itself (an [`InPlace`](crate::InPlace)
+    /// view of a problem that moves in place).
+    pub(crate) fn on<'b, Q>(self, problem: &'b Q) -> Search<'b, Q, O>
+    where
+        'a: 'b,
+        Q: SearchProblem<Cost = P::Cost>,
+    {
+        Search {
+            problem,
+            options: self.options,
+            cancel: self.cancel.map(|cancel| cancel as Cancel<'b>),
+            observer: self.observer,
+        }
     }
 
     /// The search made ready to run: its options checked and its limits in a [`Control`].
@@ -399,6 +421,31 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
     /// ```
     pub fn cycle_check(mut self, cycle_check: CycleCheck) -> Self {
         self.options.cycle_check = cycle_check;
+        self
+    }
+
+    /// Chooses whether weighted A* reopens closed states reached by a cheaper path (default
+    /// [`Reopening::Always`], which keeps its bound for any admissible heuristic).
+    /// [`Reopening::Never`] declares the heuristic consistent, with which the bound holds
+    /// without reopening and fewer states are expanded. The other searches ignore it (see
+    /// [`Reopening`]).
+    ///
+    /// ```
+    /// use informed::{Reopening, Search};
+    /// use informed::puzzle::SlidingPuzzle;
+    ///
+    /// let puzzle = SlidingPuzzle::new(3, 3)?;
+    /// let problem = puzzle.problem(puzzle.parse("8 6 7 2 5 4 3 0 1")?)?;
+    /// // Manhattan distance is consistent: each move changes it by exactly 1.
+    /// let solution = Search::new(&problem)
+    ///     .reopening(Reopening::Never)
+    ///     .weighted_astar_with(puzzle.manhattan(), 2.0)?;
+    /// assert_eq!(solution.stats().reopened, 0);
+    /// assert!(solution.cost() <= 2 * 31);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reopening(mut self, reopening: Reopening) -> Self {
+        self.options.reopening = reopening;
         self
     }
 
