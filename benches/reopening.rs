@@ -87,13 +87,14 @@ fn run<P, H>(
     optimal: f64,
 ) where
     P: SearchProblem,
+    P::State: std::fmt::Debug,
     P::Cost: Into<f64>,
     H: Heuristic<P::State, P::Cost>,
 {
     let solution = Search::new(problem)
         .reopening(reopening)
         .weighted_astar_with(heuristic, weight)
-        .expect("every workload here has a path");
+        .unwrap_or_else(|error| panic!("every workload here has a path: {error}"));
     let cost: f64 = solution.cost().into();
     assert!(
         // The maps' optima are given to a few decimals.

@@ -50,8 +50,12 @@ use crate::solution::SearchResult;
 ///
 /// **O(d)** space for a path of d steps (plus one successor buffer per level). Time depends on
 /// how f-values are distributed: with few distinct values (unit costs, integer heuristics) each
-/// iteration costs about b times the one before, b the branching factor, and the total is a
-/// small multiple of A*'s; with many distinct values it can approach one iteration per node.
+/// iteration costs about b^s times the one before, b the effective branching factor and s the
+/// step by which the bound rises, and the total is a small multiple of A*'s; with many
+/// distinct values it can approach one iteration per node. On the 15-puzzle with Manhattan
+/// distance the bound rises by 2 (a move changes f by 0 or 2) and each iteration expands about
+/// 6 times the nodes of the one before (5.9 to 7.2 on Korf's instance 1, whose 9 iterations
+/// expand 140 M nodes; [`Event::IterationEnd`](crate::Event::IterationEnd) gives the counts).
 ///
 /// # Example
 ///

@@ -402,7 +402,11 @@ where
     {
         let (state, node) = self.table.entry(current);
         let (g, h, parent) = (node.g, node.h, node.parent());
-        control.count_expansion_at(g.saturating_sum(h));
+        // g + h was checked when the node was stored, but by greedy search, which then takes
+        // h alone where the sum overflows.
+        // g + h was checked when the node was stored, but by greedy search, which then takes
+        // h alone where the sum overflows.
+        control.count_expansion_at(g.checked_sum(h).unwrap_or(h));
         observer.observe(Event::Expand { state, g, h });
         if problem.is_goal(state) {
             return Ok(false);

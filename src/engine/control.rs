@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::cost::Cost;
 use crate::engine::options::Options;
-use crate::engine::table::{Node, Table, checked_step, most_promising};
+use crate::engine::table::{Node, Table, checked_step, most_promising, sound_step};
 use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
@@ -281,7 +281,21 @@ impl<'c, C: Cost> Control<'c, C> {
         to: &S,
     ) -> Result<C, SearchError<S, C>> {
         self.stats.generated += 1;
-        checked_step(g, step, from, to, self.stats)
+        match sound_step(g, step) {
+            Some(sum) => Ok(sum),
+            None => Err(self.step_error(g, step, from, to)),
+        }
+    }
+
+    /// The error of a step [`sound_step`] refused, built out of line: the statistics it
+    /// carries are copied only on the way to it, not on every step.
+    #[cold]
+    #[inline(never)]
+    fn step_error<S: Clone>(&self, g: C, step: C, from: &S, to: &S) -> SearchError<S, C> {
+        match checked_step(g, step, from, to, self.stats) {
+            Err(error) => error,
+            Ok(_) => unreachable!("a step sound_step refused is NaN, negative or overflows"),
+        }
     }
 
     /// The estimate of `state`, with an estimate below zero taken as zero.
