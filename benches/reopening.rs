@@ -11,7 +11,7 @@
 //!
 //! The workloads: Korf's 100 15-puzzles (Manhattan distance; `--korf N` takes the first N by
 //! number), every scenario of Moving AI's `dao/arena2` and `room/8room_000` (octile distance,
-//! 8-connected). Both heuristics are consistent. Without `../shared/data` the workloads say
+//! 8-connected; `--scenarios N` takes N spread over the file). Both heuristics are consistent. Without `../shared/data` the workloads say
 //! they are skipped.
 
 mod args;
@@ -54,24 +54,24 @@ fn main() {
             _ => vec![Reopening::Always, Reopening::Never],
         };
         let korf = args.parsed::<usize>("--korf", "a number of instances")?;
+        let scenarios = args.parsed::<usize>("--scenarios", "a number of scenarios")?;
         let load_only = args.flag("--load-only");
-        Ok((workload, weights, reopening, korf.unwrap_or(100), load_only))
+        let counts = (korf.unwrap_or(100), scenarios.unwrap_or(usize::MAX));
+        Ok((workload, weights, reopening, counts, load_only))
     };
-    let (workload, weights, reopenings, korf_count, load_only) =
+    let (workload, weights, reopenings, (korf_count, scenario_count), load_only) =
         match read(&mut args).and_then(|read| args.rest().map(|_| read)) {
             Ok(read) => read,
             Err(message) => args::exit(program, &message),
         };
-    println!(
-        "| workload | w | reopening | expanded | reopened | cost / optimal | worst ratio |"
-    );
+    println!("| workload | w | reopening | expanded | reopened | cost / optimal | worst ratio |");
     println!("|---|---:|---|---:|---:|---:|---:|");
     if matches!(workload.as_str(), "all" | "korf") {
         korf_rows(korf_count, &weights, &reopenings, load_only);
     }
     for (name, map) in [("arena2", "dao/arena2"), ("8room", "room/8room_000")] {
         if matches!(workload.as_str(), "all") || workload == name {
-            grid_rows(map, &weights, &reopenings, load_only);
+            grid_rows(map, scenario_count, &weights, &reopenings, load_only);
         }
     }
 }
@@ -166,8 +166,8 @@ fn korf_rows(count: usize, weights: &[f64], reopenings: &[Reopening], load_only:
     }
 }
 
-fn grid_rows(map: &str, weights: &[f64], reopenings: &[Reopening], load_only: bool) {
-    let Some((grid, scenarios)) = common::movingai(map, usize::MAX) else {
+fn grid_rows(map: &str, count: usize, weights: &[f64], reopenings: &[Reopening], load_only: bool) {
+    let Some((grid, scenarios)) = common::movingai(map, count) else {
         return;
     };
     let grid: &Grid = &grid;

@@ -112,7 +112,10 @@ fn iddfs_counts_every_iteration() {
     let calls = Calls::default();
     let solution = informed::iddfs(&ternary(&calls, 5, |_| 1)).unwrap();
     assert_eq!(solution.path(), &[0, 1, 5]);
-    assert_eq!(solution.stats(), with_iterations(stats(9, 27, 0, 7, 3), 3, 5));
+    assert_eq!(
+        solution.stats(),
+        with_iterations(stats(9, 27, 0, 7, 3), 3, 5)
+    );
     assert_eq!(calls.calls.get(), 8);
     check_against_calls(solution.stats(), &calls, true, 3);
 }
@@ -146,7 +149,10 @@ fn idastar_counts_every_iteration_up_to_the_goal_found_mid_level() {
     let solution = informed::idastar(&ternary(&calls, 5, |k| k), |_: &u32| 0).unwrap();
     assert_eq!(solution.path(), &[0, 1, 5]);
     assert_eq!(solution.cost(), 3);
-    assert_eq!(solution.stats(), with_iterations(stats(12, 37, 0, 9, 4), 4, 7));
+    assert_eq!(
+        solution.stats(),
+        with_iterations(stats(12, 37, 0, 9, 4), 4, 7)
+    );
     assert_eq!(calls.calls.get(), 11);
     check_against_calls(solution.stats(), &calls, true, 4);
 }

@@ -220,7 +220,10 @@ fn check_iterations(
     let (_, before_last) = iterations.split_last().expect("at least one iteration");
     assert_eq!(
         stats.expanded_before_last_layer,
-        before_last.iter().map(|&(.., expanded, _)| expanded).sum::<u64>()
+        before_last
+            .iter()
+            .map(|&(.., expanded, _)| expanded)
+            .sum::<u64>()
     );
     Ok(())
 }

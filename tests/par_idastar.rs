@@ -341,7 +341,10 @@ fn an_observer_sees_the_iterations() -> Result<(), Box<dyn std::error::Error>> {
     let iterations = solution.stats().iterations as usize;
     assert_eq!(events.len(), 2 * iterations);
     assert_eq!(sequential.len(), 2 * iterations);
-    assert_eq!(events[..2 * iterations - 1], sequential[..2 * iterations - 1]);
+    assert_eq!(
+        events[..2 * iterations - 1],
+        sequential[..2 * iterations - 1]
+    );
     let last: Event<'_, u8, u32> = Event::Iteration {
         number: iterations as u64,
     };

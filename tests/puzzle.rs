@@ -399,9 +399,6 @@ fn a_board_debugs_as_its_tiles() -> Result<(), Box<dyn std::error::Error>> {
     }
     let board = SlidingPuzzle::new(3, 3)?.parse("8 6 7 2 5 4 3 0 1")?;
     assert_eq!(format!("{board:?}"), "Board([8, 6, 7, 2, 5, 4, 3, 0, 1])");
-    assert_eq!(
-        format!("{:?}", Board::default()),
-        "Board { words: [0, 0] }"
-    );
+    assert_eq!(format!("{:?}", Board::default()), "Board { words: [0, 0] }");
     Ok(())
 }

@@ -94,7 +94,9 @@ fn within_bound(
         .weighted_astar(|&v: &usize| h[v], weight);
     match (outcome, graph.optimal_cost()) {
         (Ok(solution), Some(optimal)) => {
-            let cost = graph.check_path(solution.path()).map_err(TestCaseError::fail)?;
+            let cost = graph
+                .check_path(solution.path())
+                .map_err(TestCaseError::fail)?;
             prop_assert_eq!(cost, solution.cost() as f64);
             let bound = weight.max(1.0) * optimal;
             prop_assert!(

@@ -3,8 +3,8 @@
 use crate::cost::Cost;
 use crate::engine::best_first::{Engine, EngineOf, Ranking};
 use crate::engine::control::Setup;
-use crate::engine::options::Reopening;
 use crate::engine::heap::{Frontier, OpenSets};
+use crate::engine::options::Reopening;
 use crate::engine::select::{EngineBody, with_engine};
 use crate::engine::table::{Table, Tables};
 use crate::error::InvalidWeight;
