@@ -235,7 +235,8 @@
 //! # Choosing an algorithm and a heuristic
 //!
 //! The [`guide`] explains admissible and consistent heuristics, what reopening costs, and why
-//! ties on f go to the smaller h.
+//! ties on f go to the smaller h. [`counting`] defines each count of [`Stats`] beside the
+//! literature's (Korf 1985; Korf, Reid & Edelkamp 2001), with the conversions.
 //!
 //! # Crate features
 //!
@@ -256,7 +257,7 @@
 //!
 //! | type | shape |
 //! |---|---|
-//! | `Stats` | `{"expanded": 12, "generated": 41, "reopened": 0, "decrease_keys": 0, "pruned": 0, "max_open": 17, "stored": 28, "iterations": 0}`; missing fields read as 0 |
+//! | `Stats` | `{"expanded": 12, "generated": 41, "reopened": 0, "decrease_keys": 0, "pruned": 0, "max_open": 17, "stored": 28, "iterations": 0, "expanded_before_last_layer": 9}`; missing fields read as 0 |
 //! | `Solution` | `{"path": [S, ...], "cost": C, "stats": Stats}`, the path from start to goal |
 //! | `Partial` | `{"path": [S, ...], "cost": C, "estimate": C}` |
 //! | `SearchError` | `{"NoPath": {"stats": Stats}}`, `{"LimitReached": {"limit": {"Expansions": 20}, "stats": Stats, "best": Partial or null}}`, … one key, the variant's name |
@@ -311,7 +312,9 @@ pub use crate::algo::theta_star::{theta_star, theta_star_with};
 pub use crate::batch::{par_search, par_search_with};
 pub use crate::cost::Cost;
 pub use crate::engine::hasher::{FastBuildHasher, FastHasher};
-pub use crate::engine::options::{CycleCheck, EstimateTie, Hashing, NodeTable, OpenSet, TieBreak};
+pub use crate::engine::options::{
+    CycleCheck, EstimateTie, Hashing, NodeTable, OpenSet, Reopening, TieBreak,
+};
 pub use crate::error::{InvalidWeight, Limit, SearchError, SearchFailure};
 pub use crate::heuristic::{
     Afresh, Heuristic, HeuristicFn, IncrementalHeuristic, Max, Weighted, Zero,
@@ -320,7 +323,7 @@ pub use crate::in_place::{InPlace, InPlaceProblem, Moves};
 pub use crate::landmarks::{
     LANDMARK_FORMAT_VERSION, LANDMARK_MAGIC, LandmarkError, LandmarkEstimate, Landmarks,
 };
-pub use crate::observer::{Event, FnObserver, NoObserver, Observer};
+pub use crate::observer::{Event, FnObserver, IterationBound, NoObserver, Observer};
 pub use crate::problem::{
     Bidirectional, BidirectionalFnProblem, FnProblem, SearchProblem, UnitBidirectionalFnProblem,
     UnitFnProblem, from_fn, from_fn_bidirectional, from_fn_unit, from_fn_unit_bidirectional,
@@ -347,6 +350,8 @@ pub mod pdb;
 pub mod petgraph;
 #[doc = include_str!("../docs/choosing.md")]
 pub mod guide {}
+#[doc = include_str!("../docs/counting.md")]
+pub mod counting {}
 #[doc = include_str!("../docs/migrating-from-pathfinding.md")]
 pub mod migrating {}
 pub mod puzzle;

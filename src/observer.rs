@@ -9,6 +9,13 @@ use std::fmt;
 /// [`DecreaseKey`](Self::DecreaseKey), and moves from OPEN to CLOSED on [`Expand`](Self::Expand).
 /// Successors that bring no improvement produce no event (they are counted in
 /// [`Stats::generated`](crate::Stats::generated)).
+///
+/// The depth-first searches ([`idastar`](crate::idastar), [`iddfs`](crate::iddfs),
+/// [`depth_first`](crate::depth_first) and their in-place forms) keep no open set: they send
+/// [`Expand`](Self::Expand) for each expansion, and [`Iteration`](Self::Iteration) and
+/// [`IterationEnd`](Self::IterationEnd) around each iteration, but no `Generate` (their
+/// successors are counted in [`Stats::generated`](crate::Stats::generated) when the problem
+/// delivers them, before any is entered), nor `DecreaseKey` or `Reopen`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Event<'a, S, C> {
@@ -65,18 +72,49 @@ pub enum Event<'a, S, C> {
         /// The iteration's number.
         number: u64,
     },
+    /// An iterative-deepening search ended an iteration: it exhausted the iteration's bound,
+    /// or found a goal (the last iteration), with the counts of that iteration alone. Not sent
+    /// when a limit or an error stops the search within it.
+    ///
+    /// These are the figures papers on IDA* report per iteration (Korf, Reid & Edelkamp,
+    /// "Time complexity of iterative-deepening-A*", *Artificial Intelligence* 129, 2001, set
+    /// their prediction beside them): the bound, and the nodes expanded and generated within it. The
+    /// counts follow [`Stats`](crate::Stats)' definitions (see `docs/counting.md` for the
+    /// conversion to Korf's); summed over the iterations they are `Stats::expanded` and
+    /// `Stats::generated`.
+    IterationEnd {
+        /// The iteration's number, as its [`Iteration`](Self::Iteration) event gave it.
+        number: u64,
+        /// The iteration's bound.
+        bound: IterationBound<C>,
+        /// The nodes it expanded.
+        expanded: u64,
+        /// The nodes it generated (its start states included).
+        generated: u64,
+    },
+}
+
+/// The bound of one iteration of an iterative-deepening search, as
+/// [`Event::IterationEnd`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IterationBound<C> {
+    /// IDA*'s: nodes whose f = g + h exceeds it were not expanded.
+    Cost(C),
+    /// Iterative deepening's (and IDA*'s on a problem without starts): nodes deeper than this
+    /// many steps were not expanded.
+    Depth(usize),
 }
 
 impl<'a, S, C: Copy> Event<'a, S, C> {
     /// The state the event is about, with its path cost g (after the event) and its estimate h;
-    /// `None` for an [`Iteration`](Self::Iteration).
+    /// `None` for an [`Iteration`](Self::Iteration) or an [`IterationEnd`](Self::IterationEnd).
     pub fn node(&self) -> Option<(&'a S, C, C)> {
         match *self {
             Event::Generate { state, g, h, .. }
             | Event::DecreaseKey { state, g, h, .. }
             | Event::Reopen { state, g, h, .. }
             | Event::Expand { state, g, h } => Some((state, g, h)),
-            Event::Iteration { .. } => None,
+            Event::Iteration { .. } | Event::IterationEnd { .. } => None,
         }
     }
 }

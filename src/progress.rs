@@ -25,8 +25,11 @@ use crate::invalid_data::InvalidData;
 ///   delivered, those their [`CycleCheck`](crate::CycleCheck) refuses and those left untried
 ///   when a goal is found included, and the start states once per iteration.
 /// - `reopened`: times a closed (already expanded) state was reached by a cheaper path and put
-///   back on the open set. Always 0 with a consistent heuristic, and for the depth-first
-///   searches.
+///   back on the open set. 0 for A* with a consistent heuristic (in exact arithmetic), and for
+///   the depth-first searches. The weighted searches ([`weighted_astar`](crate::weighted_astar),
+///   [`anytime_astar`](crate::anytime_astar)) reopen by design, a consistent heuristic or not:
+///   ranking by g + w·h they expand states before their cheapest path is known
+///   ([`Reopening::Never`](crate::Reopening::Never) turns it off for weighted A*).
 /// - `decrease_keys`: times a state waiting on the open set was reached by a cheaper path and
 ///   moved up in place. Always 0 for the depth-first searches.
 /// - `pruned`: successors (and start states) dropped because their f = g + h was infinite (an
@@ -42,6 +45,20 @@ use crate::invalid_data::InvalidData;
 /// - `iterations`: for the iterative-deepening searches ([`idastar`](crate::idastar),
 ///   [`iddfs`](crate::iddfs)), the number of depth-first iterations; 0 for the others,
 ///   [`depth_first`](crate::depth_first) (a single depth-first search) included.
+/// - `expanded_before_last_layer`: the expansions made before the search's last layer, the
+///   count that does not depend on how ties are broken. For the iterative-deepening searches,
+///   those of every iteration but the last (the last is cut short where the goal is found, and
+///   where that is depends on the order of the moves). For the best-first searches
+///   ([`dijkstra`](crate::dijkstra), [`astar`](crate::astar), the weighted ones,
+///   [`greedy`](crate::greedy), the stepper and a [`Searcher`](crate::Searcher)), those made
+///   before the first expansion of a node whose f = g + h (unweighted) is the largest expanded:
+///   for A* with a consistent heuristic and exact costs, the nodes with f below the optimal
+///   cost C*, which every A* expands whatever its ties (the last f-layer, f = C*, is
+///   where the ties decide). 0 for the other searches.
+///
+/// `docs/counting.md` sets these definitions beside the literature's (Korf 1985; Korf, Reid &
+/// Edelkamp 2001) and gives the conversions, such as from `generated` to Korf's published
+/// counts for the 15-puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default))]
@@ -63,6 +80,8 @@ pub struct Stats {
     pub stored: usize,
     /// Depth-first iterations, for iterative deepening.
     pub iterations: u64,
+    /// Expansions before the last f-layer (or the last iteration; see the type's docs).
+    pub expanded_before_last_layer: u64,
 }
 
 impl fmt::Display for Stats {

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::control::{Cancel, Control, Setup};
 use crate::engine::options::{
-    CycleCheck, EstimateTie, Hashing, NodeTable, OpenSet, Options, TieBreak,
+    CycleCheck, EstimateTie, Hashing, NodeTable, OpenSet, Options, Reopening, TieBreak,
 };
 use crate::error::SearchError;
 use crate::observer::{Event, FnObserver, NoObserver, Observer};
@@ -32,6 +32,8 @@ use crate::problem::SearchProblem;
 /// - [`node_table`](Self::node_table), [`hashing`](Self::hashing),
 ///   [`open_set`](Self::open_set): the data structures (the same results with each).
 /// - [`cycle_check`](Self::cycle_check): which cycles the depth-first searches cut (the others
+///   ignore it).
+/// - [`reopening`](Self::reopening): whether weighted A* reopens closed states (the others
 ///   ignore it).
 /// - [`observer`](Self::observer) / [`on_event`](Self::on_event): watch every step.
 ///
@@ -119,6 +121,8 @@ impl<P: SearchProblem, O> fmt::Debug for Search<'_, P, O> {
             .field("hashing", &self.options.hashing)
             .field("open_set", &self.options.open_set)
             .field("node_table", &self.options.node_table)
+            .field("cycle_check", &self.options.cycle_check)
+            .field("reopening", &self.options.reopening)
             .field("cancel_when", &self.cancel.is_some())
             .finish_non_exhaustive()
     }
@@ -146,6 +150,22 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
     /// The options set so far.
     pub(crate) fn options(&self) -> &Options<P::Cost> {
         &self.options
+    }
+
+    /// This search's options, cancel callback and observer, set on `problem` in place of its
+    /// own: for a problem searched through a view of itself (an [`InPlace`](crate::InPlace)
+    /// view of a problem that moves in place).
+    pub(crate) fn on<'b, Q>(self, problem: &'b Q) -> Search<'b, Q, O>
+    where
+        'a: 'b,
+        Q: SearchProblem<Cost = P::Cost>,
+    {
+        Search {
+            problem,
+            options: self.options,
+            cancel: self.cancel.map(|cancel| cancel as Cancel<'b>),
+            observer: self.observer,
+        }
     }
 
     /// The search made ready to run: its options checked and its limits in a [`Control`].
@@ -309,6 +329,12 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
     /// it). For a span of time counted from when the search starts, see
     /// [`time_limit`](Self::time_limit).
     ///
+    /// An expansion under way is finished first, so the search returns after the deadline by
+    /// up to one expansion's time: microseconds, but for the expansion that grows the node
+    /// table, which moves it (measured up to about 1 s of processor time at 16 M stored states
+    /// in the hashed table; the [`guide`](crate::guide), "Limits"). A
+    /// [`max_stored`](Self::max_stored) cap bounds that.
+    ///
     /// # Arguments
     ///
     /// - `deadline`: when the search must stop. One already past stops it before its first
@@ -451,6 +477,31 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
     /// ```
     pub fn cycle_check(mut self, cycle_check: CycleCheck) -> Self {
         self.options.cycle_check = cycle_check;
+        self
+    }
+
+    /// Chooses whether weighted A* reopens closed states reached by a cheaper path (default
+    /// [`Reopening::Always`], which keeps its bound for any admissible heuristic).
+    /// [`Reopening::Never`] declares the heuristic consistent, with which the bound holds
+    /// without reopening and fewer states are expanded. The other searches ignore it (see
+    /// [`Reopening`]).
+    ///
+    /// ```
+    /// use informed::{Reopening, Search};
+    /// use informed::puzzle::SlidingPuzzle;
+    ///
+    /// let puzzle = SlidingPuzzle::new(3, 3)?;
+    /// let problem = puzzle.problem(puzzle.parse("8 6 7 2 5 4 3 0 1")?)?;
+    /// // Manhattan distance is consistent: each move changes it by exactly 1.
+    /// let solution = Search::new(&problem)
+    ///     .reopening(Reopening::Never)
+    ///     .weighted_astar_with(puzzle.manhattan(), 2.0)?;
+    /// assert_eq!(solution.stats().reopened, 0);
+    /// assert!(solution.cost() <= 2 * 31);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reopening(mut self, reopening: Reopening) -> Self {
+        self.options.reopening = reopening;
         self
     }
 

@@ -343,6 +343,7 @@ fn json_lines_carry_every_stats_field() {
             "max_open",
             "stored",
             "iterations",
+            "expanded_before_last_layer",
         ] {
             assert!(line[field].is_u64(), "no {field} in {line}");
         }

@@ -53,8 +53,11 @@ fn stats(expanded: u64, generated: u64, pruned: u64, max_open: usize, stored: us
     stats
 }
 
-fn with_iterations(mut stats: Stats, iterations: u64) -> Stats {
+/// `stats` of an iterative-deepening search of `iterations` iterations, the last of which
+/// began after `before_last` expansions.
+fn with_iterations(mut stats: Stats, iterations: u64, before_last: u64) -> Stats {
     stats.iterations = iterations;
+    stats.expanded_before_last_layer = before_last;
     stats
 }
 
@@ -109,7 +112,10 @@ fn iddfs_counts_every_iteration() {
     let calls = Calls::default();
     let solution = informed::iddfs(&ternary(&calls, 5, |_| 1)).unwrap();
     assert_eq!(solution.path(), &[0, 1, 5]);
-    assert_eq!(solution.stats(), with_iterations(stats(9, 27, 0, 7, 3), 3));
+    assert_eq!(
+        solution.stats(),
+        with_iterations(stats(9, 27, 0, 7, 3), 3, 5)
+    );
     assert_eq!(calls.calls.get(), 8);
     check_against_calls(solution.stats(), &calls, true, 3);
 }
@@ -123,7 +129,7 @@ fn iddfs_counts_what_it_did_before_the_expansion_cap_stopped_it() {
         .iddfs()
         .unwrap_err();
     assert_eq!(error.limit(), Some(Limit::Expansions(6)));
-    assert_eq!(error.stats(), with_iterations(stats(6, 21, 0, 5, 2), 3));
+    assert_eq!(error.stats(), with_iterations(stats(6, 21, 0, 5, 2), 3, 5));
     check_against_calls(error.stats(), &calls, false, 3);
     let SearchError::LimitReached {
         best: Some(best), ..
@@ -143,7 +149,10 @@ fn idastar_counts_every_iteration_up_to_the_goal_found_mid_level() {
     let solution = informed::idastar(&ternary(&calls, 5, |k| k), |_: &u32| 0).unwrap();
     assert_eq!(solution.path(), &[0, 1, 5]);
     assert_eq!(solution.cost(), 3);
-    assert_eq!(solution.stats(), with_iterations(stats(12, 37, 0, 9, 4), 4));
+    assert_eq!(
+        solution.stats(),
+        with_iterations(stats(12, 37, 0, 9, 4), 4, 7)
+    );
     assert_eq!(calls.calls.get(), 11);
     check_against_calls(solution.stats(), &calls, true, 4);
 }
@@ -158,7 +167,7 @@ fn idastar_counts_what_its_cost_bound_pruned() {
         .idastar(|_: &u32| 0)
         .unwrap_err();
     assert!(matches!(error, SearchError::NoPath { .. }), "{error:?}");
-    assert_eq!(error.stats(), with_iterations(stats(7, 24, 13, 7, 3), 3));
+    assert_eq!(error.stats(), with_iterations(stats(7, 24, 13, 7, 3), 3, 3));
     check_against_calls(error.stats(), &calls, false, 3);
 }
 
@@ -262,6 +271,7 @@ impl Reference<'_> {
         };
         loop {
             if !matches!(algorithm, Algorithm::DepthFirst(_)) {
+                self.stats.expanded_before_last_layer = self.stats.expanded;
                 self.stats.iterations += 1;
             }
             // `None`: nothing cut off; `Some(None)`: cut off a depth bound; `Some(Some(f))`:

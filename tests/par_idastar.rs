@@ -488,7 +488,9 @@ fn refused_options_are_typed_errors() {
     assert!(matches!(error, SearchError::InvalidCostBound { .. }));
 }
 
-/// An observer is told of each iteration, on the calling thread, and of nothing else.
+/// An observer is told of the beginning and the end of each iteration, on the calling thread,
+/// and of nothing else; the ends carry the sequential search's bounds and, but for the last
+/// iteration (where threads may search past the goal), its counts.
 #[test]
 fn an_observer_sees_the_iterations() -> Result<(), Box<dyn std::error::Error>> {
     let puzzle = SlidingPuzzle::new(4, 4)?.with_goal(GOAL)?;
@@ -500,13 +502,25 @@ fn an_observer_sees_the_iterations() -> Result<(), Box<dyn std::error::Error>> {
             .on_event(|event| events.push(format!("{event:?}")))
             .par_idastar_in_place_with(puzzle.manhattan())
     })?;
-    let iterations: Vec<String> = (1..=solution.stats().iterations)
-        .map(|number| {
-            let event: Event<'_, u8, u32> = Event::Iteration { number };
-            format!("{event:?}")
-        })
-        .collect();
-    assert_eq!(events, iterations);
+    let mut sequential = Vec::new();
+    Search::new(&view)
+        .cycle_check(CycleCheck::Parent)
+        .on_event(|event| sequential.push(format!("{event:?}")))
+        .idastar_in_place_with(puzzle.manhattan())?;
+    // The sequential search's events but its expansions: the iterations' beginnings and ends.
+    sequential.retain(|event| event.starts_with("Iteration"));
+    let iterations = solution.stats().iterations as usize;
+    assert_eq!(events.len(), 2 * iterations);
+    assert_eq!(sequential.len(), 2 * iterations);
+    assert_eq!(
+        events[..2 * iterations - 1],
+        sequential[..2 * iterations - 1]
+    );
+    let last: Event<'_, u8, u32> = Event::Iteration {
+        number: iterations as u64,
+    };
+    assert_eq!(events[2 * iterations - 2], format!("{last:?}"));
+    assert!(events[2 * iterations - 1].starts_with("IterationEnd"));
     Ok(())
 }
 

@@ -384,3 +384,21 @@ fn boards_of_another_puzzle_are_refused_before_searching() {
         "tile 15 is out of range: tiles go from 0 (the blank) to 8"
     );
 }
+
+/// A board's `Debug` lists its tiles, on every size from 2×2 to 5×5 (4 and 5 bits a tile), read
+/// without its puzzle; a packing that is no board shows its words.
+#[test]
+fn a_board_debugs_as_its_tiles() -> Result<(), Box<dyn std::error::Error>> {
+    for (width, height) in [(2, 2), (3, 3), (2, 4), (4, 4), (3, 6), (4, 5), (5, 5)] {
+        let puzzle = SlidingPuzzle::new(width, height)?;
+        for seed in 0..20 {
+            let board = puzzle.random_board(seed);
+            let tiles = puzzle.tiles(board);
+            assert_eq!(format!("{board:?}"), format!("Board({tiles:?})"));
+        }
+    }
+    let board = SlidingPuzzle::new(3, 3)?.parse("8 6 7 2 5 4 3 0 1")?;
+    assert_eq!(format!("{board:?}"), "Board([8, 6, 7, 2, 5, 4, 3, 0, 1])");
+    assert_eq!(format!("{:?}", Board::default()), "Board { words: [0, 0] }");
+    Ok(())
+}

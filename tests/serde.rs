@@ -68,6 +68,7 @@ fn a_grid_solution_and_its_stats_round_trip() {
         "max_open",
         "stored",
         "iterations",
+        "expanded_before_last_layer",
     ] {
         assert!(json["stats"][field].is_u64(), "no stats.{field} in {json}");
     }

@@ -155,6 +155,7 @@ pub fn stats_json(stats: informed::Stats) -> serde_json::Value {
         "max_open": stats.max_open,
         "stored": stats.stored,
         "iterations": stats.iterations,
+        "expanded_before_last_layer": stats.expanded_before_last_layer,
     })
 }
 

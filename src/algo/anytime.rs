@@ -4,6 +4,7 @@ use crate::cost::Cost;
 use crate::engine::best_first::{Engine, EngineOf, Ranking};
 use crate::engine::control::Setup;
 use crate::engine::heap::{Frontier, OpenSets};
+use crate::engine::options::Reopening;
 use crate::engine::select::{EngineBody, with_engine};
 use crate::engine::table::{Table, Tables};
 use crate::error::InvalidWeight;
@@ -112,8 +113,11 @@ pub type AnytimeResult<P> =
 /// # Complexity
 ///
 /// Run to completion, at most what [`astar`](crate::astar) with the unweighted heuristic
-/// expands, plus re-expansions of states whose g improves (it reopens them, as weighted A* with
-/// an inflated heuristic needs); **O(V)** space.
+/// expands, plus re-expansions of states whose g improves: ranked by g + w·h, the search
+/// expands states before their cheapest path is known, with a consistent heuristic too, and it
+/// reopens them to prove its last path optimal (whatever
+/// [`Search::reopening`](crate::Search::reopening) says, which only weighted A* reads; see
+/// [`Reopening`](crate::Reopening)). **O(V)** space.
 ///
 /// # Example
 ///
@@ -237,7 +241,10 @@ where
         } = self.setup;
         let heuristic = &self.heuristic;
         // Ranked by g + w·h; each node keeps its unweighted h, the admissible bound.
-        let ranking = Ranking::Weighted(self.weight).with_estimate_tie(options.estimate_tie);
+        // Run to its end the search proves its last path optimal, which needs the cheaper
+        // paths to states expanded early: it reopens whatever `Search::reopening` says.
+        let ranking = Ranking::Weighted(self.weight, Reopening::Always)
+            .with_estimate_tie(options.estimate_tie);
         let mut engine: EngineOf<_, _, N, Q> =
             Engine::new(tables.table(), options.tie_break, ranking);
         engine.start(problem, heuristic, &mut control, &mut observer)?;

@@ -290,6 +290,8 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
         H: Heuristic<P::State, P::Cost>,
     {
         let weight = InvalidWeight::check(weight)?;
-        best_first::<PairKeys, _, _, _>(self.into_setup()?, heuristic, Ranking::Weighted(weight))
+        let setup = self.into_setup()?;
+        let ranking = Ranking::Weighted(weight, setup.options.reopening);
+        best_first::<PairKeys, _, _, _>(setup, heuristic, ranking)
     }
 }

@@ -124,3 +124,24 @@ impl<P: InPlaceProblem, O: Observer<P::State, P::Cost>> Search<'_, InPlace<P>, O
         walker.search(Bound::Depth(max_depth))
     }
 }
+
+/// [`depth_first_in_place`](crate::depth_first_in_place) through `Search::new(&problem)` for a
+/// problem that is both a [`SearchProblem`] and an [`InPlaceProblem`] with the same states and
+/// costs (see [`Search::idastar_in_place_with`]).
+impl<P, O> Search<'_, P, O>
+where
+    P: SearchProblem
+        + InPlaceProblem<State = <P as SearchProblem>::State, Cost = <P as SearchProblem>::Cost>,
+    O: Observer<<P as SearchProblem>::State, <P as SearchProblem>::Cost>,
+{
+    /// Runs [`depth_first_in_place`](crate::depth_first_in_place) with this search's options,
+    /// on a problem that is also a [`SearchProblem`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`depth_first`](crate::depth_first).
+    pub fn depth_first_in_place(self, max_depth: usize) -> SearchResult<P> {
+        let view = InPlace::new(self.problem());
+        self.on(&view).depth_first_in_place(max_depth)
+    }
+}

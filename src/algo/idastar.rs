@@ -32,8 +32,13 @@ use crate::solution::SearchResult;
 /// The [`Solution`](crate::Solution): a least-cost path, its cost and the [`Stats`](crate::Stats),
 /// where `expanded`, `generated` and `pruned` add up all iterations, `iterations` counts them,
 /// `stored` is the deepest path held and `max_open` the peak of the stack (the successors
-/// generated and not yet explored; see [`Stats`](crate::Stats)). Each iteration starts with an
-/// [`Event::Iteration`](crate::Event::Iteration).
+/// generated and not yet explored; see [`Stats`](crate::Stats)), and
+/// `expanded_before_last_layer` the expansions of the iterations before the last. Each
+/// iteration starts with an [`Event::Iteration`](crate::Event::Iteration) and ends with an
+/// [`Event::IterationEnd`](crate::Event::IterationEnd) carrying its bound and its own counts;
+/// between them an observer sees each `Expand`, but no `Generate` (see
+/// [`Event`](crate::Event)). The counts follow Korf's conventions after the conversion in
+/// [`counting`](crate::counting).
 ///
 /// # Errors
 ///
@@ -45,8 +50,12 @@ use crate::solution::SearchResult;
 ///
 /// **O(d)** space for a path of d steps (plus one successor buffer per level). Time depends on
 /// how f-values are distributed: with few distinct values (unit costs, integer heuristics) each
-/// iteration costs about b times the one before, b the branching factor, and the total is a
-/// small multiple of A*'s; with many distinct values it can approach one iteration per node.
+/// iteration costs about b^s times the one before, b the effective branching factor and s the
+/// step by which the bound rises, and the total is a small multiple of A*'s; with many
+/// distinct values it can approach one iteration per node. On the 15-puzzle with Manhattan
+/// distance the bound rises by 2 (a move changes f by 0 or 2) and each iteration expands about
+/// 6 times the nodes of the one before (5.9 to 7.2 on Korf's instance 1, whose 9 iterations
+/// expand 140 M nodes; [`Event::IterationEnd`](crate::Event::IterationEnd) gives the counts).
 ///
 /// # Example
 ///
@@ -291,5 +300,61 @@ impl<P: InPlaceProblem, O: Observer<P::State, P::Cost>> Search<'_, InPlace<P>, O
             return walker.deepen(Bound::Depth(0), |_, _| None);
         };
         walker.deepen(Bound::Cost(first), |_, least| least.map(Bound::Cost))
+    }
+}
+
+/// The in-place IDA* of a problem that is both a [`SearchProblem`] and an [`InPlaceProblem`]
+/// with the same states and costs (the sliding puzzle's
+/// [`PuzzleProblem`](crate::puzzle::PuzzleProblem)): `Search::new(&problem)` runs it directly,
+/// as the free functions do, where a problem that only moves in place goes through
+/// `Search::new(&InPlace::new(problem))`. The same search either way.
+impl<P, O> Search<'_, P, O>
+where
+    P: SearchProblem
+        + InPlaceProblem<State = <P as SearchProblem>::State, Cost = <P as SearchProblem>::Cost>,
+    O: Observer<<P as SearchProblem>::State, <P as SearchProblem>::Cost>,
+{
+    /// Runs [`idastar_in_place`](crate::idastar_in_place) with this search's options, on a
+    /// problem that is also a [`SearchProblem`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`idastar`](crate::idastar).
+    pub fn idastar_in_place<F>(self, heuristic: F) -> SearchResult<P>
+    where
+        F: HeuristicFn<<P as SearchProblem>::State, <P as SearchProblem>::Cost>,
+    {
+        self.idastar_in_place_with(Afresh(heuristic))
+    }
+
+    /// Runs [`idastar_in_place_with`](crate::idastar_in_place_with) with this search's options,
+    /// on a problem that is also a [`SearchProblem`].
+    ///
+    /// ```
+    /// use informed::puzzle::SlidingPuzzle;
+    /// use informed::{CycleCheck, Search};
+    ///
+    /// let puzzle = SlidingPuzzle::new(4, 4)?;
+    /// let problem = puzzle.problem(puzzle.parse("5 1 2 4 9 6 3 8 13 10 7 11 0 14 15 12")?)?;
+    /// let solution = Search::new(&problem)
+    ///     .cycle_check(CycleCheck::Parent)
+    ///     .idastar_in_place_with(puzzle.manhattan())?;
+    /// assert_eq!(solution.cost(), 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As for [`idastar`](crate::idastar).
+    pub fn idastar_in_place_with<H>(self, heuristic: H) -> SearchResult<P>
+    where
+        H: IncrementalHeuristic<
+                <P as SearchProblem>::State,
+                <P as InPlaceProblem>::Move,
+                <P as SearchProblem>::Cost,
+            >,
+    {
+        let view = InPlace::new(self.problem());
+        self.on(&view).idastar_in_place_with(heuristic)
     }
 }

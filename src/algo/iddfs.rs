@@ -21,8 +21,11 @@ use crate::solution::SearchResult;
 ///
 /// A path of fewest steps, its cost (the sum of its step costs) and the [`Stats`](crate::Stats):
 /// `expanded`, `generated` and `pruned` summed over the iterations, `iterations` counting them,
-/// `stored` the longest path held and `max_open` the peak of the stack over all of them. Each
-/// iteration starts with an [`Event::Iteration`](crate::Event::Iteration).
+/// `stored` the longest path held and `max_open` the peak of the stack over all of them,
+/// `expanded_before_last_layer` the expansions of the iterations before the last. Each
+/// iteration starts with an [`Event::Iteration`](crate::Event::Iteration) and ends with an
+/// [`Event::IterationEnd`](crate::Event::IterationEnd) carrying its depth bound and its own
+/// counts; no `Generate` event is sent (see [`Event`](crate::Event)).
 ///
 /// # Errors
 ///
@@ -125,5 +128,26 @@ impl<P: InPlaceProblem, O: Observer<P::State, P::Cost>> Search<'_, InPlace<P>, O
             Bound::Depth(depth) => Some(Bound::Depth(depth + 1)),
             Bound::Cost(cost) => Some(Bound::Cost(cost)),
         })
+    }
+}
+
+/// [`iddfs_in_place`](crate::iddfs_in_place) through `Search::new(&problem)` for a problem that
+/// is both a [`SearchProblem`] and an [`InPlaceProblem`] with the same states and costs (see
+/// [`Search::idastar_in_place_with`]).
+impl<P, O> Search<'_, P, O>
+where
+    P: SearchProblem
+        + InPlaceProblem<State = <P as SearchProblem>::State, Cost = <P as SearchProblem>::Cost>,
+    O: Observer<<P as SearchProblem>::State, <P as SearchProblem>::Cost>,
+{
+    /// Runs [`iddfs_in_place`](crate::iddfs_in_place) with this search's options, on a problem
+    /// that is also a [`SearchProblem`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`iddfs`](crate::iddfs).
+    pub fn iddfs_in_place(self) -> SearchResult<P> {
+        let view = InPlace::new(self.problem());
+        self.on(&view).iddfs_in_place()
     }
 }

@@ -5,6 +5,7 @@ use crate::engine::parallel::Split;
 use crate::heuristic::{Afresh, HeuristicFn, IncrementalHeuristic};
 use crate::in_place::{InPlace, InPlaceProblem};
 use crate::observer::Observer;
+use crate::problem::SearchProblem;
 use crate::search::Search;
 use crate::solution::SearchResult;
 
@@ -67,9 +68,12 @@ use crate::solution::SearchResult;
 /// - [`cancel_when`](crate::Search::cancel_when) is refused with
 ///   [`SearchError::Unsupported`](crate::SearchError::Unsupported): its callback is `FnMut`,
 ///   and cannot be shared by the threads. Use a deadline.
-/// - An observer is told of each iteration
-///   ([`Event::Iteration`](crate::Event::Iteration), on the calling thread) and of nothing
-///   else: the expansions happen on the pool's threads, which do not share it.
+/// - An observer is told of the beginning and the end of each iteration
+///   ([`Event::Iteration`](crate::Event::Iteration) and
+///   [`Event::IterationEnd`](crate::Event::IterationEnd), on the calling thread) and of nothing
+///   else: the expansions happen on the pool's threads, which do not share it. The end of
+///   every iteration but the last carries the sequential search's counts; the last one's count
+///   what the threads did, which may reach past the goal.
 ///
 /// # Complexity
 ///
@@ -212,5 +216,50 @@ where
     {
         self.refuse_cancel("par_idastar_in_place")?;
         Split::new(self.into_setup()?, heuristic).run()
+    }
+}
+
+/// Parallel IDA* through `Search::new(&problem)` for a problem that is both a
+/// [`SearchProblem`] and an [`InPlaceProblem`] with the same states and costs (see
+/// [`Search::idastar_in_place_with`]).
+impl<P, O> Search<'_, P, O>
+where
+    P: SearchProblem
+        + InPlaceProblem<State = <P as SearchProblem>::State, Cost = <P as SearchProblem>::Cost>
+        + Sync,
+    <P as SearchProblem>::State: Send + Sync,
+    <P as InPlaceProblem>::Move: Send + Sync,
+    <P as SearchProblem>::Cost: Send + Sync,
+    O: Observer<<P as SearchProblem>::State, <P as SearchProblem>::Cost>,
+{
+    /// Runs [`par_idastar_in_place`](crate::par_idastar_in_place) with this search's options,
+    /// on a problem that is also a [`SearchProblem`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`par_idastar_in_place`](crate::par_idastar_in_place).
+    pub fn par_idastar_in_place<F>(self, heuristic: F) -> SearchResult<P>
+    where
+        F: HeuristicFn<<P as SearchProblem>::State, <P as SearchProblem>::Cost> + Sync,
+    {
+        self.par_idastar_in_place_with(Afresh(heuristic))
+    }
+
+    /// Runs [`par_idastar_in_place_with`](crate::par_idastar_in_place_with) with this search's
+    /// options, on a problem that is also a [`SearchProblem`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`par_idastar_in_place`](crate::par_idastar_in_place).
+    pub fn par_idastar_in_place_with<H>(self, heuristic: H) -> SearchResult<P>
+    where
+        H: IncrementalHeuristic<
+                <P as SearchProblem>::State,
+                <P as InPlaceProblem>::Move,
+                <P as SearchProblem>::Cost,
+            > + Sync,
+    {
+        let view = InPlace::new(self.problem());
+        self.on(&view).par_idastar_in_place_with(heuristic)
     }
 }

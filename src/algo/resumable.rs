@@ -251,7 +251,7 @@ where
     fn new(search: Search<'a, P, O>, heuristic: H, weight: Option<f64>) -> Self {
         let (ranking, refused) = match weight.map(InvalidWeight::check) {
             None => (Ranking::Cost, None),
-            Some(Ok(weight)) => (Ranking::Weighted(weight), None),
+            Some(Ok(weight)) => (Ranking::Weighted(weight, search.options().reopening), None),
             Some(Err(error)) => (Ranking::Cost, Some(SearchError::from(error))),
         };
         let refused = refused.or_else(|| search.options().check().err());

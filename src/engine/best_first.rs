@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 use crate::cost::{Cost, Ranked};
 use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, OpenSets};
-use crate::engine::options::{EstimateTie, OpenSet, Options, TieBreak};
+use crate::engine::options::{EstimateTie, OpenSet, Options, Reopening, TieBreak};
 use crate::engine::select::{EngineBody, with_engine};
 use crate::engine::table::{
     NO_PARENT, Node, NodeTables, Placed, Table, Tables, least_estimate, most_promising, path,
@@ -31,10 +31,11 @@ pub(crate) enum Ranking {
     /// which keeps A* optimal with an admissible but inconsistent h. An f that overflows the
     /// cost type is an error.
     Cost,
-    /// g + w·h, ties to the smaller h, reopening as for `Cost`. The weighted sum saturates at the
+    /// g + w·h, ties to the smaller h, reopening as for `Cost` unless told not to (for a
+    /// heuristic declared consistent, see [`Reopening`]). The weighted sum saturates at the
     /// cost type's bounds: a large weight turns the ranking into h alone among the saturated
     /// states, its limit as w grows, and the bound of max(1, w) × optimal still holds.
-    Weighted(f64),
+    Weighted(f64, Reopening),
     /// h alone, ties to the smaller g. Closed states are never reopened: greedy search makes no
     /// optimality claim, and reopening would only cost time.
     Estimate,
@@ -48,7 +49,7 @@ pub(crate) enum Ranking {
     /// ([`EstimateTie::Larger`](crate::EstimateTie::Larger)).
     CostLargerH,
     /// g + w·h as [`Weighted`](Self::Weighted), ties to the larger w·h.
-    WeightedLargerH(f64),
+    WeightedLargerH(f64, Reopening),
 }
 
 impl Ranking {
@@ -57,9 +58,13 @@ impl Ranking {
     pub(crate) fn with_estimate_tie(self, tie: EstimateTie) -> Ranking {
         match (self, tie) {
             (Ranking::Cost, EstimateTie::Larger) => Ranking::CostLargerH,
-            (Ranking::Weighted(weight), EstimateTie::Larger) => Ranking::WeightedLargerH(weight),
+            (Ranking::Weighted(weight, reopening), EstimateTie::Larger) => {
+                Ranking::WeightedLargerH(weight, reopening)
+            }
             (Ranking::CostLargerH, EstimateTie::Smaller) => Ranking::Cost,
-            (Ranking::WeightedLargerH(weight), EstimateTie::Smaller) => Ranking::Weighted(weight),
+            (Ranking::WeightedLargerH(weight, reopening), EstimateTie::Smaller) => {
+                Ranking::Weighted(weight, reopening)
+            }
             (ranking, _) => ranking,
         }
     }
@@ -118,13 +123,13 @@ impl<C: Cost> Keys<C> for PairKeys {
     fn key(ranking: Ranking, g: C, h: C, f: C) -> Priority<C> {
         match ranking {
             Ranking::Cost | Ranking::Distance => C::pair(f, h),
-            Ranking::Weighted(weight) => {
+            Ranking::Weighted(weight, _) => {
                 let weighted = h.scale(weight);
                 C::pair(g.saturating_sum(weighted), weighted)
             }
             Ranking::Estimate => C::pair(h, g),
             Ranking::CostLargerH => C::pair_larger_second(f, h),
-            Ranking::WeightedLargerH(weight) => {
+            Ranking::WeightedLargerH(weight, _) => {
                 let weighted = h.scale(weight);
                 C::pair_larger_second(g.saturating_sum(weighted), weighted)
             }
@@ -315,12 +320,25 @@ where
     fn bound_f(&self, g: C, h: C) -> Option<C> {
         match self.ranking {
             Ranking::Cost
-            | Ranking::Weighted(_)
+            | Ranking::Weighted(..)
             | Ranking::Distance
             | Ranking::CostLargerH
-            | Ranking::WeightedLargerH(_) => g.checked_sum(h),
+            | Ranking::WeightedLargerH(..) => g.checked_sum(h),
             Ranking::Estimate => Some(g.checked_sum(h).unwrap_or(h)),
         }
+    }
+
+    /// Whether a closed state reached by a cheaper path goes back on the open set: not for
+    /// greedy search, which makes no claim about cost, nor for weighted A* told that its
+    /// heuristic is consistent.
+    #[inline]
+    fn reopens(&self) -> bool {
+        !matches!(
+            self.ranking,
+            Ranking::Estimate
+                | Ranking::Weighted(_, Reopening::Never)
+                | Ranking::WeightedLargerH(_, Reopening::Never)
+        )
     }
 
     /// The key of a node with path cost `g`, estimate `h` and f = `f`.
@@ -437,9 +455,13 @@ where
         H: Heuristic<S, C>,
         O: Observer<S, C>,
     {
-        control.count_expansion();
         let (state, node) = self.table.entry(current);
         let (g, h, parent) = (node.g, node.h, node.parent());
+        // g + h was checked when the node was stored, but by greedy search, which then takes
+        // h alone where the sum overflows.
+        // g + h was checked when the node was stored, but by greedy search, which then takes
+        // h alone where the sum overflows.
+        control.count_expansion_at(g.checked_sum(h).unwrap_or(h));
         observer.observe(Event::Expand { state, g, h });
         if problem.is_goal(state) {
             return Ok(false);
@@ -643,7 +665,7 @@ where
         let Node { g: old_g, h, .. } = *self.table.node(index);
         debug_assert!(self.order == Order::Heap, "equal steps never improve a g");
         let queued = self.open.contains(index);
-        if !queued && self.ranking == Ranking::Estimate {
+        if !queued && !self.reopens() {
             return Ok(Relaxed::Kept(index));
         }
         let Some(f) = self.bound_f(g, h) else {

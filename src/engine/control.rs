@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::cost::Cost;
 use crate::engine::options::Options;
-use crate::engine::table::{Node, Table, checked_step, most_promising};
+use crate::engine::table::{Node, Table, checked_step, most_promising, sound_step};
 use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
 use crate::observer::{Event, Observer};
@@ -47,6 +47,8 @@ pub(crate) struct Control<'c, C> {
     /// The states held now: stored in the node tables, or on the current path of a depth-first
     /// search. `max_stored` bounds it.
     live: usize,
+    /// The largest f a best-first search has expanded so far: the f of its current last layer.
+    layer: C,
 }
 
 impl<'c, C: Cost> Control<'c, C> {
@@ -61,6 +63,7 @@ impl<'c, C: Cost> Control<'c, C> {
             cancel,
             stats: Stats::default(),
             live: 0,
+            layer: C::ZERO,
         }
     }
 
@@ -88,6 +91,18 @@ impl<'c, C: Cost> Control<'c, C> {
     /// Counts an expansion that [`allow_expansion`](Self::allow_expansion) allowed.
     #[inline]
     pub(crate) fn count_expansion(&mut self) {
+        self.stats.expanded += 1;
+    }
+
+    /// Counts an expansion that [`allow_expansion`](Self::allow_expansion) allowed, of a node
+    /// with f = `f` (g + h, unweighted), and the expansions before the last f-layer: those made
+    /// before the first expansion at the largest f so far.
+    #[inline(always)]
+    pub(crate) fn count_expansion_at(&mut self, f: C) {
+        if f.order(self.layer).is_gt() {
+            self.layer = f;
+            self.stats.expanded_before_last_layer = self.stats.expanded;
+        }
         self.stats.expanded += 1;
     }
 
@@ -266,7 +281,21 @@ impl<'c, C: Cost> Control<'c, C> {
         to: &S,
     ) -> Result<C, SearchError<S, C>> {
         self.stats.generated += 1;
-        checked_step(g, step, from, to, self.stats)
+        match sound_step(g, step) {
+            Some(sum) => Ok(sum),
+            None => Err(self.step_error(g, step, from, to)),
+        }
+    }
+
+    /// The error of a step [`sound_step`] refused, built out of line: the statistics it
+    /// carries are copied only on the way to it, not on every step.
+    #[cold]
+    #[inline(never)]
+    fn step_error<S: Clone>(&self, g: C, step: C, from: &S, to: &S) -> SearchError<S, C> {
+        match checked_step(g, step, from, to, self.stats) {
+            Err(error) => error,
+            Ok(_) => unreachable!("a step sound_step refused is NaN, negative or overflows"),
+        }
     }
 
     /// The estimate of `state`, with an estimate below zero taken as zero.
@@ -456,8 +485,10 @@ impl<'c, C: Cost> Control<'c, C> {
         self.stats.reopened += 1;
     }
 
-    /// Counts a depth-first iteration and returns its number (from 1).
+    /// Counts a depth-first iteration and returns its number (from 1). The expansions so far
+    /// are those before the last iteration, until another begins.
     pub(crate) fn count_iteration(&mut self) -> u64 {
+        self.stats.expanded_before_last_layer = self.stats.expanded;
         self.stats.iterations += 1;
         self.stats.iterations
     }

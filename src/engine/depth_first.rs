@@ -21,9 +21,9 @@ use crate::engine::options::CycleCheck;
 use crate::engine::table::{checked_step, sound_step};
 use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
-use crate::observer::{Event, Observer};
+use crate::observer::{Event, IterationBound, Observer};
 use crate::problem::{SearchProblem, Successors};
-use crate::progress::Partial;
+use crate::progress::{Partial, Stats};
 use crate::solution::Solution;
 
 /// What bounds one depth-first probe.
@@ -70,6 +70,10 @@ pub(crate) trait Sweeps<S, C> {
     fn depth_reached(&self, bound: Bound<C>) -> SearchError<S, C>;
     /// Counts an iteration of a deepening search and tells the observer.
     fn begin_iteration(&mut self);
+    /// The counts so far.
+    fn stats(&self) -> Stats;
+    /// Tells the observer of `event`.
+    fn tell(&mut self, event: Event<'_, S, C>);
 }
 
 /// One depth-first search within `bound`, from every start in turn: for a search that does
@@ -90,7 +94,7 @@ pub(crate) fn search_within<S, C: Copy, E: Sweeps<S, C>>(
 /// Sweeps from every start with increasing bounds until a goal is found, or a sweep cuts
 /// nothing off. `next` gives the bound after one that cut nodes off (with the least f cut), or
 /// `None` to stop with [`Limit::Depth`]. Each sweep over the starts is an iteration, counted
-/// and announced to the observer.
+/// and announced to the observer at its beginning and its end.
 pub(crate) fn deepen<S, C: Copy, E: Sweeps<S, C>>(
     engine: &mut E,
     starts: &[S],
@@ -100,7 +104,21 @@ pub(crate) fn deepen<S, C: Copy, E: Sweeps<S, C>>(
     let mut bound = first;
     loop {
         engine.begin_iteration();
-        match engine.sweep::<false>(starts, bound)? {
+        let before = engine.stats();
+        let probe = engine.sweep::<false>(starts, bound)?;
+        // Out of the sweep's loop: a search without an observer pays two copies of its counts
+        // an iteration.
+        let after = engine.stats();
+        engine.tell(Event::IterationEnd {
+            number: after.iterations,
+            bound: match bound {
+                Bound::Cost(cost) => IterationBound::Cost(cost),
+                Bound::Depth(depth) => IterationBound::Depth(depth),
+            },
+            expanded: after.expanded - before.expanded,
+            generated: after.generated - before.generated,
+        });
+        match probe {
             Probe::Found => return engine.solution(),
             Probe::Exhausted => return Err(engine.no_path()),
             Probe::CutOff(least) => match next(bound, least) {
@@ -317,6 +335,14 @@ where
     fn begin_iteration(&mut self) {
         let number = self.control.count_iteration();
         self.observer.observe(Event::Iteration { number });
+    }
+
+    fn stats(&self) -> Stats {
+        self.control.stats()
+    }
+
+    fn tell(&mut self, event: Event<'_, P::State, P::Cost>) {
+        self.observer.observe(event);
     }
 }
 

@@ -51,7 +51,7 @@ use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
 use crate::in_place::{InPlace, InPlaceProblem, Moves};
 use crate::observer::{Event, Observer};
-use crate::progress::Partial;
+use crate::progress::{Partial, Stats};
 use crate::solution::Solution;
 
 type Failure<P> = SearchError<<P as InPlaceProblem>::State, <P as InPlaceProblem>::Cost>;
@@ -353,6 +353,14 @@ where
         let number = self.control.count_iteration();
         self.observer.observe(Event::Iteration { number });
     }
+
+    fn stats(&self) -> Stats {
+        self.control.stats()
+    }
+
+    fn tell(&mut self, event: Event<'_, P::State, P::Cost>) {
+        self.observer.observe(event);
+    }
 }
 
 impl<'a, P, H, O> Walker<'a, P, H, O>
@@ -466,13 +474,6 @@ where
     #[cfg(feature = "rayon")]
     pub(crate) fn into_frontier(self) -> Frontier<P::Move> {
         self.frontier
-    }
-
-    /// The statistics so far.
-    /// Used by parallel IDA* only.
-    #[cfg(feature = "rayon")]
-    pub(crate) fn stats(&self) -> crate::progress::Stats {
-        self.control.stats()
     }
 
     /// The states of the current path, start first, replayed from the start. Needed only

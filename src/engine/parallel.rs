@@ -783,10 +783,19 @@ where
     }
 
     fn begin_iteration(&mut self) {
+        self.total.expanded_before_last_layer = self.total.expanded;
         self.total.iterations += 1;
         self.observer.observe(Event::Iteration {
             number: self.total.iterations,
         });
+    }
+
+    fn stats(&self) -> Stats {
+        self.total
+    }
+
+    fn tell(&mut self, event: Event<'_, P::State, P::Cost>) {
+        self.observer.observe(event);
     }
 }
 

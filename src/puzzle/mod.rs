@@ -61,7 +61,11 @@ pub const MAX_CELLS: usize = 25;
 /// does, for a puzzle of that many cells: each tile once, and a count of cells that some
 /// width × height of at least 2 × 2 gives. `Board::default()` is no puzzle's board, and does
 /// not deserialize.
-#[derive(Clone, Copy, Debug, Default, Eq, PartialOrd, Ord)]
+///
+/// Its `Debug` lists its tiles, `Board([8, 6, 7, 2, 5, 4, 3, 0, 1])`, read from the packing
+/// alone: the tiles of a board of n cells are 0 to n − 1, each once. A packing that is no
+/// board (`Board::default()`) shows its words.
+#[derive(Clone, Copy, Default, Eq, PartialOrd, Ord)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -88,7 +92,43 @@ impl std::hash::Hash for Board {
     }
 }
 
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.unpacked() {
+            Some((tiles, cells)) => f.debug_tuple("Board").field(&&tiles[..cells]).finish(),
+            None => f.debug_struct("Board").field("words", &self.words).finish(),
+        }
+    }
+}
+
 impl Board {
+    /// The tiles and the number of cells of the board these bits pack, found without its
+    /// puzzle: 4 bits a tile for up to 16 cells, 5 for more, the tiles of n cells being 0 to
+    /// n − 1 each once and the bits above them zero. `None` for bits that pack no board.
+    fn unpacked(self) -> Option<([u8; MAX_CELLS], usize)> {
+        let bits = self.bits();
+        [(4u32, 4usize..=16usize), (5, 17..=MAX_CELLS)]
+            .into_iter()
+            .find_map(|(width, sizes)| {
+                let fields = 128 / width as usize;
+                let fields = fields.min(MAX_CELLS);
+                let mask = (1u128 << width) - 1;
+                let mut tiles = [0u8; MAX_CELLS];
+                for (cell, tile) in tiles.iter_mut().enumerate().take(fields) {
+                    *tile = ((bits >> (cell as u32 * width)) & mask) as u8;
+                }
+                let cells = usize::from(*tiles.iter().max()?) + 1;
+                if !sizes.contains(&cells) || bits >> (cells as u32 * width) != 0 {
+                    return None;
+                }
+                let mut seen = 0u32;
+                for &tile in &tiles[..cells] {
+                    seen |= 1 << tile;
+                }
+                (seen == (1u32 << cells) - 1).then_some((tiles, cells))
+            })
+    }
+
     #[inline]
     fn bits(self) -> u128 {
         u128::from(self.words[0]) | (u128::from(self.words[1]) << 64)
