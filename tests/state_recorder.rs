@@ -221,7 +221,8 @@ fn fork_estimate(n: &u8) -> u32 {
     [7, 6, 5, 0][usize::from(*n)]
 }
 
-/// The page's open-list order of its first panel: `(by, lifo, caption)`.
+/// The page's open-list order of its first panel: `(by, tie mask, caption)`; the mask is 0
+/// for first stored first, 4294967295 for last stored first.
 fn page_order(html: &str) -> (String, String, String) {
     let order = html.split("\"order\":{").nth(1).unwrap();
     let field = |name: &str| {
@@ -231,7 +232,7 @@ fn page_order(html: &str) -> (String, String, String) {
     };
     let text = order.split("\"text\":\"").nth(1).unwrap();
     let text = text.split('"').next().unwrap().to_owned();
-    (field("by"), field("lifo"), text)
+    (field("by"), field("mask"), text)
 }
 
 /// A greedy search recorded without an order: the page ranked its open list by A*'s f and
@@ -249,8 +250,8 @@ fn a_greedy_search_is_shown_in_greedy_order() {
     let html = informed::Replay::new()
         .search("greedy", &recorder, None)
         .to_html();
-    let (by, lifo, text) = page_order(&html);
-    assert_eq!((by.as_str(), lifo.as_str()), ("h", "false"));
+    let (by, mask, text) = page_order(&html);
+    assert_eq!((by.as_str(), mask.as_str()), ("h", "0"));
     assert!(text.starts_with("h, then the smaller g"), "{text}");
     // And A* on the same problem is told from it.
     let mut recorder = StateRecorder::new(&problem, |&n| (f64::from(n), 0.0));
@@ -322,9 +323,9 @@ fn an_order_not_learned_is_not_made_up() {
             .to_html();
         (recorder.open_order(), page_order(&html))
     };
-    let (learned, (by, lifo, text)) = record(None);
+    let (learned, (by, mask, text)) = record(None);
     assert_eq!(learned, None);
-    assert_eq!((by.as_str(), lifo.as_str()), ("queue", "false"));
+    assert_eq!((by.as_str(), mask.as_str()), ("queue", "0"));
     assert!(text.starts_with("not known"), "{text}");
     let weighted = OpenOrder::new(Algorithm::WeightedAStar(2.0), TieBreak::Fifo);
     let (given, (by, _, _)) = record(Some(weighted));
