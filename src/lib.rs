@@ -313,7 +313,7 @@ pub use crate::batch::{par_search, par_search_with};
 pub use crate::cost::Cost;
 pub use crate::engine::hasher::{FastBuildHasher, FastHasher};
 pub use crate::engine::options::{
-    CycleCheck, EstimateTie, Hashing, NodeTable, OpenSet, Reopening, TieBreak,
+    CycleCheck, EstimateTie, Hashing, NodeTable, OpenSet, Pathmax, Reopening, TieBreak,
 };
 pub use crate::error::{InvalidWeight, Limit, SearchError, SearchFailure};
 pub use crate::heuristic::{

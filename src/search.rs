@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::control::{Cancel, Control, Setup};
 use crate::engine::options::{
-    CycleCheck, EstimateTie, Hashing, NodeTable, OpenSet, Options, Reopening, TieBreak,
+    CycleCheck, EstimateTie, Hashing, NodeTable, OpenSet, Options, Pathmax, Reopening, TieBreak,
 };
 use crate::error::SearchError;
 use crate::observer::{Event, FnObserver, NoObserver, Observer};
@@ -502,6 +502,15 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
     /// ```
     pub fn reopening(mut self, reopening: Reopening) -> Self {
         self.options.reopening = reopening;
+        self
+    }
+
+    /// Chooses whether A* and IDA* raise inconsistent estimates along their paths (default
+    /// [`Pathmax::Off`]): pathmax or bidirectional pathmax (BPMX), which keep an admissible
+    /// heuristic admissible and the solution's cost optimal, and expand fewer states where the
+    /// heuristic is inconsistent. The other searches ignore it (see [`Pathmax`]).
+    pub fn pathmax(mut self, pathmax: Pathmax) -> Self {
+        self.options.pathmax = pathmax;
         self
     }
 

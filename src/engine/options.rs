@@ -364,6 +364,46 @@ pub enum Reopening {
     Never,
 }
 
+/// Whether a search raises inconsistent estimates along the paths it explores: *pathmax* and
+/// *bidirectional pathmax* (BPMX), for admissible heuristics that are not consistent.
+///
+/// An admissible h may drop by more than a step's cost from a state to its successor (a
+/// heuristic that takes the maximum of several pattern databases on some states but not on
+/// others, or that looks one database up at random). The drop tells the search nothing true:
+/// if h(s) is a lower bound on the cost from s, then h(s) − cost(s, t) is one on the cost from
+/// t. The two rules use that:
+///
+/// - **pathmax** (Mérő, "A heuristic search algorithm with modifiable estimate", Artificial
+///   Intelligence 23, 1984): a successor's estimate is raised to at least its parent's minus
+///   the step, h(t) ← max(h(t), h(s) − cost(s, t)), so that f never decreases along a path;
+/// - **BPMX** (Felner, Zahavi, Schaeffer & Holte, "Dual lookups in pattern databases", IJCAI
+///   2005; in A*: Zhang, Sturtevant, Holte, Schaeffer & Felner, "A* search with inconsistent
+///   heuristics", IJCAI 2009): also the other way, a parent's estimate is raised to at least a
+///   successor's minus the step, h(s) ← max(h(s), h(t) − cost(s, t)), and from the parent on to
+///   its other successors. A depth-first search that finds a raised f(s) above its bound backs
+///   up at once, without generating the parent's other successors.
+///
+/// Both keep every estimate admissible (they only raise an estimate to another lower bound), so
+/// neither changes what an optimal search returns; they change how much it expands. With a
+/// consistent heuristic neither raises anything. Off by default: they cost a comparison a
+/// successor when on, and nothing when off.
+///
+/// Read by [`astar`](crate::astar), [`weighted_astar`](crate::weighted_astar),
+/// [`idastar`](crate::idastar) and the in-place IDA* ([`idastar_in_place`](crate::idastar_in_place));
+/// the other searches ignore it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Pathmax {
+    /// Estimates are taken as the heuristic gives them. The default.
+    #[default]
+    Off,
+    /// Pathmax: a successor's estimate is at least its parent's minus the step.
+    Forward,
+    /// Bidirectional pathmax (BPMX): pathmax, and a parent's estimate is at least each
+    /// successor's minus the step, passed on to the parent's other successors.
+    Bidirectional,
+}
+
 /// Everything a [`Search`](crate::Search) sets before it runs, but the cancel callback and the
 /// observer.
 #[derive(Clone, Copy, Debug)]
@@ -384,6 +424,7 @@ pub(crate) struct Options<C> {
     pub(crate) node_table: NodeTable,
     pub(crate) cycle_check: CycleCheck,
     pub(crate) reopening: Reopening,
+    pub(crate) pathmax: Pathmax,
 }
 
 impl<C> Default for Options<C> {
@@ -402,6 +443,7 @@ impl<C> Default for Options<C> {
             node_table: NodeTable::default(),
             cycle_check: CycleCheck::default(),
             reopening: Reopening::default(),
+            pathmax: Pathmax::default(),
         }
     }
 }
