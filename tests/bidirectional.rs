@@ -237,3 +237,36 @@ fn a_float_path_cost_that_reaches_infinity_is_no_path_from_both_ends() {
         [0, 3, 4, 2]
     );
 }
+
+/// The first meeting ends bidirectional BFS, in the middle of a layer: a start with 100
+/// successors, each with its own way to the goal, is solved after three expansions (the
+/// start, the goal backward, and the first successor), not after the whole layer of 100.
+#[test]
+fn bidirectional_bfs_stops_at_its_first_meeting() {
+    let ways = 100;
+    // 0 is the start, 1..=ways the first layer, ways + 1.. the second, and the last the goal.
+    let goal = 2 * ways + 1;
+    let mut adjacency = vec![Vec::new(); goal + 1];
+    for way in 1..=ways {
+        adjacency[0].push((way, 1u32));
+        adjacency[way].push((way + ways, 1));
+        adjacency[way + ways].push((goal, 1));
+    }
+    let mut goals = vec![false; goal + 1];
+    goals[goal] = true;
+    let graph = common::Graph {
+        adjacency,
+        starts: vec![0],
+        goals,
+        numbered: false,
+    };
+    let solution = informed::bidirectional_bfs(&graph).unwrap();
+    assert_eq!(solution.path(), [0, 1, ways + 1, goal]);
+    assert_eq!(solution.stats().expanded, 3);
+    // A bound that no path exceeds changes nothing.
+    let bounded = Search::new(&graph)
+        .cost_bound(3)
+        .bidirectional_bfs()
+        .unwrap();
+    assert_eq!(bounded, solution);
+}

@@ -230,9 +230,13 @@ pub fn bidirectional_dijkstra<P: Bidirectional>(problem: &P) -> SearchResult<P> 
 
 /// Breadth-first search from the starts and from the goals at once: a path with the fewest steps.
 ///
-/// Each side expands a whole layer at a time, the side with the smaller layer first; the first
-/// layer that reaches the other side's states gives the meeting of fewest steps. The reported
-/// cost is the sum of the path's step costs.
+/// Each side expands a whole layer at a time, the side with the smaller layer first, and looks
+/// each state it stores up in the other side's; the first state found on both sides is a
+/// meeting of fewest steps, and the search stops after the expansion that found it, in the
+/// middle of its layer. (With a
+/// [`cost_bound`](crate::Search::cost_bound) that refuses a meeting, the layer is finished and
+/// the meeting of fewest steps within the bound is taken.) The reported cost is the sum of the
+/// path's step costs.
 ///
 /// # Arguments
 ///
@@ -463,6 +467,7 @@ where
             observer: &mut observer,
             best: &mut best,
             rest: Vec::new(),
+            refused: false,
         };
         while layer.best.is_none() {
             let sizes = sides.each_ref().map(Breadth::open_len);
@@ -522,6 +527,13 @@ struct Layer<'x, 'c, S, C, O> {
     best: &'x mut Option<(S, usize)>,
     /// Never filled: no expansion stops early.
     rest: Vec<(S, C)>,
+    /// Whether a meeting beyond the cost bound was refused. Until one is, the first meeting
+    /// found ends the search: each side has expanded whole layers, every state either side
+    /// has stored was looked up in the other side when it was stored, and so a meeting of
+    /// fewer steps than the first one found in a layer would have been found before it. After
+    /// a refusal a meeting of fewer steps can follow (its own path within the bound), and the
+    /// layer is expanded to its end.
+    refused: bool,
 }
 
 impl<S: Clone + Eq, C: Cost, O: Observer<S, C>> Layer<'_, '_, S, C, O> {
@@ -540,6 +552,7 @@ impl<S: Clone + Eq, C: Cost, O: Observer<S, C>> Layer<'_, '_, S, C, O> {
         let control = &mut *self.control;
         let observer = &mut *self.observer;
         let best = &mut *self.best;
+        let refused = &mut self.refused;
         let room = (control.buffer_room(), Fit::Last);
         let end = this.states.len();
         while this.next < end {
@@ -597,7 +610,9 @@ impl<S: Clone + Eq, C: Cost, O: Observer<S, C>> Layer<'_, '_, S, C, O> {
                     let within = total
                         .is_none_or(|total| !total.is_infinite() && !control.exceeds_bound(total));
                     let steps = depth + 1 + other.depth(there);
-                    if within && best.as_ref().is_none_or(|(_, fewest)| steps < *fewest) {
+                    if !within {
+                        *refused = true;
+                    } else if best.as_ref().is_none_or(|(_, fewest)| steps < *fewest) {
                         *best = Some((reached.clone(), steps));
                     }
                 }
@@ -606,6 +621,12 @@ impl<S: Clone + Eq, C: Cost, O: Observer<S, C>> Layer<'_, '_, S, C, O> {
             if !this.expand(current, problem, room, &mut self.rest, take)? {
                 let limit = control.buffer_overflow();
                 return Err(this.limit_reached(control, limit));
+            }
+            // The first meeting is one of fewest steps (see `Layer::refused`): the rest of
+            // the layer can only offer others as few. The expansion that found it is finished,
+            // for a cheaper step to the meeting state from the same parent.
+            if best.is_some() && !*refused {
+                break;
             }
         }
         Ok(())
