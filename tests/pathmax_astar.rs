@@ -67,13 +67,7 @@ impl Graph {
         h
     }
 
-    fn problem(
-        &self,
-    ) -> informed::FnProblem<
-        usize,
-        impl Fn(&usize) -> Vec<(usize, u64)> + '_,
-        impl Fn(&usize) -> bool + '_,
-    > {
+    fn problem(&self) -> impl informed::SearchProblem<State = usize, Cost = u64> + '_ {
         informed::from_fn(
             0usize,
             move |&u: &usize| self.adjacency[u].clone(),
