@@ -414,7 +414,7 @@ pub enum Reopening {
 ///   its own; a stored state reached by a path no cheaper keeps its estimate.
 /// - with [`Bidirectional`](Pathmax::Bidirectional), first the estimate of every successor is
 ///   taken (a stored one's stored estimate, a new one's from the heuristic, asked once for both
-///   uses), h(s) is raised to the largest h(t) − cost(s, t) and stored, and then every successor
+///   uses, as often as without pathmax but for a state listed twice among s's successors), h(s) is raised to the largest h(t) − cost(s, t) and stored, and then every successor
 ///   is relaxed as with `Forward` from the raised h(s). The step back to s's parent is not
 ///   relaxed (it can never be cheaper), but its estimate counts.
 ///
