@@ -508,7 +508,38 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
     /// Chooses whether A* and IDA* raise inconsistent estimates along their paths (default
     /// [`Pathmax::Off`]): pathmax or bidirectional pathmax (BPMX), which keep an admissible
     /// heuristic admissible and the solution's cost optimal, and expand fewer states where the
-    /// heuristic is inconsistent. The other searches ignore it (see [`Pathmax`]).
+    /// heuristic is inconsistent. BPMX needs every step to be one that can be taken back at no
+    /// greater cost. The other searches ignore it (see [`Pathmax`] for which read it and what
+    /// exactly each does).
+    ///
+    /// # Example
+    ///
+    /// A* with BPMX on a heuristic that is admissible but not consistent (the start's estimate
+    /// is 0, its neighbour 6's is 6): the same cost, fewer expansions.
+    ///
+    /// ```
+    /// use informed::{Pathmax, Search};
+    ///
+    /// // A dead-end chain 1 – 2 – 3 – 4 off the start 0; the goal 5, one step of 5 away.
+    /// let steps = |&n: &u32| -> Vec<(u32, u32)> {
+    ///     match n {
+    ///         0 => vec![(1, 1), (5, 5), (6, 1)],
+    ///         1 => vec![(0, 1), (2, 1)],
+    ///         2 => vec![(1, 1), (3, 1)],
+    ///         3 => vec![(2, 1), (4, 1)],
+    ///         4 => vec![(3, 1)],
+    ///         5 => vec![(0, 5)],
+    ///         _ => vec![(0, 1)],
+    ///     }
+    /// };
+    /// let problem = informed::from_fn(0u32, steps, |&n| n == 5);
+    /// let h = |&n: &u32| if n == 6 { 6 } else { 0 };
+    /// let plain = Search::new(&problem).astar(h)?;
+    /// let bpmx = Search::new(&problem).pathmax(Pathmax::Bidirectional).astar(h)?;
+    /// assert_eq!(bpmx.cost(), plain.cost());
+    /// assert!(bpmx.stats().expanded < plain.stats().expanded);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn pathmax(mut self, pathmax: Pathmax) -> Self {
         self.options.pathmax = pathmax;
         self

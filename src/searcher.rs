@@ -5,11 +5,13 @@ use std::fmt;
 use std::hash::Hash;
 
 use crate::cost::Cost;
-use crate::engine::best_first::{CostKeys, Engine, Keys, PairKeys, Priority, Ranking, best_first};
+use crate::engine::best_first::{
+    CostKeys, Engine, Keys, PairKeys, Priority, Ranking, applied, best_first,
+};
 use crate::engine::control::{Control, Setup};
 use crate::engine::hasher::FastBuildHasher;
 use crate::engine::heap::{Frontier, IndexedHeap, LazyHeap};
-use crate::engine::options::{Hashing, OpenSet, Options};
+use crate::engine::options::{Hashing, OpenSet, Options, Pathmax};
 use crate::engine::select::dense_bound;
 use crate::engine::table::{DenseStore, DenseTable, HashTable, Table, path_cost, path_into};
 use crate::error::SearchError;
@@ -397,7 +399,9 @@ impl<S: Clone + Eq + Hash, C: Cost> Searcher<S, C> {
             mut control,
             mut observer,
         } = setup;
-        if !Self::keeps(&options) {
+        // Under pathmax the search runs on data structures of its own (see `Raised`).
+        let raises = applied(ranking, options.pathmax) != Pathmax::Off;
+        if raises || !Self::keeps(&options) {
             let setup = Setup {
                 problem,
                 options,

@@ -19,7 +19,10 @@ use crate::solution::SearchResult;
 /// [`Stats::reopened`](crate::Stats::reopened)), so the result stays optimal. With a consistent
 /// heuristic no state is ever reopened, as long as costs add up exactly: float sums taken in
 /// different orders can differ in the last bit, which the search takes for a cheaper path (see
-/// the [`guide`](crate::guide), "Float costs").
+/// the [`guide`](crate::guide), "Float costs"). For such a heuristic,
+/// [`Search::pathmax`](crate::Search::pathmax) raises estimates along the paths explored
+/// (pathmax, or BPMX: see [`Pathmax`](crate::Pathmax)), which keeps the cost optimal and can
+/// save expansions; off by default.
 ///
 /// # Arguments
 ///

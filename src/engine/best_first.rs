@@ -12,11 +12,11 @@ use std::marker::PhantomData;
 use crate::cost::{Cost, Ranked};
 use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, OpenSets};
-use crate::engine::options::{EstimateTie, OpenSet, Options, Reopening, TieBreak};
+use crate::engine::options::{EstimateTie, OpenSet, Options, Pathmax, Reopening, TieBreak};
 use crate::engine::select::{EngineBody, with_engine};
 use crate::engine::table::{
-    NO_PARENT, Node, NodeTables, Placed, Table, Tables, least_estimate, most_promising, path,
-    path_cost,
+    Lookup, NO_PARENT, Node, NodeTables, Placed, Table, Tables, least_estimate, most_promising,
+    path, path_cost,
 };
 use crate::error::SearchError;
 use crate::heuristic::Heuristic;
@@ -99,6 +99,11 @@ pub(crate) trait Keys<C: Cost>: 'static {
     const AUTO: OpenSet;
     /// The open set [`OpenSet::Auto`] stands for with these keys and a hashed table.
     const AUTO_HASHED: OpenSet;
+    /// Whether the engine raises estimates by pathmax (see [`Pathmax`]): only with
+    /// [`Raised`] keys.
+    const RAISES: bool = false;
+    /// Whether it also raises them by BPMX.
+    const BPMX: bool = false;
     /// The key of a node with path cost `g`, estimate `h` and f = `f` under `ranking`.
     fn key(ranking: Ranking, g: C, h: C, f: C) -> Self::Key;
 }
@@ -153,6 +158,38 @@ impl<C: Cost> Keys<C> for CostKeys {
     }
 }
 
+/// The keys of `K`, for an engine that raises estimates by pathmax, and by BPMX if `BPMX`
+/// (see [`Pathmax`]). A type of its own, so that every function of such an engine is compiled
+/// apart from those of the engine without pathmax: sharing them would change what the compiler
+/// inlines into the search loop without pathmax (a shared table probe, no longer inlined, cost
+/// the 8-puzzle's A* 7% more instructions).
+pub(crate) struct Raised<K, const BPMX: bool>(PhantomData<K>);
+
+impl<C: Cost, K: Keys<C>, const BPMX: bool> Keys<C> for Raised<K, BPMX> {
+    type Key = K::Key;
+    const AUTO: OpenSet = K::AUTO;
+    const AUTO_HASHED: OpenSet = K::AUTO_HASHED;
+    const RAISES: bool = true;
+    const BPMX: bool = BPMX;
+
+    #[inline(always)]
+    fn key(ranking: Ranking, g: C, h: C, f: C) -> Self::Key {
+        K::key(ranking, g, h, f)
+    }
+}
+
+/// The pathmax a search ranked by `ranking` applies when told `pathmax`: that for A* and
+/// weighted A*, none for the other rankings (Dijkstra's g, greedy search's h).
+pub(crate) fn applied(ranking: Ranking, pathmax: Pathmax) -> Pathmax {
+    match ranking {
+        Ranking::Cost
+        | Ranking::CostLargerH
+        | Ranking::Weighted(..)
+        | Ranking::WeightedLargerH(..) => pathmax,
+        Ranking::Estimate | Ranking::Distance => Pathmax::Off,
+    }
+}
+
 /// The open set of an engine over open sets `Q` with keys `K`.
 pub(crate) type OpenOf<Q, C, K = PairKeys> = <Q as OpenSets>::Open<<K as Keys<C>>::Key>;
 
@@ -188,8 +225,11 @@ pub(crate) struct Engine<S, C, T, Q, K = PairKeys> {
     ranking: Ranking,
     order: Order<C>,
     /// The successors of the state being expanded, for states that own memory (see
-    /// [`expand_with`](Self::expand_with)); never allocated for the others.
+    /// [`expand_with`](Self::expand_with)) and under pathmax; never allocated for the others.
     steps: Successors<S, C>,
+    /// Under BPMX, the g and estimate of each successor of the state being expanded, in the
+    /// order of `steps`.
+    estimates: Vec<(C, C)>,
     _types: Types<S, C, K>,
 }
 
@@ -226,6 +266,7 @@ where
             ranking,
             order: first_order(ranking, ties),
             steps: Successors::new(),
+            estimates: Vec::new(),
             _types: PhantomData,
         }
     }
@@ -239,6 +280,7 @@ where
             ranking,
             order: first_order(ranking, ties),
             steps: Successors::new(),
+            estimates: Vec::new(),
             _types: PhantomData,
         }
     }
@@ -546,6 +588,170 @@ where
         }
     }
 
+    /// [`start`](Self::start) for an engine with [`Raised`] keys.
+    pub(crate) fn start_raised<P, H, O>(
+        &mut self,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+    ) -> Result<(), Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        for start in problem.starts() {
+            control.count_start();
+            let (g, floor) = (C::ZERO, C::ZERO);
+            self.relax_raised(
+                start, NO_PARENT, g, floor, None, heuristic, control, observer,
+            )?;
+        }
+        control.open_size(self.open_len());
+        Ok(())
+    }
+
+    /// [`run_to_goal`](Self::run_to_goal) for an engine with [`Raised`] keys.
+    pub(crate) fn run_to_goal_raised<P, H, O>(
+        &mut self,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+    ) -> Result<usize, Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        let ignore = |_: Relaxed| {};
+        loop {
+            let current = self.pop(control)?;
+            let expanded =
+                self.expand_pathmax(current, problem, heuristic, control, observer, ignore)?;
+            if !expanded {
+                return Ok(current);
+            }
+        }
+    }
+
+    /// [`expand_with`](Self::expand_with), under pathmax for an engine with [`Raised`] keys: for
+    /// the searches held between calls.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn expand_as<P, H, O>(
+        &mut self,
+        current: usize,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+        relaxed: impl FnMut(Relaxed),
+    ) -> Result<bool, Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        if K::RAISES {
+            self.expand_pathmax(current, problem, heuristic, control, observer, relaxed)
+        } else {
+            self.expand_with(current, problem, heuristic, control, observer, relaxed)
+        }
+    }
+
+    /// [`expand_with`](Self::expand_with) under pathmax: each successor t of s is relaxed with
+    /// its estimate raised to at least h(s) − cost(s, t). With BPMX (`K::BPMX`), h(s) is first raised to
+    /// at least h(t) − cost(s, t) over every successor t (its stored estimate if it is stored,
+    /// the heuristic's otherwise, asked once), and the raised h(s) is stored.
+    ///
+    /// The successors are collected first, whatever the state type: BPMX needs them all before
+    /// it relaxes any.
+    #[allow(clippy::too_many_arguments)]
+    fn expand_pathmax<P, H, O>(
+        &mut self,
+        current: usize,
+        problem: &P,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+        mut relaxed: impl FnMut(Relaxed),
+    ) -> Result<bool, Failure<S, C>>
+    where
+        P: SearchProblem<State = S, Cost = C>,
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        let (state, node) = self.table.entry(current);
+        let (g, mut h, parent) = (node.g, node.h, node.parent());
+        control.count_expansion_at(g.checked_sum(h).unwrap_or(h));
+        observer.observe(Event::Expand { state, g, h });
+        if problem.is_goal(state) {
+            return Ok(false);
+        }
+        let mut steps = std::mem::replace(&mut self.steps, Successors::new());
+        if let Err(limit) = control.collect(&mut steps, problem.successors(state)) {
+            self.steps = steps;
+            return Err(control.limit_reached(limit, most_promising(&self.table)));
+        }
+        let mut estimates = std::mem::take(&mut self.estimates);
+        estimates.clear();
+        let outcome: Result<(), Failure<S, C>> = (|| {
+            if K::BPMX {
+                for (successor, step) in steps.as_slice() {
+                    let new_g = control.step(g, *step, self.table.state(current), successor)?;
+                    // The parent needs no lookup; the step back to it is not relaxed, but its
+                    // estimate still bounds this state's.
+                    let estimate = if self.is_state(parent, successor) {
+                        self.table.node(parent).h
+                    } else {
+                        match self.table.lookup(successor) {
+                            Lookup::Stored(index) => self.table.node(index).h,
+                            Lookup::New(_) => control.estimate(heuristic, successor)?,
+                        }
+                    };
+                    h = raise(h, estimate.excess(*step));
+                    estimates.push((new_g, estimate));
+                }
+                self.table.node_mut(current).h = h;
+                for ((successor, step), &(new_g, estimate)) in steps.drain().zip(&estimates) {
+                    if !self.is_state(parent, &successor) {
+                        let floor = h.excess(step);
+                        relaxed(self.relax_raised(
+                            successor,
+                            current,
+                            new_g,
+                            floor,
+                            Some(estimate),
+                            heuristic,
+                            control,
+                            observer,
+                        )?);
+                    }
+                }
+            } else {
+                for (successor, step) in steps.drain() {
+                    let new_g = control.step(g, step, self.table.state(current), &successor)?;
+                    if !self.is_state(parent, &successor) {
+                        let floor = h.excess(step);
+                        relaxed(self.relax_raised(
+                            successor, current, new_g, floor, None, heuristic, control, observer,
+                        )?);
+                    }
+                }
+            }
+            Ok(())
+        })();
+        // An error leaves successors behind: the buffer is kept empty between expansions.
+        drop(steps.drain());
+        self.steps = steps;
+        self.estimates = estimates;
+        outcome?;
+        control.open_size(self.open_len());
+        Ok(true)
+    }
+
     /// Pops and expands at most `limit` nodes (at least one), stopping early at a goal; adds to
     /// `improved`, if given, every stored state a cheaper path reached. For the searches held
     /// between calls: one call of this, rather than one per expansion, keeps the loop as tight
@@ -572,9 +778,10 @@ where
         let mut last = NO_PARENT;
         match improved {
             None => {
+                let ignore = |_: Relaxed| {};
                 for _ in 0..limit {
                     last = self.pop(control)?;
-                    if !self.expand(last, problem, heuristic, control, observer)? {
+                    if !self.expand_as(last, problem, heuristic, control, observer, ignore)? {
                         return Ok(Advanced::Goal(last));
                     }
                 }
@@ -587,7 +794,7 @@ where
                             improved.push(index);
                         }
                     };
-                    if !self.expand_with(last, problem, heuristic, control, observer, note)? {
+                    if !self.expand_as(last, problem, heuristic, control, observer, note)? {
                         return Ok(Advanced::Goal(last));
                     }
                 }
@@ -651,6 +858,92 @@ where
                 std::cmp::Ordering::Greater => Ok(Relaxed::Kept(index)),
             },
         }
+    }
+
+    /// [`relax`](Self::relax) under pathmax: a new state's estimate is `known` (the
+    /// heuristic's, asked before) or else the heuristic's, raised to at least `floor`; a stored
+    /// state reached by a cheaper path has its estimate raised to at least `floor` as its key is
+    /// made again, unless it waits on the open set and the raise would rank it later than it
+    /// was (the open set moves a state up only). A stored state reached by a path no cheaper
+    /// keeps its estimate.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn relax_raised<H, O>(
+        &mut self,
+        state: S,
+        parent: usize,
+        g: C,
+        floor: C,
+        known: Option<C>,
+        heuristic: &H,
+        control: &mut Control<'_, C>,
+        observer: &mut O,
+    ) -> Result<Relaxed, Failure<S, C>>
+    where
+        H: Heuristic<S, C>,
+        O: Observer<S, C>,
+    {
+        match self
+            .table
+            .find_or_insert(state, Node::new(parent, g, C::ZERO))
+        {
+            Placed::Inserted(index) => {
+                let h = match known {
+                    Some(h) => h,
+                    None => match control.estimate(heuristic, self.table.state(index)) {
+                        Ok(h) => h,
+                        Err(error) => {
+                            self.table.remove_last();
+                            return Err(error);
+                        }
+                    },
+                };
+                let h = raise(h, floor);
+                let Some(f) = self.bound_f(g, h) else {
+                    let state = self.table.state(index).clone();
+                    self.table.remove_last();
+                    return Err(control.estimate_overflow(state, g, h));
+                };
+                if control.prunes(f) {
+                    self.table.remove_last();
+                    return Ok(Relaxed::Pruned);
+                }
+                self.table.node_mut(index).h = h;
+                if let Err(limit) = control.admit_stored(&mut self.table, observer, index) {
+                    return Err(control.limit_reached(limit, most_promising(&self.table)));
+                }
+                self.open.push(index, self.key(g, h, f));
+                Ok(Relaxed::New(index))
+            }
+            Placed::Found(index) => {
+                let Node { g: old_g, h, .. } = *self.table.node(index);
+                match g.order(old_g) {
+                    std::cmp::Ordering::Less => {
+                        let raised = raise(h, floor);
+                        if raised.order(h).is_gt() && self.keeps_rank(index, old_g, h, g, raised) {
+                            self.table.node_mut(index).h = raised;
+                        }
+                        self.improve(index, parent, g, control, observer)
+                    }
+                    std::cmp::Ordering::Equal => Ok(Relaxed::Equal(index)),
+                    std::cmp::Ordering::Greater => Ok(Relaxed::Kept(index)),
+                }
+            }
+        }
+    }
+
+    /// Whether the stored node `index`, of path cost `old_g` and estimate `old_h`, may take
+    /// path cost `g` and estimate `h`: yes if it is closed (it is pushed anew if reopened), or
+    /// if its key does not rise (a queued key can only be lowered).
+    fn keeps_rank(&mut self, index: usize, old_g: C, old_h: C, g: C, h: C) -> bool {
+        if !self.open.contains(index) {
+            return true;
+        }
+        let (Some(old_f), Some(f)) = (old_g.checked_sum(old_h), g.checked_sum(h)) else {
+            // An f that overflows is reported by `improve`, from the estimate kept.
+            return false;
+        };
+        self.key(g, h, f) <= self.key(old_g, old_h, old_f)
     }
 
     /// Handles a cheaper path of cost `g` from `parent` to the stored node `index`.
@@ -732,6 +1025,12 @@ where
     }
 }
 
+/// The larger of two estimates, neither NaN.
+#[inline]
+fn raise<C: Cost>(h: C, floor: C) -> C {
+    if floor.order(h).is_gt() { floor } else { h }
+}
+
 /// The engine of a best-first search over node tables `N` and open sets `Q`, with keys `K`.
 pub(crate) type EngineOf<S, C, N, Q, K = PairKeys> =
     Engine<S, C, <N as NodeTables<S, C>>::Table, OpenOf<Q, C, K>, K>;
@@ -785,20 +1084,51 @@ where
                 options.tie_break,
                 self.ranking.with_estimate_tie(options.estimate_tie),
             );
-            engine.start(problem, heuristic, &mut control, &mut observer)?;
-            let goal = engine.run_to_goal(problem, heuristic, &mut control, &mut observer)?;
+            let goal = if K::RAISES {
+                engine.start_raised(problem, heuristic, &mut control, &mut observer)?;
+                engine.run_to_goal_raised(problem, heuristic, &mut control, &mut observer)?
+            } else {
+                engine.start(problem, heuristic, &mut control, &mut observer)?;
+                engine.run_to_goal(problem, heuristic, &mut control, &mut observer)?
+            };
             engine.solution(problem, goal, &control)
         }
     }
 
     let (problem, options) = (setup.problem, setup.options);
-    let body = Body {
-        setup,
-        heuristic,
-        ranking,
-        _keys: PhantomData::<K>,
-    };
-    with_engine(problem, &options, body)
+    // Chosen once a search: each pathmax has an engine of its own (see `Raised`).
+    match applied(ranking, options.pathmax) {
+        Pathmax::Off => {
+            let keys = PhantomData::<K>;
+            let body = Body {
+                setup,
+                heuristic,
+                ranking,
+                _keys: keys,
+            };
+            with_engine(problem, &options, body)
+        }
+        Pathmax::Forward => {
+            let keys = PhantomData::<Raised<K, false>>;
+            let body = Body {
+                setup,
+                heuristic,
+                ranking,
+                _keys: keys,
+            };
+            with_engine(problem, &options, body)
+        }
+        Pathmax::Bidirectional => {
+            let keys = PhantomData::<Raised<K, true>>;
+            let body = Body {
+                setup,
+                heuristic,
+                ranking,
+                _keys: keys,
+            };
+            with_engine(problem, &options, body)
+        }
+    }
 }
 
 /// An engine whose node table and open set were chosen at run time, for the algorithms that
@@ -878,7 +1208,11 @@ where
         control: &mut Control<'_, P::Cost>,
         observer: &mut O,
     ) -> Result<(), Failure<P::State, P::Cost>> {
-        Engine::start(self, problem, heuristic, control, observer)
+        if K::RAISES {
+            self.start_raised(problem, heuristic, control, observer)
+        } else {
+            Engine::start(self, problem, heuristic, control, observer)
+        }
     }
 
     fn pop(
@@ -896,7 +1230,8 @@ where
         control: &mut Control<'_, P::Cost>,
         observer: &mut O,
     ) -> Result<bool, Failure<P::State, P::Cost>> {
-        Engine::expand(self, current, problem, heuristic, control, observer)
+        let ignore = |_: Relaxed| {};
+        self.expand_as(current, problem, heuristic, control, observer, ignore)
     }
 
     fn advance(
@@ -1003,10 +1338,46 @@ where
         }
     }
 
-    let body = Body {
-        ties: options.tie_break,
-        ranking: ranking.with_estimate_tie(options.estimate_tie),
-        _types: PhantomData::<fn() -> (D, H, O, K)>,
-    };
-    with_engine(problem, options, body)
+    let (ties, ranked) = (
+        options.tie_break,
+        ranking.with_estimate_tie(options.estimate_tie),
+    );
+    match applied(ranking, options.pathmax) {
+        Pathmax::Off => {
+            let _types = PhantomData::<fn() -> (D, H, O, K)>;
+            with_engine(
+                problem,
+                options,
+                Body {
+                    ties,
+                    ranking: ranked,
+                    _types,
+                },
+            )
+        }
+        Pathmax::Forward => {
+            let _types = PhantomData::<fn() -> (D, H, O, Raised<K, false>)>;
+            with_engine(
+                problem,
+                options,
+                Body {
+                    ties,
+                    ranking: ranked,
+                    _types,
+                },
+            )
+        }
+        Pathmax::Bidirectional => {
+            let _types = PhantomData::<fn() -> (D, H, O, Raised<K, true>)>;
+            with_engine(
+                problem,
+                options,
+                Body {
+                    ties,
+                    ranking: ranked,
+                    _types,
+                },
+            )
+        }
+    }
 }

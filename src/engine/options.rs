@@ -381,7 +381,11 @@ pub enum Reopening {
 ///   heuristics", IJCAI 2009): also the other way, a parent's estimate is raised to at least a
 ///   successor's minus the step, h(s) ← max(h(s), h(t) − cost(s, t)), and from the parent on to
 ///   its other successors. A depth-first search that finds a raised f(s) above its bound backs
-///   up at once, without generating the parent's other successors.
+///   up at once, without generating the parent's other successors. This rule bounds h*(s) by
+///   the step back from t to s, so it holds only where **every step can be taken back at no
+///   greater cost** (undirected spaces: grids, sliding-tile puzzles, TopSpin, the pancake
+///   puzzle); on a directed space an estimate it raises may overestimate, and the search may
+///   return a dearer path.
 ///
 /// Both keep every estimate admissible (they only raise an estimate to another lower bound), so
 /// neither changes what an optimal search returns; they change how much it expands. With a
@@ -391,6 +395,74 @@ pub enum Reopening {
 /// Read by [`astar`](crate::astar), [`weighted_astar`](crate::weighted_astar),
 /// [`idastar`](crate::idastar) and the in-place IDA* ([`idastar_in_place`](crate::idastar_in_place));
 /// the other searches ignore it.
+///
+/// # In A* and weighted A*
+///
+/// Read by [`Search::astar`](crate::Search::astar), [`Search::weighted_astar`](crate::Search::weighted_astar)
+/// and their `_with` forms, [`Search::astar_in`](crate::Search::astar_in) (which then runs on data
+/// structures of its own rather than the [`Searcher`](crate::Searcher)'s), and the
+/// [`Resumable`](crate::Resumable) and [`Stepper`](crate::Stepper) searches made from a
+/// [`Search`](crate::Search); greedy search, Dijkstra, anytime A* and the bidirectional
+/// searches ignore it. Where it is off the search runs exactly the code it runs without the
+/// option (a separate engine is chosen once a search). Where it is on, when a state s is
+/// expanded:
+///
+/// - with [`Forward`](Pathmax::Forward), each successor t is relaxed with the estimate
+///   max(h(t), h(s) − cost(s, t)): a new state is stored and ranked with it; a stored state
+///   reached by a cheaper path takes it as its key is made again, except a state still waiting
+///   on the open set whose key would rise (the open set can only move a state up), which keeps
+///   its own; a stored state reached by a path no cheaper keeps its estimate.
+/// - with [`Bidirectional`](Pathmax::Bidirectional), first the estimate of every successor is
+///   taken (a stored one's stored estimate, a new one's from the heuristic, asked once for both
+///   uses, as often as without pathmax but for a state listed twice among s's successors), h(s) is raised to the largest h(t) − cost(s, t) and stored, and then every successor
+///   is relaxed as with `Forward` from the raised h(s). The step back to s's parent is not
+///   relaxed (it can never be cheaper), but its estimate counts.
+///
+/// The [`Stats`](crate::Stats) keep their meanings: `reopened` still counts closed states put
+/// back on the open set because a cheaper path reached them, and `expanded` and `generated`
+/// every expansion and successor. An estimate an [`Event`](crate::Event) reports is the stored
+/// one, raised where it was (that of an expansion, before BPMX raises it). With an admissible heuristic (and, for
+/// BPMX, steps that can be taken back) A* returns an optimal cost and weighted A* keeps its
+/// bound; either may return another path of that cost than without. With a consistent
+/// heuristic nothing is raised, and the expansions and the path are those of the search
+/// without it.
+///
+/// In A*, forward pathmax changes little (Zhang et al. 2009: A* reopens what an inconsistent
+/// heuristic misleads it into expanding early, and pathmax only moves that work); BPMX raises
+/// what a successor knows into its siblings, and cut the expansions by a third to a half on
+/// TopSpin with a database looked up on a symmetric image chosen at random (see `docs/benchmarks.md`, "Pathmax and BPMX in A*"). Taking
+/// the maximum of the lookups instead expanded far fewer still, for more lookups a state.
+///
+/// # Example
+///
+/// A* with BPMX on an inconsistent heuristic: the same optimal cost, fewer expansions.
+///
+/// ```
+/// use informed::{Pathmax, Search};
+///
+/// // A dead-end chain 1 – 2 – 3 – 4 off the start 0, the goal 5 one step of 5 away, and a state
+/// // 6 one step from the start whose estimate, 6, is its true distance. The start's estimate,
+/// // 0, is admissible but inconsistent with 6's.
+/// let steps = |&n: &u32| -> Vec<(u32, u32)> {
+///     match n {
+///         0 => vec![(1, 1), (5, 5), (6, 1)],
+///         1 => vec![(0, 1), (2, 1)],
+///         2 => vec![(1, 1), (3, 1)],
+///         3 => vec![(2, 1), (4, 1)],
+///         4 => vec![(3, 1)],
+///         5 => vec![(0, 5)],
+///         _ => vec![(0, 1)],
+///     }
+/// };
+/// let problem = informed::from_fn(0u32, steps, |&n| n == 5);
+/// let h = |&n: &u32| if n == 6 { 6 } else { 0 };
+/// let plain = Search::new(&problem).astar(h)?;
+/// let bpmx = Search::new(&problem).pathmax(Pathmax::Bidirectional).astar(h)?;
+/// assert_eq!((plain.cost(), bpmx.cost()), (5, 5));
+/// // BPMX raises h(0) to 6 − 1 = 5 and h(1) to 4: the chain's f reaches the goal's at once.
+/// assert_eq!((plain.stats().expanded, bpmx.stats().expanded), (6, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Pathmax {
