@@ -439,6 +439,28 @@ fn a_corridor_splits_and_joins() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
+/// Regions describe the grid they were built from: another grid of the same size, even one
+/// with as many changes, or a clone, is not theirs, and a change reported on it rebuilds them
+/// rather than repair the labels of a grid they never saw.
+#[test]
+fn regions_of_one_grid_are_not_current_for_another() -> Result<(), Box<dyn std::error::Error>> {
+    let open = Grid::from_ascii("...\n...\n...")?;
+    let mut regions = Regions::build(&open, Movement::Four);
+    assert!(regions.is_current(&open));
+    assert!(!regions.is_current(&open.clone()));
+    // A wall down the middle, its last cell set after loading: one change, as the regions
+    // would expect of the open grid after one more cell.
+    let mut walled = Grid::from_ascii(".#.\n.#.\n...")?;
+    walled.set_free(Cell::new(1, 2), false);
+    assert!(!regions.is_current(&walled));
+    regions.cell_changed(&walled, Cell::new(1, 2));
+    assert!(regions.is_current(&walled));
+    assert_eq!(regions.count(), 2);
+    assert!(!regions.reachable(Cell::new(0, 0), Cell::new(2, 0)));
+    assert!(!regions.is_current(&open));
+    Ok(())
+}
+
 /// The walled-in goal of a room: unreachable at once, and the nearest cell is the one before
 /// the wall, first in row-major order among those as near.
 #[test]
