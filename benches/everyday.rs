@@ -23,7 +23,7 @@ use workloads::{
     informed_packed_route, informed_reachable_count, informed_route, informed_user_grid, octile,
     pack_towers, peer_bfs_steps, peer_bidirectional_steps, peer_cube, peer_cube_bfs_flood,
     peer_cube_flood, peer_grid, peer_packed_cube, peer_packed_cube_flood, peer_packed_route,
-    peer_route, scrambles, tower_moves, user_map, user_point,
+    peer_route, scrambles, searcher_user_grid, tower_moves, user_ends, user_map,
 };
 
 /// The open sets measured beside the default, as the `OPEN_SETS` variable names them
@@ -433,8 +433,7 @@ fn user_grids(c: &mut Criterion) {
             group.bench_function(format!("informed-{name}"), |b| {
                 b.iter(|| {
                     for scenario in &scenarios {
-                        let (start, goal) =
-                            (user_point(scenario.start()), user_point(scenario.goal()));
+                        let (start, goal) = user_ends(scenario);
                         let found = informed_user_grid(&grid, start, goal, numbered);
                         common::check(scenario, black_box(found));
                     }
@@ -444,8 +443,7 @@ fn user_grids(c: &mut Criterion) {
                 group.bench_function(format!("informed-{name}-{open}"), |b| {
                     b.iter(|| {
                         for scenario in &scenarios {
-                            let (start, goal) =
-                                (user_point(scenario.start()), user_point(scenario.goal()));
+                            let (start, goal) = user_ends(scenario);
                             let query = UserQuery {
                                 grid: &grid,
                                 start,
@@ -464,7 +462,7 @@ fn user_grids(c: &mut Criterion) {
         group.bench_function("pathfinding", |b| {
             b.iter(|| {
                 for scenario in &scenarios {
-                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
+                    let (start, goal) = user_ends(scenario);
                     common::check(scenario, black_box(peer_grid(&grid, start, goal)));
                 }
             })
@@ -488,7 +486,7 @@ fn short_queries(c: &mut Criterion) {
         group.bench_function(format!("informed-one-shot-{name}"), |b| {
             b.iter(|| {
                 for scenario in &scenarios {
-                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
+                    let (start, goal) = user_ends(scenario);
                     let found = informed_user_grid(&user, start, goal, numbered);
                     common::check(scenario, black_box(found));
                 }
@@ -498,30 +496,17 @@ fn short_queries(c: &mut Criterion) {
             let mut searcher = Searcher::new();
             b.iter(|| {
                 for scenario in &scenarios {
-                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
-                    let query = UserQuery {
-                        grid: &user,
-                        start,
-                        goal,
-                        numbered,
-                    };
-                    let found = searcher.astar(&query, |&p: &(usize, usize)| octile(p, goal));
-                    common::check(scenario, black_box(found.ok().map(|s| s.cost())));
+                    let (start, goal) = user_ends(scenario);
+                    let found = searcher_user_grid(&mut searcher, &user, start, goal, numbered);
+                    common::check(scenario, black_box(found));
                 }
             })
         });
         group.bench_function(format!("informed-par-search-{name}"), |b| {
             b.iter(|| {
                 let costs = informed::par_search(&scenarios, |searcher, scenario| {
-                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
-                    let query = UserQuery {
-                        grid: &user,
-                        start,
-                        goal,
-                        numbered,
-                    };
-                    let found = searcher.astar(&query, |&p: &(usize, usize)| octile(p, goal));
-                    found.ok().map(|s| s.cost())
+                    let (start, goal) = user_ends(scenario);
+                    searcher_user_grid(searcher, &user, start, goal, numbered)
                 });
                 for (scenario, cost) in scenarios.iter().zip(costs) {
                     common::check(scenario, black_box(cost));
@@ -532,7 +517,7 @@ fn short_queries(c: &mut Criterion) {
     group.bench_function("pathfinding", |b| {
         b.iter(|| {
             for scenario in &scenarios {
-                let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
+                let (start, goal) = user_ends(scenario);
                 common::check(scenario, black_box(peer_grid(&user, start, goal)));
             }
         })

@@ -16,8 +16,8 @@ use std::process::ExitCode;
 use informed::grid::Scenario;
 
 use workloads::{
-    CUBE_STATES, NumberedCubeProblem, Route, UserQuery, cauldron_short_queries, informed_bfs_flood,
-    informed_numbered_cube, octile, peer_cube_bfs_flood,
+    CUBE_STATES, NumberedCubeProblem, Route, cauldron_short_queries, informed_bfs_flood,
+    informed_numbered_cube, peer_cube_bfs_flood, searcher_user_grid, user_ends,
 };
 use workloads::{
     Cube, CubeProblem, Hanoi, PackedCube, PackedCubeProblem, PackedDigraph, PackedHanoi,
@@ -26,7 +26,6 @@ use workloads::{
     informed_reachable_count, informed_route, informed_user_grid, peer_bfs_steps,
     peer_bidirectional_steps, peer_cube, peer_cube_flood, peer_grid, peer_packed_cube,
     peer_packed_cube_flood, peer_packed_route, peer_route, scrambles, tower_moves, user_map,
-    user_point,
 };
 
 /// The sum of the optimal costs of the 200 cube scrambles, and of the 500 digraph queries (0 for
@@ -149,10 +148,7 @@ fn checked_total(scenarios: &[Scenario], costs: &[Option<f64>]) -> Answer {
 
 /// The scenarios' starts and goals as a user's grid names them.
 fn user_queries(scenarios: &[Scenario]) -> Vec<((usize, usize), (usize, usize))> {
-    scenarios
-        .iter()
-        .map(|s| (user_point(s.start()), user_point(s.goal())))
-        .collect()
+    scenarios.iter().map(user_ends).collect()
 }
 
 fn main() -> ExitCode {
@@ -658,14 +654,7 @@ fn short_queries(library: &str) -> Option<Answer> {
                 queries
                     .iter()
                     .map(|&(start, goal)| {
-                        let query = UserQuery {
-                            grid: &grid,
-                            start,
-                            goal,
-                            numbered,
-                        };
-                        let found = searcher.astar(&query, |&p: &(usize, usize)| octile(p, goal));
-                        found.ok().map(|s| s.cost())
+                        searcher_user_grid(&mut searcher, &grid, start, goal, numbered)
                     })
                     .collect()
             })
