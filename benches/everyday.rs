@@ -12,9 +12,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use common::{Rng, configure};
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use informed::grid::Cell;
-use informed::{NodeTable, OpenSet, Search, Searcher};
+use informed::{NodeTable, OpenSet, Search, SearchProblem, Searcher};
 use workloads::{
     CUBE_STATES, Cube, CubeProblem, Hanoi, NumberedCubeProblem, PackedCube, PackedCubeProblem,
     PackedDigraph, PackedHanoi, Route, TOWERS_GOAL, TOWERS_START, Towers, UserQuery,
@@ -38,6 +39,30 @@ fn open_sets() -> Vec<(&'static str, OpenSet)> {
     .into_iter()
     .filter(|(name, _)| wanted.split(',').any(|w| w == *name))
     .collect()
+}
+
+/// The whole pocket cube flooded from `solved` through `reachable` and `bfs_reach`, against
+/// `pathfinding`'s `bfs_reach` (`peer`), each counting every state.
+fn cube_floods<P: SearchProblem>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    solved: &P,
+    peer: impl Fn() -> usize,
+) {
+    group.bench_function("informed-reachable", |b| {
+        b.iter(|| {
+            assert_eq!(black_box(informed_reachable_count(solved)), CUBE_STATES);
+        })
+    });
+    group.bench_function("informed-bfs-reach", |b| {
+        b.iter(|| {
+            assert_eq!(black_box(informed::bfs_reach(solved).count()), CUBE_STATES);
+        })
+    });
+    group.bench_function("pathfinding-bfs-reach", |b| {
+        b.iter(|| {
+            assert_eq!(black_box(peer()), CUBE_STATES);
+        })
+    });
 }
 
 fn pocket_cube(c: &mut Criterion) {
@@ -80,22 +105,7 @@ fn pocket_cube(c: &mut Criterion) {
     let solved = CubeProblem {
         start: Cube::SOLVED,
     };
-    group.bench_function("informed-reachable", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(informed_reachable_count(&solved)), 3_674_160);
-        })
-    });
-    group.bench_function("informed-bfs-reach", |b| {
-        b.iter(|| {
-            let count = informed::bfs_reach(&solved).count();
-            assert_eq!(black_box(count), 3_674_160);
-        })
-    });
-    group.bench_function("pathfinding-bfs-reach", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(peer_cube_flood()), 3_674_160);
-        })
-    });
+    cube_floods(&mut group, &solved, peer_cube_flood);
     group.finish();
 
     // The same flood through a breadth-first search whose goal is never met: what a user's
@@ -172,24 +182,10 @@ fn numbered_cube(c: &mut Criterion) {
     let mut group = configure(c, "everyday/cube-flood-numbered");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
-    group.bench_function("informed-reachable", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(informed_reachable_count(&solved)), CUBE_STATES);
-        })
-    });
-    group.bench_function("informed-bfs-reach", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(informed::bfs_reach(&solved).count()), CUBE_STATES);
-        })
-    });
+    cube_floods(&mut group, &solved, peer_cube_flood);
     group.bench_function("informed-bfs", |b| {
         b.iter(|| {
             assert_eq!(black_box(informed_bfs_flood(&solved)), CUBE_STATES);
-        })
-    });
-    group.bench_function("pathfinding-bfs-reach", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(peer_cube_flood()), CUBE_STATES);
         })
     });
     group.finish();
@@ -322,22 +318,7 @@ fn packed_cube(c: &mut Criterion) {
         cube: &cube,
         start: PackedCube::SOLVED,
     };
-    group.bench_function("informed-reachable", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(informed_reachable_count(&solved)), 3_674_160);
-        })
-    });
-    group.bench_function("informed-bfs-reach", |b| {
-        b.iter(|| {
-            let count = informed::bfs_reach(&solved).count();
-            assert_eq!(black_box(count), 3_674_160);
-        })
-    });
-    group.bench_function("pathfinding-bfs-reach", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(peer_packed_cube_flood(&cube)), 3_674_160);
-        })
-    });
+    cube_floods(&mut group, &solved, || peer_packed_cube_flood(&cube));
     group.finish();
 }
 
