@@ -23,8 +23,8 @@ const MOVEMENTS: [Movement; 4] = [
 /// Each cell's cost, row by row: 0 a wall.
 type Costs = Vec<Vec<u8>>;
 
-/// The neighbours of `(x, y)` under `movement`, written out rule by rule from the movement's
-/// documentation (not from the grid's code).
+/// The neighbours of `(x, y)` under `movement`, by the rules as `common::reference_steps`
+/// writes them out from the movement's documentation (not from the grid's code).
 fn reference_moves(costs: &Costs, movement: Movement, x: i64, y: i64) -> Vec<(i64, i64)> {
     let free = |x: i64, y: i64| {
         y >= 0
@@ -33,26 +33,10 @@ fn reference_moves(costs: &Costs, movement: Movement, x: i64, y: i64) -> Vec<(i6
             && (x as usize) < costs[0].len()
             && costs[y as usize][x as usize] > 0
     };
-    let mut moves = Vec::new();
-    for (dx, dy) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
-        if free(x + dx, y + dy) {
-            moves.push((x + dx, y + dy));
-        }
-    }
-    if movement != Movement::Four {
-        for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-            let sides = [free(x + dx, y), free(x, y + dy)];
-            let allowed = match movement {
-                Movement::Eight => sides[0] && sides[1],
-                Movement::EightCuttingCorners => sides[0] || sides[1],
-                _ => true,
-            };
-            if allowed && free(x + dx, y + dy) {
-                moves.push((x + dx, y + dy));
-            }
-        }
-    }
-    moves
+    common::reference_steps(free, movement, x, y)
+        .into_iter()
+        .map(|(cell, _)| cell)
+        .collect()
 }
 
 /// The component of every cell by breadth-first search: `None` for a wall, otherwise the
