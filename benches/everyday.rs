@@ -12,9 +12,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use common::{Rng, configure};
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use informed::grid::Cell;
-use informed::{NodeTable, OpenSet, Search, Searcher};
+use informed::{NodeTable, OpenSet, Search, SearchProblem, Searcher};
 use workloads::{
     CUBE_STATES, Cube, CubeProblem, Hanoi, NumberedCubeProblem, PackedCube, PackedCubeProblem,
     PackedDigraph, PackedHanoi, Route, TOWERS_GOAL, TOWERS_START, Towers, UserQuery,
@@ -23,7 +24,7 @@ use workloads::{
     informed_packed_route, informed_reachable_count, informed_route, informed_user_grid, octile,
     pack_towers, peer_bfs_steps, peer_bidirectional_steps, peer_cube, peer_cube_bfs_flood,
     peer_cube_flood, peer_grid, peer_packed_cube, peer_packed_cube_flood, peer_packed_route,
-    peer_route, scrambles, tower_moves, user_map, user_point,
+    peer_route, scrambles, searcher_user_grid, tower_moves, user_ends, user_map,
 };
 
 /// The open sets measured beside the default, as the `OPEN_SETS` variable names them
@@ -38,6 +39,30 @@ fn open_sets() -> Vec<(&'static str, OpenSet)> {
     .into_iter()
     .filter(|(name, _)| wanted.split(',').any(|w| w == *name))
     .collect()
+}
+
+/// The whole pocket cube flooded from `solved` through `reachable` and `bfs_reach`, against
+/// `pathfinding`'s `bfs_reach` (`peer`), each counting every state.
+fn cube_floods<P: SearchProblem>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    solved: &P,
+    peer: impl Fn() -> usize,
+) {
+    group.bench_function("informed-reachable", |b| {
+        b.iter(|| {
+            assert_eq!(black_box(informed_reachable_count(solved)), CUBE_STATES);
+        })
+    });
+    group.bench_function("informed-bfs-reach", |b| {
+        b.iter(|| {
+            assert_eq!(black_box(informed::bfs_reach(solved).count()), CUBE_STATES);
+        })
+    });
+    group.bench_function("pathfinding-bfs-reach", |b| {
+        b.iter(|| {
+            assert_eq!(black_box(peer()), CUBE_STATES);
+        })
+    });
 }
 
 fn pocket_cube(c: &mut Criterion) {
@@ -80,22 +105,7 @@ fn pocket_cube(c: &mut Criterion) {
     let solved = CubeProblem {
         start: Cube::SOLVED,
     };
-    group.bench_function("informed-reachable", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(informed_reachable_count(&solved)), 3_674_160);
-        })
-    });
-    group.bench_function("informed-bfs-reach", |b| {
-        b.iter(|| {
-            let count = informed::bfs_reach(&solved).count();
-            assert_eq!(black_box(count), 3_674_160);
-        })
-    });
-    group.bench_function("pathfinding-bfs-reach", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(peer_cube_flood()), 3_674_160);
-        })
-    });
+    cube_floods(&mut group, &solved, peer_cube_flood);
     group.finish();
 
     // The same flood through a breadth-first search whose goal is never met: what a user's
@@ -172,24 +182,10 @@ fn numbered_cube(c: &mut Criterion) {
     let mut group = configure(c, "everyday/cube-flood-numbered");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
-    group.bench_function("informed-reachable", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(informed_reachable_count(&solved)), CUBE_STATES);
-        })
-    });
-    group.bench_function("informed-bfs-reach", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(informed::bfs_reach(&solved).count()), CUBE_STATES);
-        })
-    });
+    cube_floods(&mut group, &solved, peer_cube_flood);
     group.bench_function("informed-bfs", |b| {
         b.iter(|| {
             assert_eq!(black_box(informed_bfs_flood(&solved)), CUBE_STATES);
-        })
-    });
-    group.bench_function("pathfinding-bfs-reach", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(peer_cube_flood()), CUBE_STATES);
         })
     });
     group.finish();
@@ -322,22 +318,7 @@ fn packed_cube(c: &mut Criterion) {
         cube: &cube,
         start: PackedCube::SOLVED,
     };
-    group.bench_function("informed-reachable", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(informed_reachable_count(&solved)), 3_674_160);
-        })
-    });
-    group.bench_function("informed-bfs-reach", |b| {
-        b.iter(|| {
-            let count = informed::bfs_reach(&solved).count();
-            assert_eq!(black_box(count), 3_674_160);
-        })
-    });
-    group.bench_function("pathfinding-bfs-reach", |b| {
-        b.iter(|| {
-            assert_eq!(black_box(peer_packed_cube_flood(&cube)), 3_674_160);
-        })
-    });
+    cube_floods(&mut group, &solved, || peer_packed_cube_flood(&cube));
     group.finish();
 }
 
@@ -433,8 +414,7 @@ fn user_grids(c: &mut Criterion) {
             group.bench_function(format!("informed-{name}"), |b| {
                 b.iter(|| {
                     for scenario in &scenarios {
-                        let (start, goal) =
-                            (user_point(scenario.start()), user_point(scenario.goal()));
+                        let (start, goal) = user_ends(scenario);
                         let found = informed_user_grid(&grid, start, goal, numbered);
                         common::check(scenario, black_box(found));
                     }
@@ -444,8 +424,7 @@ fn user_grids(c: &mut Criterion) {
                 group.bench_function(format!("informed-{name}-{open}"), |b| {
                     b.iter(|| {
                         for scenario in &scenarios {
-                            let (start, goal) =
-                                (user_point(scenario.start()), user_point(scenario.goal()));
+                            let (start, goal) = user_ends(scenario);
                             let query = UserQuery {
                                 grid: &grid,
                                 start,
@@ -464,7 +443,7 @@ fn user_grids(c: &mut Criterion) {
         group.bench_function("pathfinding", |b| {
             b.iter(|| {
                 for scenario in &scenarios {
-                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
+                    let (start, goal) = user_ends(scenario);
                     common::check(scenario, black_box(peer_grid(&grid, start, goal)));
                 }
             })
@@ -488,7 +467,7 @@ fn short_queries(c: &mut Criterion) {
         group.bench_function(format!("informed-one-shot-{name}"), |b| {
             b.iter(|| {
                 for scenario in &scenarios {
-                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
+                    let (start, goal) = user_ends(scenario);
                     let found = informed_user_grid(&user, start, goal, numbered);
                     common::check(scenario, black_box(found));
                 }
@@ -498,30 +477,17 @@ fn short_queries(c: &mut Criterion) {
             let mut searcher = Searcher::new();
             b.iter(|| {
                 for scenario in &scenarios {
-                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
-                    let query = UserQuery {
-                        grid: &user,
-                        start,
-                        goal,
-                        numbered,
-                    };
-                    let found = searcher.astar(&query, |&p: &(usize, usize)| octile(p, goal));
-                    common::check(scenario, black_box(found.ok().map(|s| s.cost())));
+                    let (start, goal) = user_ends(scenario);
+                    let found = searcher_user_grid(&mut searcher, &user, start, goal, numbered);
+                    common::check(scenario, black_box(found));
                 }
             })
         });
         group.bench_function(format!("informed-par-search-{name}"), |b| {
             b.iter(|| {
                 let costs = informed::par_search(&scenarios, |searcher, scenario| {
-                    let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
-                    let query = UserQuery {
-                        grid: &user,
-                        start,
-                        goal,
-                        numbered,
-                    };
-                    let found = searcher.astar(&query, |&p: &(usize, usize)| octile(p, goal));
-                    found.ok().map(|s| s.cost())
+                    let (start, goal) = user_ends(scenario);
+                    searcher_user_grid(searcher, &user, start, goal, numbered)
                 });
                 for (scenario, cost) in scenarios.iter().zip(costs) {
                     common::check(scenario, black_box(cost));
@@ -532,7 +498,7 @@ fn short_queries(c: &mut Criterion) {
     group.bench_function("pathfinding", |b| {
         b.iter(|| {
             for scenario in &scenarios {
-                let (start, goal) = (user_point(scenario.start()), user_point(scenario.goal()));
+                let (start, goal) = user_ends(scenario);
                 common::check(scenario, black_box(peer_grid(&user, start, goal)));
             }
         })

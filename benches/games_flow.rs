@@ -21,8 +21,11 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use common::{Len, Rng};
-use informed::grid::{Cell, FlowField, Grid, Movement, WeightedGrid};
-use informed::{SearchProblem, Searcher};
+use informed::grid::{
+    Cell, FlowField, Grid, GridMap, GridProblem, GridQuery, Movement, WeightedGrid,
+    WeightedGridProblem,
+};
+use informed::{Bidirectional, SearchProblem, Searcher};
 
 const MAPS: [&str; 2] = ["dao/arena2", "room/8room_000"];
 const UNITS: usize = 1_000;
@@ -51,7 +54,7 @@ fn main() {
     let generated = common::walled_grid(512, 25, 37);
     measure("generated 512x512, 25% walls", &generated);
     let weighted = weighted(&generated, 37);
-    measure_weighted("generated, costs 1-9", &weighted);
+    measure("generated, costs 1-9", &weighted);
     for map in MAPS {
         let Some(data) = common::shared_data("movingai") else {
             println!("skipped: {map}: ../shared/data/movingai is absent");
@@ -114,12 +117,7 @@ fn weighted(grid: &Grid, seed: u64) -> WeightedGrid {
 /// A random target from which at least half the free cells are reached (the map's main
 /// region), and `UNITS` random cells that reach it (seeded): units on the target's side of the
 /// walls, as a game's would be, so that no A* floods a region in vain.
-fn places<M: informed::grid::GridMap>(
-    grid: &M,
-    width: u32,
-    height: u32,
-    free: usize,
-) -> (Cell, Vec<Cell>) {
+fn places<M: GridMap>(grid: &M, width: u32, height: u32, free: usize) -> (Cell, Vec<Cell>) {
     let mut rng = Rng(37);
     let mut random = || {
         Cell::new(
@@ -160,10 +158,69 @@ fn ms(time: Duration) -> f64 {
     time.as_secs_f64() * 1e3
 }
 
-/// The field, one A* per unit, the generic reverse flood and the peer's flood on a uniform
-/// `grid`, each checked against the field.
-fn measure(name: &str, grid: &Grid) {
-    let (target, units) = places(grid, grid.width(), grid.height(), grid.free_count());
+/// How a map's steps cost, which decides what else `measure` compares the field with.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Costs {
+    /// Every step costs the same both ways: `pathfinding`'s flood from the target is a peer.
+    Uniform,
+    /// A step costs what the cell entered costs: no peer (a flood from the target measures the
+    /// other way), but a count of the units such a flood would give a wrong cost.
+    Weighted,
+}
+
+/// What `measure` needs of a map: the same calls on `Grid` and `WeightedGrid`, whose queries
+/// and octile heuristics are of different types.
+trait Map: GridMap {
+    const COSTS: Costs;
+    type Query<'g>: GridQuery<'g> + Bidirectional
+    where
+        Self: 'g;
+    /// The width, the height and the free cells.
+    fn size(&self) -> (u32, u32, usize);
+    fn query(&self, start: Cell, goal: Cell) -> Self::Query<'_>;
+    /// The cost of one A* with the octile heuristic, if it finds a path.
+    fn astar(searcher: &mut Searcher<Cell, f64>, query: &Self::Query<'_>) -> Option<f64>;
+}
+
+impl Map for Grid {
+    const COSTS: Costs = Costs::Uniform;
+    type Query<'g> = GridProblem<'g>;
+    fn size(&self) -> (u32, u32, usize) {
+        (self.width(), self.height(), self.free_count())
+    }
+    fn query(&self, start: Cell, goal: Cell) -> GridProblem<'_> {
+        self.problem(start, goal, MOVEMENT).unwrap()
+    }
+    fn astar(searcher: &mut Searcher<Cell, f64>, query: &GridProblem<'_>) -> Option<f64> {
+        searcher
+            .astar_with(query, query.octile())
+            .ok()
+            .map(|s| s.cost())
+    }
+}
+
+impl Map for WeightedGrid {
+    const COSTS: Costs = Costs::Weighted;
+    type Query<'g> = WeightedGridProblem<'g>;
+    fn size(&self) -> (u32, u32, usize) {
+        (self.width(), self.height(), self.free_count())
+    }
+    fn query(&self, start: Cell, goal: Cell) -> WeightedGridProblem<'_> {
+        self.problem(start, goal, MOVEMENT).unwrap()
+    }
+    fn astar(searcher: &mut Searcher<Cell, f64>, query: &WeightedGridProblem<'_>) -> Option<f64> {
+        searcher
+            .astar_with(query, query.octile())
+            .ok()
+            .map(|s| s.cost())
+    }
+}
+
+/// The field, one A* per unit, the generic reverse flood and, on a uniform `grid`, the peer's
+/// flood, each checked against the field.
+fn measure<M: Map>(name: &str, grid: &M) {
+    let (width, height, free) = grid.size();
+    let (target, units) = places(grid, width, height, free);
     let mut field = FlowField::new();
     let field_time = least(RUNS, || {
         field.rebuild(grid, [target], MOVEMENT).unwrap();
@@ -173,16 +230,12 @@ fn measure(name: &str, grid: &Grid) {
     let mut searcher = Searcher::new();
     let astar_time = least(1, || {
         for &unit in &units {
-            let problem = grid.problem(unit, target, MOVEMENT).unwrap();
-            let cost = searcher
-                .astar_with(&problem, problem.octile())
-                .ok()
-                .map(|s| s.cost());
+            let cost = M::astar(&mut searcher, &grid.query(unit, target));
             assert_eq!(cost, field.distance(unit), "A* from {unit}");
         }
     });
 
-    let query = grid.problem(target, target, MOVEMENT).unwrap();
+    let query = grid.query(target, target);
     let mut tree = None;
     let generic_time = least(RUNS, || {
         tree = Some(informed::distances_to_goals(&query).unwrap())
@@ -193,7 +246,7 @@ fn measure(name: &str, grid: &Grid) {
         assert_eq!(field.distance(*cell), Some(cost), "generic flood at {cell}");
     }
 
-    let peer_time = {
+    let peer_time = (M::COSTS == Costs::Uniform).then(|| {
         let mut all: HashMap<Cell, (Cell, Len)> = HashMap::new();
         let time = least(RUNS, || {
             all = pathfinding::directed::dijkstra::dijkstra_all(&target, |cell| {
@@ -213,8 +266,8 @@ fn measure(name: &str, grid: &Grid) {
                 "dijkstra_all at {cell}"
             );
         }
-        Some(time)
-    };
+        time
+    });
     report(
         name,
         field.reached(),
@@ -223,57 +276,19 @@ fn measure(name: &str, grid: &Grid) {
         generic_time,
         peer_time,
     );
-}
-
-/// The field and one A* per unit on a weighted grid (no peer: a flood from the target measures
-/// the other way there), each checked against the field.
-fn measure_weighted(name: &str, grid: &WeightedGrid) {
-    let (target, units) = places(grid, grid.width(), grid.height(), grid.free_count());
-    let mut field = FlowField::new();
-    let field_time = least(RUNS, || {
-        field.rebuild(grid, [target], MOVEMENT).unwrap();
-        black_box(&field);
-    });
-    let mut searcher = Searcher::new();
-    let astar_time = least(1, || {
-        for &unit in &units {
-            let problem = grid.problem(unit, target, MOVEMENT).unwrap();
-            let cost = searcher
-                .astar_with(&problem, problem.octile())
-                .ok()
-                .map(|s| s.cost());
-            assert_eq!(cost, field.distance(unit), "A* from {unit}");
-        }
-    });
-    let query = grid.problem(target, target, MOVEMENT).unwrap();
-    let mut tree = None;
-    let generic_time = least(RUNS, || {
-        tree = Some(informed::distances_to_goals(&query).unwrap())
-    });
-    let tree = tree.unwrap();
-    assert_eq!(tree.len(), field.reached());
-    for (cell, cost) in tree.iter() {
-        assert_eq!(field.distance(*cell), Some(cost), "generic flood at {cell}");
+    if M::COSTS == Costs::Weighted {
+        // The mistake a flow field avoids: a flood forward from the target pays for the cells
+        // left, not the cells entered.
+        let forward = informed::shortest_path_tree(&query).unwrap();
+        let wrong = units
+            .iter()
+            .filter(|&&unit| forward.cost_to(&unit) != field.distance(unit))
+            .count();
+        println!(
+            "{:<28} a flood forward from the target gives {wrong} of {UNITS} units a wrong cost",
+            ""
+        );
     }
-    report(
-        name,
-        field.reached(),
-        field_time,
-        astar_time,
-        generic_time,
-        None,
-    );
-    // The mistake a flow field avoids: a flood forward from the target pays for the cells
-    // left, not the cells entered.
-    let forward = informed::shortest_path_tree(&query).unwrap();
-    let wrong = units
-        .iter()
-        .filter(|&&unit| forward.cost_to(&unit) != field.distance(unit))
-        .count();
-    println!(
-        "{:<28} a flood forward from the target gives {wrong} of {UNITS} units a wrong cost",
-        ""
-    );
 }
 
 fn report(

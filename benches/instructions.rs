@@ -13,9 +13,11 @@ mod workloads;
 use std::hint::black_box;
 use std::process::ExitCode;
 
+use informed::grid::Scenario;
+
 use workloads::{
-    CUBE_STATES, NumberedCubeProblem, Route, UserQuery, cauldron_short_queries, informed_bfs_flood,
-    informed_numbered_cube, octile, peer_cube_bfs_flood,
+    CUBE_STATES, NumberedCubeProblem, Route, cauldron_short_queries, informed_bfs_flood,
+    informed_numbered_cube, peer_cube_bfs_flood, searcher_user_grid, user_ends,
 };
 use workloads::{
     Cube, CubeProblem, Hanoi, PackedCube, PackedCubeProblem, PackedDigraph, PackedHanoi,
@@ -24,7 +26,6 @@ use workloads::{
     informed_reachable_count, informed_route, informed_user_grid, peer_bfs_steps,
     peer_bidirectional_steps, peer_cube, peer_cube_flood, peer_grid, peer_packed_cube,
     peer_packed_cube_flood, peer_packed_route, peer_route, scrambles, tower_moves, user_map,
-    user_point,
 };
 
 /// The sum of the optimal costs of the 200 cube scrambles, and of the 500 digraph queries (0 for
@@ -133,6 +134,21 @@ enum Answer {
 #[inline(never)]
 fn measured<R>(search: impl FnOnce() -> R) -> R {
     black_box(search())
+}
+
+/// Checks each scenario's cost (`None` for no path) and totals them, rounded: the same for
+/// every library.
+fn checked_total(scenarios: &[Scenario], costs: &[Option<f64>]) -> Answer {
+    for (scenario, &cost) in scenarios.iter().zip(costs) {
+        common::check(scenario, cost);
+    }
+    let total: f64 = costs.iter().flatten().sum();
+    Answer::Found(total.round() as u64)
+}
+
+/// The scenarios' starts and goals as a user's grid names them.
+fn user_queries(scenarios: &[Scenario]) -> Vec<((usize, usize), (usize, usize))> {
+    scenarios.iter().map(user_ends).collect()
 }
 
 fn main() -> ExitCode {
@@ -382,33 +398,7 @@ fn run_grid(workload: &str, library: &str) -> Option<Answer> {
     if workload != "grid-astar-hashed" || !matches!(library, "informed" | "pathfinding") {
         return None;
     }
-    let Some((grid, scenarios)) = user_map("dao/arena2", 200) else {
-        return Some(Answer::Skipped);
-    };
-    let queries: Vec<((usize, usize), (usize, usize))> = scenarios
-        .iter()
-        .map(|s| (user_point(s.start()), user_point(s.goal())))
-        .collect();
-    let costs: Vec<Option<f64>> = match library {
-        "informed" => measured(|| {
-            queries
-                .iter()
-                .map(|&(start, goal)| informed_user_grid(&grid, start, goal, false))
-                .collect()
-        }),
-        _ => measured(|| {
-            queries
-                .iter()
-                .map(|&(start, goal)| peer_grid(&grid, start, goal))
-                .collect()
-        }),
-    };
-    for (scenario, &cost) in scenarios.iter().zip(&costs) {
-        common::check(scenario, cost);
-    }
-    // The total length, rounded: the same for both libraries.
-    let total: f64 = costs.iter().flatten().sum();
-    Some(Answer::Found(total.round() as u64))
+    user_grid("dao/arena2", 200, library, "informed-hashed")
 }
 
 /// JPS and JPS+ (the searcher, and its table, made outside the count) against `pathfinding`'s
@@ -440,11 +430,7 @@ fn run_jps(library: &str) -> Option<Answer> {
                 .collect()
         })
     };
-    for (scenario, &cost) in scenarios.iter().zip(&costs) {
-        common::check(scenario, cost);
-    }
-    let total: f64 = costs.iter().flatten().sum();
-    Some(Answer::Found(total.round() as u64))
+    Some(checked_total(&scenarios, &costs))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -583,10 +569,7 @@ fn user_grid(map: &str, count: usize, library: &str, as_run: &str) -> Option<Ans
     } else {
         as_run
     };
-    let queries: Vec<((usize, usize), (usize, usize))> = scenarios
-        .iter()
-        .map(|s| (user_point(s.start()), user_point(s.goal())))
-        .collect();
+    let queries = user_queries(&scenarios);
     let costs: Vec<Option<f64>> = match as_run {
         "pathfinding" => measured(|| {
             queries
@@ -604,11 +587,7 @@ fn user_grid(map: &str, count: usize, library: &str, as_run: &str) -> Option<Ans
             })
         }
     };
-    for (scenario, &cost) in scenarios.iter().zip(&costs) {
-        common::check(scenario, cost);
-    }
-    let total: f64 = costs.iter().flatten().sum();
-    Some(Answer::Found(total.round() as u64))
+    Some(checked_total(&scenarios, &costs))
 }
 
 /// The crate's own grids, numbered (the dense table), on `count` scenarios of `map` as the
@@ -643,11 +622,7 @@ fn dense_grid(map: &str, count: usize, library: &str) -> Option<Answer> {
                 .collect()
         }),
     };
-    for (scenario, &cost) in scenarios.iter().zip(&costs) {
-        common::check(scenario, cost);
-    }
-    let total: f64 = costs.iter().flatten().sum();
-    Some(Answer::Found(total.round() as u64))
+    Some(checked_total(&scenarios, &costs))
 }
 
 /// Every tenth of the bench's 2,000 short queries on Cauldron (200, from the shortest to the
@@ -658,10 +633,7 @@ fn short_queries(library: &str) -> Option<Answer> {
         return Some(Answer::Skipped);
     };
     let scenarios: Vec<_> = scenarios.into_iter().step_by(10).collect();
-    let queries: Vec<((usize, usize), (usize, usize))> = scenarios
-        .iter()
-        .map(|s| (user_point(s.start()), user_point(s.goal())))
-        .collect();
+    let queries = user_queries(&scenarios);
     let numbered = library.ends_with("-numbered");
     let costs: Vec<Option<f64>> = match library {
         "pathfinding" => measured(|| {
@@ -682,24 +654,13 @@ fn short_queries(library: &str) -> Option<Answer> {
                 queries
                     .iter()
                     .map(|&(start, goal)| {
-                        let query = UserQuery {
-                            grid: &grid,
-                            start,
-                            goal,
-                            numbered,
-                        };
-                        let found = searcher.astar(&query, |&p: &(usize, usize)| octile(p, goal));
-                        found.ok().map(|s| s.cost())
+                        searcher_user_grid(&mut searcher, &grid, start, goal, numbered)
                     })
                     .collect()
             })
         }
     };
-    for (scenario, &cost) in scenarios.iter().zip(&costs) {
-        common::check(scenario, cost);
-    }
-    let total: f64 = costs.iter().flatten().sum();
-    Some(Answer::Found(total.round() as u64))
+    Some(checked_total(&scenarios, &costs))
 }
 
 /// Octile A* on `informed`'s own grid (a dense table) against `pathfinding`'s, on 200 scenarios
@@ -708,30 +669,7 @@ fn run_octile(map: &str, library: &str) -> Option<Answer> {
     if !matches!(library, "informed" | "pathfinding") {
         return None;
     }
-    let Some((grid, scenarios)) = common::movingai(map, 200) else {
-        return Some(Answer::Skipped);
-    };
-    let queries = common::queries(&grid, &scenarios);
-    let costs: Vec<Option<f64>> = if library == "informed" {
-        measured(|| {
-            queries
-                .iter()
-                .map(|(_, p)| common::informed_octile(p))
-                .collect()
-        })
-    } else {
-        measured(|| {
-            queries
-                .iter()
-                .map(|(_, p)| common::peer_octile(p))
-                .collect()
-        })
-    };
-    for (scenario, &cost) in scenarios.iter().zip(&costs) {
-        common::check(scenario, cost);
-    }
-    let total: f64 = costs.iter().flatten().sum();
-    Some(Answer::Found(total.round() as u64))
+    dense_grid(map, 200, library)
 }
 
 /// A* with Manhattan distance on the 1,000 seeded 8-puzzles of the `peers` bench (hashed

@@ -22,6 +22,7 @@ use informed::grid::Grid;
 use informed::{Heuristic, Reopening, Search, SearchProblem};
 
 use args::Args;
+use common::thousands;
 
 /// What one configuration did over a workload.
 #[derive(Clone, Copy, Debug, Default)]
@@ -120,19 +121,6 @@ fn row(name: &str, weight: f64, reopening: Reopening, tally: Tally) {
         tally.cost / tally.optimal,
         tally.worst
     );
-}
-
-/// `n` with a comma every three digits.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 fn korf_rows(count: usize, weights: &[f64], reopenings: &[Reopening], load_only: bool) {

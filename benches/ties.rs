@@ -26,7 +26,7 @@ use std::cell::Cell as Counter;
 use informed::grid::{Cell, Grid, Movement};
 use informed::{EstimateTie, Heuristic, Search, SearchProblem, TieBreak};
 
-use common::PeerCost;
+use common::{PeerCost, thousands};
 use workloads::{Cube, CubeProblem, scrambles};
 
 /// The Korf instances: the ten IDA* solves with the fewest nodes (the file's node counts).
@@ -70,17 +70,6 @@ fn row(name: &str, rules: &[Tally], peer: Tally) {
             "{name}: the rules disagree on the cost: {rules:?} {peer:?}"
         );
     }
-    let thousands = |n: u64| {
-        let digits = n.to_string();
-        let mut out = String::new();
-        for (i, digit) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(digit);
-        }
-        out
-    };
     let random = &rules[2..2 + SEEDS.count()];
     let least = random.iter().map(|t| t.expanded).min().unwrap_or(0);
     let most = random.iter().map(|t| t.expanded).max().unwrap_or(0);

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use informed::grid::{Cell, Grid, Scenario};
-use informed::{Bidirectional, SearchProblem};
+use informed::{Bidirectional, SearchProblem, Searcher};
 
 use crate::common::{Len, Rng};
 
@@ -809,6 +809,30 @@ pub fn informed_user_grid(
     informed::astar(&query, |&p: &(usize, usize)| octile(p, goal))
         .ok()
         .map(|s| s.cost())
+}
+
+/// A scenario's start and goal as a user's grid names them.
+pub fn user_ends(scenario: &Scenario) -> ((usize, usize), (usize, usize)) {
+    (user_point(scenario.start()), user_point(scenario.goal()))
+}
+
+/// [`informed_user_grid`] through a searcher reused from one query to the next, as a game
+/// asks its many short queries.
+pub fn searcher_user_grid(
+    searcher: &mut Searcher<(usize, usize), f64>,
+    grid: &UserGrid,
+    start: (usize, usize),
+    goal: (usize, usize),
+    numbered: bool,
+) -> Option<f64> {
+    let query = UserQuery {
+        grid,
+        start,
+        goal,
+        numbered,
+    };
+    let found = searcher.astar(&query, |&p: &(usize, usize)| octile(p, goal));
+    found.ok().map(|s| s.cost())
 }
 
 // ---------------------------------------------------------------------------------------------

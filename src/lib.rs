@@ -371,6 +371,7 @@ mod invalid_data;
 mod landmarks;
 mod location;
 mod observer;
+mod permutation;
 mod problem;
 mod progress;
 mod replay;

@@ -42,6 +42,7 @@ use std::fmt;
 
 use crate::heuristic::{Heuristic, IncrementalHeuristic, heuristic_by_reference};
 use crate::in_place::{InPlaceProblem, Moves};
+use crate::permutation::first_missing;
 use crate::problem::SearchProblem;
 
 /// The most pancakes a stack may hold (so that a flip, and the plate's size, fit a byte).
@@ -135,13 +136,7 @@ impl<const N: usize> Pancakes<N> {
         if N > MAX_PANCAKES {
             return Err(PancakeError::TooMany { pancakes: N });
         }
-        let mut seen = [false; MAX_PANCAKES];
-        for &size in &start {
-            if usize::from(size) < N {
-                seen[usize::from(size)] = true;
-            }
-        }
-        if let Some(missing) = (0..N).find(|&size| !seen[size]) {
+        if let Some(missing) = first_missing(&start) {
             return Err(PancakeError::NotAPermutation {
                 stack: start.to_vec(),
                 missing: missing as u8,

@@ -45,6 +45,7 @@ use std::fmt;
 use crate::heuristic::{Heuristic, heuristic_by_reference};
 use crate::in_place::{InPlaceProblem, Moves};
 use crate::pdb::{Abstraction, PatternDatabase, PdbError, Placements};
+use crate::permutation::first_missing;
 use crate::problem::{Bidirectional, SearchProblem};
 
 /// The most tokens a ring may hold (so that a token, and a move, fit a byte).
@@ -161,13 +162,7 @@ impl<const N: usize> TopSpin<N> {
     ///
     /// [`TopSpinError::NotAPermutation`] if it does not.
     pub fn check(&self, state: &[u8; N]) -> Result<(), TopSpinError> {
-        let mut seen = [false; MAX_TOKENS];
-        for &token in state {
-            if usize::from(token) < N {
-                seen[usize::from(token)] = true;
-            }
-        }
-        match (0..N).find(|&token| !seen[token]) {
+        match first_missing(state) {
             Some(missing) => Err(TopSpinError::NotAPermutation {
                 state: state.to_vec(),
                 missing: missing as u8,

@@ -13,7 +13,8 @@ use proptest::prelude::*;
 
 const SQRT_2: f64 = std::f64::consts::SQRT_2;
 
-/// The moves of `movement` from `(x, y)`, written out rule by rule.
+/// The moves of `movement` from `(x, y)` with their costs (1, or √2 diagonally): the rules as
+/// `common::reference_steps` writes them out.
 fn reference_moves(
     grid: &[Vec<bool>],
     movement: Movement,
@@ -27,26 +28,10 @@ fn reference_moves(
             && (x as usize) < grid[0].len()
             && grid[y as usize][x as usize]
     };
-    let mut moves = Vec::new();
-    for (dx, dy) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
-        if free(x + dx, y + dy) {
-            moves.push(((x + dx, y + dy), 1.0));
-        }
-    }
-    if movement != Movement::Four {
-        for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-            let sides = [free(x + dx, y), free(x, y + dy)];
-            let allowed = match movement {
-                Movement::Eight => sides[0] && sides[1],
-                Movement::EightCuttingCorners => sides[0] || sides[1],
-                _ => true,
-            };
-            if allowed && free(x + dx, y + dy) {
-                moves.push(((x + dx, y + dy), SQRT_2));
-            }
-        }
-    }
-    moves
+    common::reference_steps(free, movement, x, y)
+        .into_iter()
+        .map(|(cell, diagonal)| (cell, if diagonal { SQRT_2 } else { 1.0 }))
+        .collect()
 }
 
 /// Exact distances from `from` to every cell (moves are symmetric, so also *to* `from`).

@@ -23,8 +23,8 @@ const MOVEMENTS: [Movement; 4] = [
 /// Each cell's cost, row by row: 0 a wall.
 type Costs = Vec<Vec<u8>>;
 
-/// The neighbours of `(x, y)` under `movement`, written out rule by rule from the movement's
-/// documentation (not from the grid's code).
+/// The neighbours of `(x, y)` under `movement`, by the rules as `common::reference_steps`
+/// writes them out from the movement's documentation (not from the grid's code).
 fn reference_moves(costs: &Costs, movement: Movement, x: i64, y: i64) -> Vec<(i64, i64)> {
     let free = |x: i64, y: i64| {
         y >= 0
@@ -33,26 +33,10 @@ fn reference_moves(costs: &Costs, movement: Movement, x: i64, y: i64) -> Vec<(i6
             && (x as usize) < costs[0].len()
             && costs[y as usize][x as usize] > 0
     };
-    let mut moves = Vec::new();
-    for (dx, dy) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
-        if free(x + dx, y + dy) {
-            moves.push((x + dx, y + dy));
-        }
-    }
-    if movement != Movement::Four {
-        for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-            let sides = [free(x + dx, y), free(x, y + dy)];
-            let allowed = match movement {
-                Movement::Eight => sides[0] && sides[1],
-                Movement::EightCuttingCorners => sides[0] || sides[1],
-                _ => true,
-            };
-            if allowed && free(x + dx, y + dy) {
-                moves.push((x + dx, y + dy));
-            }
-        }
-    }
-    moves
+    common::reference_steps(free, movement, x, y)
+        .into_iter()
+        .map(|(cell, _)| cell)
+        .collect()
 }
 
 /// The component of every cell by breadth-first search: `None` for a wall, otherwise the
@@ -436,6 +420,28 @@ fn a_corridor_splits_and_joins() -> Result<(), Box<dyn std::error::Error>> {
     let mut regions = Regions::build(&grid, Movement::Four);
     regions.set_free(&mut grid, Cell::new(2, 0), false);
     assert_eq!(regions.count(), 1);
+    Ok(())
+}
+
+/// Regions describe the grid they were built from: another grid of the same size, even one
+/// with as many changes, or a clone, is not theirs, and a change reported on it rebuilds them
+/// rather than repair the labels of a grid they never saw.
+#[test]
+fn regions_of_one_grid_are_not_current_for_another() -> Result<(), Box<dyn std::error::Error>> {
+    let open = Grid::from_ascii("...\n...\n...")?;
+    let mut regions = Regions::build(&open, Movement::Four);
+    assert!(regions.is_current(&open));
+    assert!(!regions.is_current(&open.clone()));
+    // A wall down the middle, its last cell set after loading: one change, as the regions
+    // would expect of the open grid after one more cell.
+    let mut walled = Grid::from_ascii(".#.\n.#.\n...")?;
+    walled.set_free(Cell::new(1, 2), false);
+    assert!(!regions.is_current(&walled));
+    regions.cell_changed(&walled, Cell::new(1, 2));
+    assert!(regions.is_current(&walled));
+    assert_eq!(regions.count(), 2);
+    assert!(!regions.reachable(Cell::new(0, 0), Cell::new(2, 0)));
+    assert!(!regions.is_current(&open));
     Ok(())
 }
 

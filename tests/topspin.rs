@@ -162,5 +162,13 @@ fn bad_sizes_and_states_are_refused() {
         error.to_string(),
         "state [0, 1, 1, 3] is not the tokens 0 to 3 once each: 2 is missing"
     );
+    assert_eq!(
+        puzzle.problem([3, 0, 9, 1]).unwrap_err(),
+        TopSpinError::NotAPermutation {
+            state: vec![3, 0, 9, 1],
+            missing: 2
+        }
+    );
+    assert!(puzzle.check(&[3, 2, 0, 1]).is_ok());
     assert!(matches!(puzzle.pdb(5), Err(PdbError::BadPlacements { .. })));
 }

@@ -27,8 +27,9 @@ type Named<'a> = (&'static str, Box<dyn Fn(Cell) -> f64 + 'a>);
 /// A malformed picture, the line of its error (0: it reads), and what the error must be.
 type Malformed = (&'static str, usize, fn(&GridErrorKind) -> bool);
 
-/// The moves of `movement` from `(x, y)` with their costs, written out rule by rule: into a cell
-/// costs its cost, √2 times that diagonally.
+/// The moves of `movement` from `(x, y)` with their costs, by the rules as
+/// `common::reference_steps` writes them out: into a cell costs its cost, √2 times that
+/// diagonally.
 fn reference_moves(costs: &Costs, movement: Movement, x: i64, y: i64) -> Vec<((i64, i64), f64)> {
     let cost = |x: i64, y: i64| {
         if y >= 0 && x >= 0 && (y as usize) < costs.len() && (x as usize) < costs[0].len() {
@@ -37,28 +38,13 @@ fn reference_moves(costs: &Costs, movement: Movement, x: i64, y: i64) -> Vec<((i
             0
         }
     };
-    let mut moves = Vec::new();
-    for (dx, dy) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
-        let c = cost(x + dx, y + dy);
-        if c > 0 {
-            moves.push(((x + dx, y + dy), f64::from(c)));
-        }
-    }
-    if movement != Movement::Four {
-        for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-            let sides = [cost(x + dx, y) > 0, cost(x, y + dy) > 0];
-            let allowed = match movement {
-                Movement::Eight => sides[0] && sides[1],
-                Movement::EightCuttingCorners => sides[0] || sides[1],
-                _ => true,
-            };
-            let c = cost(x + dx, y + dy);
-            if allowed && c > 0 {
-                moves.push(((x + dx, y + dy), DIAGONAL * f64::from(c)));
-            }
-        }
-    }
-    moves
+    common::reference_steps(|x, y| cost(x, y) > 0, movement, x, y)
+        .into_iter()
+        .map(|((nx, ny), diagonal)| {
+            let c = f64::from(cost(nx, ny));
+            ((nx, ny), if diagonal { DIAGONAL * c } else { c })
+        })
+        .collect()
 }
 
 /// Exact least costs from every cell *to* `goal` (by a Dijkstra over the reversed moves).

@@ -291,3 +291,16 @@ pub fn sealed_grid(size: u32) -> Grid {
 }
 
 pub const FOUR: Movement = Movement::Four;
+
+/// `n` with a comma every three digits, as the benches' tables print counts.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}

@@ -11,7 +11,6 @@
 //! second), which a run pays once.
 
 #[path = "../src/bin/informed-enumerate/cube.rs"]
-#[allow(dead_code)] // the quarter-turn metric is the tests'
 mod cube;
 
 use std::net::TcpListener;

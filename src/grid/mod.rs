@@ -723,12 +723,6 @@ impl Grid {
         )
     }
 
-    /// How many cells have changed so far (see [`Regions::is_current`]): the count of
-    /// [`revision`](Self::revision).
-    pub(crate) fn flips(&self) -> u64 {
-        self.changes
-    }
-
     /// The number of free cells.
     pub fn free_count(&self) -> usize {
         self.free.iter().filter(|&&free| free).count()

@@ -5,7 +5,7 @@ use std::fmt;
 
 use smallvec::SmallVec;
 
-use super::terrain::{MapRef, Query};
+use super::terrain::{MapRef, Query, Stamp};
 use super::{
     Cell, Grid, GridError, GridErrorKind, GridMap, GridQuery, Manhattan, Movement, Octile,
 };
@@ -60,15 +60,18 @@ impl Region {
 ///
 /// A change that is not reported leaves the regions *stale*: the O(1) answers
 /// ([`region`](Self::region), [`same_region`](Self::same_region),
-/// [`reachable`](Self::reachable)) then describe the grid as it was. The grid counts the
-/// cells that turned from free to blocked or back, and [`is_current`](Self::is_current)
-/// compares that count with the changes the regions were told of: the methods given the grid
-/// or a query on it ([`check`](Self::check), [`astar`](Self::astar),
-/// [`nearest`](Self::nearest), [`astar_to_nearest`](Self::astar_to_nearest)) use the regions
-/// only while they are current, and search or flood the grid as it is otherwise, so they never
-/// answer wrongly; and the next [`cell_changed`](Self::cell_changed) rebuilds stale regions
-/// whole. The count cannot tell one grid from another of the same size: regions describe the
-/// grid they were built from.
+/// [`reachable`](Self::reachable)) then describe the grid as it was. A [`Grid`] names its
+/// changes with its [`revision`](Grid::revision), and a
+/// [`WeightedGrid`](super::WeightedGrid) counts the cells that turned from a wall to a cost or
+/// back; [`is_current`](Self::is_current) compares that with the changes the regions were
+/// told of: the methods given the grid or a query on it ([`check`](Self::check),
+/// [`astar`](Self::astar), [`nearest`](Self::nearest),
+/// [`astar_to_nearest`](Self::astar_to_nearest)) use the regions only while they are current,
+/// and search or flood the grid as it is otherwise, so they never answer wrongly; and the next
+/// [`cell_changed`](Self::cell_changed) rebuilds stale regions whole. A [`Grid`]'s revision
+/// also names the grid, so regions are never current for another grid (a clone included); a
+/// weighted grid's count cannot tell one grid from another of the same size: regions describe
+/// the grid they were built from.
 ///
 /// # Per-query blocked cells
 ///
@@ -126,8 +129,8 @@ pub struct Regions {
     sizes: Vec<usize>,
     /// The numbers not in use, given to the next regions made.
     spare: Vec<u32>,
-    /// The grid's count of cells turned free or blocked, as of the last change applied.
-    seen: u64,
+    /// Where the grid's free and blocked cells stood as of the last change applied.
+    seen: Stamp,
     scratch: Scratch,
 }
 
@@ -190,7 +193,7 @@ impl Regions {
             labels: Vec::new(),
             sizes: Vec::new(),
             spare: Vec::new(),
-            seen: 0,
+            seen: grid.map().stamp(),
             scratch: Scratch::default(),
         };
         regions.rebuild(grid);
@@ -211,7 +214,7 @@ impl Regions {
         let map = grid.map();
         self.width = map.width();
         self.height = map.height();
-        self.seen = map.flips();
+        self.seen = map.stamp();
         self.labels.clear();
         self.labels.resize(map.cells(), NONE);
         self.sizes.clear();
@@ -313,8 +316,10 @@ impl Regions {
     /// turned from free to blocked or back since they were built, except those they were told
     /// of.
     ///
-    /// Computes in **O(1)**: the grid counts such changes. The count does not tell one grid
-    /// from another of the same size.
+    /// Computes in **O(1)**: a [`Grid`] compares its [`revision`](Grid::revision), which also
+    /// names the grid (regions of one grid are not current for another, a clone included); a
+    /// [`WeightedGrid`](super::WeightedGrid) compares its count of cells turned from a wall to
+    /// a cost or back, which does not tell one grid from another of the same size.
     ///
     /// # Example
     ///
@@ -335,7 +340,7 @@ impl Regions {
     }
 
     fn is_current_map(&self, map: MapRef<'_>) -> bool {
-        (map.width(), map.height()) == (self.width, self.height) && map.flips() == self.seen
+        (map.width(), map.height()) == (self.width, self.height) && map.stamp() == self.seen
     }
 
     /// Blocks (`free = false`) or frees `cell` of `grid` and repairs the regions: the way to
@@ -422,16 +427,15 @@ impl Regions {
         }
         let index = map.index(cell);
         let free = map.is_free(cell);
-        let flips = map.flips();
         if free == (self.labels[index] != NONE) {
             // Nothing to repair here; but if the grid changed elsewhere unseen, start afresh.
-            if flips != self.seen {
+            if map.stamp() != self.seen {
                 self.rebuild(grid);
             }
             return;
         }
         // This cell's change is the only one since the last: anything else is a change missed.
-        if flips != self.seen.wrapping_add(1) {
+        if !map.only_change_since(self.seen, cell) {
             return self.rebuild(grid);
         }
         if free {
@@ -439,7 +443,7 @@ impl Regions {
         } else {
             self.split(map, index);
         }
-        self.seen = flips;
+        self.seen = map.stamp();
     }
 
     /// A number for a new region of `size` cells.

@@ -1,7 +1,7 @@
 //! What pictures and replays need of either kind of grid: the sealed [`GridMap`] (a [`Grid`]
 //! or a [`WeightedGrid`]) and [`GridQuery`] (a query on one).
 
-use super::{Cell, Grid, GridProblem, Movement, WeightedGrid, WeightedGridProblem};
+use super::{Cell, Grid, GridProblem, GridRevision, Movement, WeightedGrid, WeightedGridProblem};
 use crate::problem::SearchProblem;
 
 /// A grid that [`Picture`](super::Picture) draws: a [`Grid`] or a [`WeightedGrid`] (whose
@@ -98,6 +98,18 @@ impl<'g> sealed::Query<'g> for WeightedGridProblem<'g> {
     }
 }
 
+/// Where a grid's free and blocked cells stood, for [`Regions`](super::Regions) to learn of a
+/// change it was not told of: a [`Grid`]'s revision (which also names the grid), or the count
+/// of cells a [`WeightedGrid`] turned from a wall to a cost or back (a change between two
+/// costs changes no region).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stamp {
+    /// A [`Grid`]'s revision.
+    Uniform(GridRevision),
+    /// A [`WeightedGrid`]'s count of flips.
+    Weighted(u64),
+}
+
 /// Either kind of grid.
 #[derive(Clone, Copy, Debug)]
 pub enum MapRef<'g> {
@@ -155,11 +167,30 @@ impl<'g> MapRef<'g> {
         }
     }
 
-    /// How many times a cell turned from free to blocked or back.
-    pub(crate) fn flips(self) -> u64 {
+    /// Where the grid's free and blocked cells stand: equal stamps of one grid mean the same
+    /// free cells.
+    pub(crate) fn stamp(self) -> Stamp {
         match self {
-            MapRef::Uniform(grid) => grid.flips(),
-            MapRef::Weighted(grid) => grid.flips(),
+            MapRef::Uniform(grid) => Stamp::Uniform(grid.revision()),
+            MapRef::Weighted(grid) => Stamp::Weighted(grid.flips()),
+        }
+    }
+
+    /// Whether `cell` turning from free to blocked or back is the grid's only such change
+    /// since `stamp`.
+    pub(crate) fn only_change_since(self, stamp: Stamp, cell: Cell) -> bool {
+        match (self, stamp) {
+            (MapRef::Uniform(grid), Stamp::Uniform(revision)) => {
+                grid.changes_since(revision).is_some_and(|mut changes| {
+                    changes.next() == Some(cell) && changes.next().is_none()
+                })
+            }
+            // A weighted grid counts its flips but does not list them: one flip since, and
+            // this cell's own change seen by the caller, is this cell's.
+            (MapRef::Weighted(grid), Stamp::Weighted(flips)) => {
+                grid.flips() == flips.wrapping_add(1)
+            }
+            _ => false,
         }
     }
 

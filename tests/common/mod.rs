@@ -886,3 +886,37 @@ impl<const N: usize> informed::IncrementalHeuristic<[u8; N], u8, f64> for FloatG
         })
     }
 }
+
+/// The cells one `movement` step from `(x, y)`, each with whether the step is diagonal, where
+/// `free(x, y)` says which cells may be entered (`false` off the map). Written out rule by rule
+/// from the documentation of `Movement`, not from the grids' code: four orthogonal steps, then
+/// (but for `Four`) four diagonals, which `Eight` allows past two free sides,
+/// `EightCuttingCorners` past one, and `EightThroughGaps` past none.
+pub fn reference_steps(
+    free: impl Fn(i64, i64) -> bool,
+    movement: informed::grid::Movement,
+    x: i64,
+    y: i64,
+) -> Vec<((i64, i64), bool)> {
+    use informed::grid::Movement;
+    let mut steps = Vec::new();
+    for (dx, dy) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
+        if free(x + dx, y + dy) {
+            steps.push(((x + dx, y + dy), false));
+        }
+    }
+    if movement != Movement::Four {
+        for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
+            let sides = [free(x + dx, y), free(x, y + dy)];
+            let allowed = match movement {
+                Movement::Eight => sides[0] && sides[1],
+                Movement::EightCuttingCorners => sides[0] || sides[1],
+                _ => true,
+            };
+            if allowed && free(x + dx, y + dy) {
+                steps.push(((x + dx, y + dy), true));
+            }
+        }
+    }
+    steps
+}
