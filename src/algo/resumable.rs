@@ -16,7 +16,7 @@ use crate::solution::{SearchResult, Solution};
 
 /// How many expansions a call of [`Resumable::run`] makes between two readings of the clock,
 /// when its [`Budget`] has a time: reading it costs about as much as a cheap expansion.
-const CLOCK_POLL: u64 = 8;
+pub(crate) const CLOCK_POLL: u64 = 8;
 
 /// How much one call of [`Resumable::run`] may do before it returns: a number of expansions, a
 /// time, a deadline, or any of them together (the call returns at the first one reached).
@@ -83,9 +83,14 @@ impl Budget {
         self
     }
 
+    /// The cap on expansions, if the budget has one.
+    pub(crate) fn expansion_cap(&self) -> Option<u64> {
+        self.expansions
+    }
+
     /// When a call that starts now must stop, if it has a time or a deadline. A time that
     /// reaches past the end of `Instant`'s range never passes.
-    fn stop_at(&self) -> Option<Instant> {
+    pub(crate) fn stop_at(&self) -> Option<Instant> {
         let by_time = self
             .time
             .and_then(|limit| Instant::now().checked_add(limit));

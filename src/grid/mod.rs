@@ -243,7 +243,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub use self::error::{GridError, GridErrorKind};
 pub use self::flow::FlowField;
 pub use self::heuristics::{Euclidean, Manhattan, NearestOctile, Octile};
-pub use self::jps::{JumpPointSearcher, Waypoints};
+pub use self::jps::{JumpPointQuery, JumpPointSearcher, Waypoints};
 pub use self::jps_plus::{JUMP_TABLE_VERSION, JumpTable, JumpTableError};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
