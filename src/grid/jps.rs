@@ -15,9 +15,11 @@ use super::jump::{BitGrid, DX, DY, Jumper};
 use std::time::Instant;
 
 use super::{Cell, DIAGONAL, Goals, Grid, GridProblem, GridRevision, Movement};
+use crate::algo::resumable::{Budget, CLOCK_POLL, PartialTarget, Progress};
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, IndexedHeap};
+use crate::engine::options::TieBreak;
 use crate::engine::table::{
     DenseStore, DenseTable, Lookup, NO_PARENT, Node, Table, most_promising, most_promising_index,
     path_into,
@@ -25,8 +27,6 @@ use crate::engine::table::{
 use crate::error::SearchError;
 use crate::observer::{Event, NoObserver, Observer};
 use crate::progress::{Partial, Stats};
-use crate::algo::resumable::{Budget, CLOCK_POLL, PartialTarget, Progress};
-use crate::engine::options::TieBreak;
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution};
 
@@ -722,9 +722,7 @@ impl<'s, 'p, G: Goals, O: Observer<Cell, f64>> JumpPointQuery<'s, 'p, G, O> {
         refused: Option<SearchError<Cell, f64>>,
     ) -> Self {
         let refused = refused.or_else(|| JumpPointSearcher::check(problem).err());
-        let lent = refused
-            .is_none()
-            .then(|| searcher.lend(problem, tie_break));
+        let lent = refused.is_none().then(|| searcher.lend(problem, tie_break));
         JumpPointQuery {
             searcher,
             problem,
