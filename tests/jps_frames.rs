@@ -12,7 +12,9 @@ use informed::grid::{
     Cell, DIAGONAL, Grid, GridProblem, JumpPointQuery, JumpPointSearcher, JumpTable, Movement,
     Waypoints,
 };
-use informed::{Budget, Limit, PartialTarget, Progress, Search, SearchError, Solution, TieBreak};
+use informed::{
+    Budget, Limit, Partial, PartialTarget, Progress, Search, SearchError, Solution, TieBreak,
+};
 use proptest::prelude::*;
 
 use common::CellQuery as Query;
@@ -185,6 +187,18 @@ fn same_as_one_call(
             optimum,
             options.waypoints,
             options.target,
+            &mut |expanded| {
+                let mut reference = searcher(&grid, table);
+                reference.set_waypoints(options.waypoints);
+                match Search::new(&problem)
+                    .tie_break(options.tie_break)
+                    .max_expansions(expanded)
+                    .jps_in(&mut reference)
+                {
+                    Err(SearchError::LimitReached { best, .. }) => best,
+                    _ => None,
+                }
+            },
         )?;
         drop(query);
         outcome
@@ -214,6 +228,7 @@ fn run_to_end<O: informed::Observer<Cell, f64>>(
     optimum: Option<f64>,
     waypoints: Waypoints,
     target: PartialTarget,
+    best_after: &mut dyn FnMut(u64) -> Option<Partial<Cell, f64>>,
 ) -> Result<Result<Solution<Cell, f64>, SearchError<Cell, f64>>, TestCaseError> {
     let mut expanded = 0;
     let mut last_f = 0.0;
@@ -264,6 +279,9 @@ fn run_to_end<O: informed::Observer<Cell, f64>>(
                     }
                     prop_assert!(f >= last_f - 1e-9, "f fell from {last_f} to {f}");
                     last_f = f;
+                } else {
+                    // What a one-call search stopped by a cap there gives as its best.
+                    prop_assert_eq!(Some(partial), best_after(expanded));
                 }
             }
         }

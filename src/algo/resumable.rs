@@ -101,7 +101,9 @@ impl Budget {
     }
 }
 
-/// Which stored state the partial path of a [`Resumable`] search leads to.
+/// Which stored state the partial path of a [`Resumable`] search (or of a jump point search
+/// spread over calls, [`JumpPointQuery`](crate::grid::JumpPointQuery), which says what it
+/// guarantees there) leads to.
 ///
 /// Measured on 200 scenarios each of Moving AI's `arena2` and `8room_000` (`docs/benchmarks.md`,
 /// "Grids for games"): following the partial path after one call of 100 or 1,000 expansions,

@@ -21,8 +21,7 @@ use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, IndexedHeap};
 use crate::engine::options::TieBreak;
 use crate::engine::table::{
-    DenseStore, DenseTable, Lookup, NO_PARENT, Node, Table, most_promising, most_promising_index,
-    path_into,
+    DenseStore, DenseTable, Lookup, NO_PARENT, Node, Table, most_promising, path_into,
 };
 use crate::error::SearchError;
 use crate::observer::{Event, NoObserver, Observer};
@@ -133,6 +132,82 @@ fn write_path(points: &[Cell], cells: bool, out: &mut Vec<Cell>) {
     }
 }
 
+/// The length of the path [`write_path`] writes for `points`.
+fn written_len(points: &[Cell], cells: bool) -> usize {
+    let steps: usize = points
+        .windows(2)
+        .map(|pair| {
+            let (dx, dy) = (pair[0].x.abs_diff(pair[1].x), pair[0].y.abs_diff(pair[1].y));
+            if cells {
+                dx.max(dy) as usize
+            } else {
+                1 + usize::from(turn(pair[0], pair[1]).is_some())
+            }
+        })
+        .sum();
+    usize::from(!points.is_empty()) + steps
+}
+
+/// The stored jump point of least h (ties: the smaller g, then the one stored first), kept
+/// from call to call rather than found by a look at every stored jump point: the rule of
+/// [`SearchError::best`], which a query's [`PartialTarget::LeastEstimate`] follows.
+///
+/// A jump point's h is fixed when it is stored and its g only falls, so one whose g falls can
+/// overtake the best only among those of the best's h: those are all kept (in the searcher's
+/// `ties`), and the least g among them found when asked.
+struct LeastEstimate {
+    /// The least h stored so far.
+    h: f64,
+    /// The jump points before this index have been looked at.
+    seen: usize,
+    /// Whether some stored jump point has an h other than 0.
+    informed: bool,
+}
+
+impl Default for LeastEstimate {
+    fn default() -> Self {
+        LeastEstimate {
+            h: f64::INFINITY,
+            seen: 0,
+            informed: false,
+        }
+    }
+}
+
+impl LeastEstimate {
+    /// Looks at the jump points stored since the last time.
+    fn catch_up<T: Table<Cell, f64>>(&mut self, table: &T, ties: &mut Vec<usize>) {
+        for index in self.seen..table.len() {
+            let h = table.node(index).h;
+            self.informed |= h != 0.0;
+            if h < self.h {
+                self.h = h;
+                ties.clear();
+            }
+            if h == self.h {
+                ties.push(index);
+            }
+        }
+        self.seen = table.len();
+    }
+
+    /// The jump point the partial path leads to: of `ties`, the one of least g, stored first;
+    /// where no stored h is other than 0, the last stored (as for [`SearchError::best`]).
+    fn target<T: Table<Cell, f64>>(&self, table: &T, ties: &[usize]) -> Option<usize> {
+        if !self.informed {
+            return table.len().checked_sub(1);
+        }
+        let mut best: Option<(usize, f64)> = None;
+        for &index in ties {
+            let g = table.node(index).g;
+            if best.is_none_or(|(_, least)| g < least) {
+                best = Some((index, g));
+            }
+        }
+        best.map(|(index, _)| index)
+    }
+}
+
 /// The key of a queued jump point: f, then h (as A* ranks its states).
 type Key = <f64 as Cost>::Pair;
 
@@ -240,6 +315,8 @@ pub struct JumpPointSearcher {
     path: Vec<Cell>,
     /// The cells a query blocked in the bits, and whether each was blocked before.
     masked: Vec<(Cell, bool)>,
+    /// A [`JumpPointQuery`]'s stored jump points of the least h so far (see [`LeastEstimate`]).
+    ties: Vec<usize>,
 }
 
 impl std::fmt::Debug for JumpPointSearcher {
@@ -271,6 +348,7 @@ impl JumpPointSearcher {
             points: Vec::new(),
             path: Vec::new(),
             masked: Vec::new(),
+            ties: Vec::new(),
         }
     }
 
@@ -635,17 +713,22 @@ struct Lent<'p, G: Goals> {
 /// Its states are the stored jump points, so [`PartialTarget`] reads as it does for A* with
 /// the octile heuristic, over jump points:
 ///
-/// - [`PartialTarget::LeastF`] (the default) leads to the jump point expanded next. Its
-///   f = g + h is at most the cost of an optimal path to the goal, so f is a lower bound on
-///   what remains to pay, and it does not decrease from one call to the next. Its g is the
-///   cost of the path returned, which is a valid path to it, but, unlike A*'s, not always
-///   the least cost of reaching it: a jump can pass over a cell without stopping there, so
-///   the cheapest way to a jump point may not be stored yet (JPS improves it later, as a
-///   [`Stats::decreased_keys`] or a reopening). It does not guarantee that the jump point lies
-///   on an optimal path.
+/// - [`PartialTarget::LeastF`] (the default) leads to the jump point expanded next: the
+///   open one of least f = g + h, ties to the smaller h, then by the search's
+///   [`TieBreak`](crate::TieBreak). The octile distance is consistent on jumps, so its f is
+///   at most the cost of an optimal path to the goal (a lower bound on every path's cost) and
+///   does not decrease from one call to the next. Its g is the cost of the path returned,
+///   the least over paths through jump points, but, unlike A*'s, not always the least cost of
+///   reaching that cell: the cheapest way there can run straight over it, in a jump that does
+///   not stop there. It does not guarantee that the jump point lies on an optimal path.
 /// - [`PartialTarget::LeastEstimate`] leads to the stored jump point nearest the goal by the
-///   octile distance (ties: the smaller g, then the one stored first), and guarantees nothing
-///   about the path.
+///   octile distance (ties: the smaller g, then the one stored first). It guarantees nothing
+///   about the path, but it suits JPS better than A*: jump points are few and far apart, and
+///   on two Moving AI maps its paths cost less to follow than those of the least f
+///   (`docs/benchmarks.md`, "Grids for games").
+///
+/// Every partial path starts at the start and is a valid path of the query (its own blocked
+/// cells avoided), costing [`Partial::cost`].
 ///
 /// The path is a list of cells, one step apart, from the start, or its turning points with
 /// [`Waypoints::JumpPoints`] (consecutive ones on one straight or diagonal line of free
@@ -706,6 +789,7 @@ pub struct JumpPointQuery<'s, 'p, G: Goals = Cell, O = NoObserver> {
     refused: Option<SearchError<Cell, f64>>,
     started: bool,
     target: PartialTarget,
+    least: LeastEstimate,
     /// The search's outcome, once it has ended: every later call returns it again.
     outcome: Option<SearchResult<GridProblem<'p, G>>>,
 }
@@ -723,6 +807,7 @@ impl<'s, 'p, G: Goals, O: Observer<Cell, f64>> JumpPointQuery<'s, 'p, G, O> {
     ) -> Self {
         let refused = refused.or_else(|| JumpPointSearcher::check(problem).err());
         let lent = refused.is_none().then(|| searcher.lend(problem, tie_break));
+        searcher.ties.clear();
         JumpPointQuery {
             searcher,
             problem,
@@ -732,6 +817,7 @@ impl<'s, 'p, G: Goals, O: Observer<Cell, f64>> JumpPointQuery<'s, 'p, G, O> {
             refused,
             started: false,
             target: PartialTarget::default(),
+            least: LeastEstimate::default(),
             outcome: None,
         }
     }
@@ -840,7 +926,15 @@ impl<'s, 'p, G: Goals, O: Observer<Cell, f64>> JumpPointQuery<'s, 'p, G, O> {
 
     /// Ends the search with `outcome`, keeps it for the calls to come, and returns it.
     fn finish(&mut self, outcome: Result<usize, SearchError<Cell, f64>>) -> Progress<Cell, f64> {
-        let mut path = Vec::new();
+        let cells = self.searcher.waypoints == Waypoints::Cells;
+        let len = match (&outcome, &self.lent) {
+            (Ok(goal), Some(lent)) => {
+                path_into(&lent.table, *goal, &mut self.searcher.points);
+                written_len(&self.searcher.points, cells)
+            }
+            _ => 0,
+        };
+        let mut path = Vec::with_capacity(len);
         let result = self
             .conclude(outcome, &mut path)
             .map(|(cost, stats)| Solution::new(path, cost, stats));
@@ -959,11 +1053,15 @@ impl<'s, 'p, G: Goals, O: Observer<Cell, f64>> JumpPointQuery<'s, 'p, G, O> {
         let lent = self.lent.as_mut()?;
         let index = match self.target {
             PartialTarget::LeastF => lent.open.peek()?,
-            _ => most_promising_index(&lent.table)?,
+            _ => {
+                let least = &mut self.least;
+                least.catch_up(&lent.table, &mut self.searcher.ties);
+                least.target(&lent.table, &self.searcher.ties)?
+            }
         };
         path_into(&lent.table, index, &mut self.searcher.points);
-        let mut path = Vec::new();
         let cells = self.searcher.waypoints == Waypoints::Cells;
+        let mut path = Vec::with_capacity(written_len(&self.searcher.points, cells));
         write_path(&self.searcher.points, cells, &mut path);
         let node = lent.table.node(index);
         Some(Partial {
