@@ -181,12 +181,14 @@ fn same_as_one_call(
         let outcome = run_to_end(
             &mut query,
             budgets,
-            &grid,
-            blocked,
-            start,
-            optimum,
-            options.waypoints,
-            options.target,
+            Case {
+                grid: &grid,
+                blocked,
+                start,
+                optimum,
+                waypoints: options.waypoints,
+                target: options.target,
+            },
             &mut |expanded| {
                 let mut reference = searcher(&grid, table);
                 reference.set_waypoints(options.waypoints);
@@ -217,19 +219,38 @@ fn same_as_one_call(
     Ok(())
 }
 
+/// What a search returns.
+type Outcome = Result<Solution<Cell, f64>, SearchError<Cell, f64>>;
+
+/// What [`run_to_end`] checks a query's partial paths against.
+#[derive(Clone, Copy)]
+struct Case<'a> {
+    grid: &'a Grid,
+    /// The query's own blocked cells.
+    blocked: &'a [Cell],
+    start: Cell,
+    /// The least cost of reaching the goal, if it can be reached.
+    optimum: Option<f64>,
+    waypoints: Waypoints,
+    target: PartialTarget,
+}
+
 /// Runs `query` with `budgets` in turn until it ends, checking each call's statistics and
 /// partial path; the outcome.
 fn run_to_end<O: informed::Observer<Cell, f64>>(
     query: &mut JumpPointQuery<'_, '_, Cell, O>,
     budgets: &[u64],
-    grid: &Grid,
-    blocked: &[Cell],
-    start: Cell,
-    optimum: Option<f64>,
-    waypoints: Waypoints,
-    target: PartialTarget,
+    case: Case<'_>,
     best_after: &mut dyn FnMut(u64) -> Option<Partial<Cell, f64>>,
-) -> Result<Result<Solution<Cell, f64>, SearchError<Cell, f64>>, TestCaseError> {
+) -> Result<Outcome, TestCaseError> {
+    let Case {
+        grid,
+        blocked,
+        start,
+        optimum,
+        waypoints,
+        target,
+    } = case;
     let mut expanded = 0;
     let mut last_f = 0.0;
     for (call, &budget) in budgets.iter().cycle().enumerate() {
