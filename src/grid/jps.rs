@@ -976,10 +976,11 @@ impl<'s, 'p, G: Goals, O: Observer<Cell, f64>> JumpPointQuery<'s, 'p, G, O> {
     ///
     /// The expansions it makes cost what they cost in one call; a call that returns
     /// [`Progress::Running`] then writes the partial path, in O(its length), and with
-    /// [`PartialTarget::LeastEstimate`] first looks at every stored jump point. It allocates
-    /// the path it returns. Measured (callgrind, `docs/benchmarks.md`): Moving AI searches
-    /// split into calls of 100 expansions take 1.004× (arena2) and 1.014× (8room_000) the
-    /// instructions of one call each, with [`PartialTarget::LeastF`].
+    /// [`PartialTarget::LeastEstimate`] first looks at the jump points stored since the last
+    /// call and those tied at the least h. It allocates the path it returns. Measured (callgrind, `docs/benchmarks.md`): Moving AI searches
+    /// split into calls of 100 expansions take 1.008× (arena2) and 1.034× (8room_000) the
+    /// instructions of one call each with JPS, 1.014× and 1.071× with JPS+, with
+    /// [`PartialTarget::LeastF`]; the cost is mostly writing each call's partial path.
     ///
     /// # Example
     ///
@@ -1045,8 +1046,8 @@ impl<'s, 'p, G: Goals, O: Observer<Cell, f64>> JumpPointQuery<'s, 'p, G, O> {
     ///
     /// # Complexity
     ///
-    /// O(the path's length), and with [`PartialTarget::LeastEstimate`] a look at every stored
-    /// jump point.
+    /// O(the path's length), and with [`PartialTarget::LeastEstimate`] a look at the jump
+    /// points stored since the last call and at those tied at the least h.
     pub fn partial(&mut self) -> Option<Partial<Cell, f64>> {
         if self.outcome.is_some() || !self.started {
             return None;
