@@ -10,10 +10,10 @@
 //! rows a machine word (64 cells) at a time, from bit-packed copies of the grid's rows and of
 //! its columns (block-based jumps, from the same paper).
 
-use super::jps_plus::{JumpTable, JumpTableError, Jumps};
-use super::jump::{BitGrid, DX, DY, Jumper};
 use std::time::Instant;
 
+use super::jps_plus::{JumpTable, JumpTableError, Jumps};
+use super::jump::{BitGrid, DX, DY, Jumper};
 use super::{Cell, DIAGONAL, Goals, Grid, GridProblem, GridRevision, Movement};
 use crate::algo::resumable::{Budget, CLOCK_POLL, PartialTarget, Progress};
 use crate::cost::Cost;
@@ -977,10 +977,11 @@ impl<'s, 'p, G: Goals, O: Observer<Cell, f64>> JumpPointQuery<'s, 'p, G, O> {
     /// The expansions it makes cost what they cost in one call; a call that returns
     /// [`Progress::Running`] then writes the partial path, in O(its length), and with
     /// [`PartialTarget::LeastEstimate`] first looks at the jump points stored since the last
-    /// call and those tied at the least h. It allocates the path it returns. Measured (callgrind, `docs/benchmarks.md`): Moving AI searches
-    /// split into calls of 100 expansions take 1.008× (arena2) and 1.034× (8room_000) the
-    /// instructions of one call each with JPS, 1.014× and 1.071× with JPS+, with
-    /// [`PartialTarget::LeastF`]; the cost is mostly writing each call's partial path.
+    /// call and those tied at the least h. It allocates the path it returns. Measured
+    /// (callgrind, `docs/benchmarks.md`): Moving AI searches split into calls of 100
+    /// expansions take 1.008× (arena2) and 1.034× (8room_000) the instructions of one call
+    /// each with JPS, 1.014× and 1.071× with JPS+, with [`PartialTarget::LeastF`]; the cost
+    /// is mostly writing each call's partial path.
     ///
     /// # Example
     ///
