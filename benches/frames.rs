@@ -15,6 +15,13 @@
 //! resumable search a scenario, called with 100 expansions until it ends). Every cost is checked
 //! against the scenario's published optimum.
 //!
+//! `frames quality-jps [COUNT]` gives the same table for jump point search
+//! ([`informed::grid::JumpPointQuery`], one searcher a map), its budgets counting jump points
+//! expanded. `frames run` takes the workloads `jps-one-call` (one `JumpPointSearcher::search` a
+//! scenario), `jps-frames-100` and `jps-frames-100-least-estimate` (a query a scenario, called
+//! with 100 expansions until it ends), and the same with `jps-plus-` for JPS+ (the table built
+//! before counting).
+//!
 //! Without `../shared/data` it says it skipped.
 
 mod common;
@@ -22,7 +29,7 @@ mod common;
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use informed::grid::{Grid, GridProblem, Movement, Scenario};
+use informed::grid::{Grid, GridProblem, JumpPointSearcher, JumpTable, Movement, Scenario};
 use informed::{Budget, PartialTarget, Progress, Solution};
 
 const MAPS: [&str; 2] = ["dao/arena2", "room/8room_000"];
@@ -57,7 +64,14 @@ fn optimum(grid: &Grid, from: informed::grid::Cell, to: informed::grid::Cell) ->
         .cost()
 }
 
-fn quality(count: usize) {
+/// Which search the quality table is of.
+#[derive(Clone, Copy, PartialEq)]
+enum Searched {
+    AStar,
+    Jps,
+}
+
+fn quality(count: usize, searched: Searched) {
     println!(
         "| map | expansions | partial target | still running | costlier to follow | mean cost to follow / optimum | worst | mean share of the way gained | mean cells |"
     );
@@ -67,6 +81,7 @@ fn quality(count: usize) {
             return;
         };
         let expected: Vec<f64> = scenarios.iter().map(Scenario::optimal).collect();
+        let mut jps = JumpPointSearcher::new(&grid);
         for budget in BUDGETS {
             for (target, name) in TARGETS {
                 let mut q = Quality::default();
@@ -75,9 +90,16 @@ fn quality(count: usize) {
                     let problem = grid
                         .problem(scenario.start(), scenario.goal(), Movement::Eight)
                         .unwrap();
-                    let mut search =
-                        informed::resumable_with(&problem, problem.octile()).partial_target(target);
-                    let partial = match search.run(Budget::expansions(budget)) {
+                    let progress = match searched {
+                        Searched::AStar => informed::resumable_with(&problem, problem.octile())
+                            .partial_target(target)
+                            .run(Budget::expansions(budget)),
+                        Searched::Jps => jps
+                            .resumable(&problem)
+                            .partial_target(target)
+                            .run(Budget::expansions(budget)),
+                    };
+                    let partial = match progress {
                         Progress::Done(outcome) => {
                             common::check(scenario, outcome.ok().map(|s| s.cost()));
                             continue;
@@ -129,7 +151,84 @@ fn in_frames(
     }
 }
 
+/// Runs `problem` on `jps` in calls of 100 expansions until it ends.
+fn jps_in_frames(
+    jps: &mut JumpPointSearcher,
+    problem: &GridProblem<'_>,
+    target: PartialTarget,
+) -> Option<Solution<informed::grid::Cell, f64>> {
+    let mut query = jps.resumable(problem).partial_target(target);
+    loop {
+        if let Progress::Done(outcome) = query.run(Budget::expansions(100)) {
+            return outcome.ok();
+        }
+    }
+}
+
+/// The `jps-*` workloads: one searcher (JPS, or JPS+ with its table built before counting)
+/// for every scenario.
+fn run_jps(workload: &str, map: &str, count: usize) -> ExitCode {
+    let Some((grid, scenarios)) = common::movingai(map, count) else {
+        return ExitCode::SUCCESS;
+    };
+    let queries = common::queries(&grid, &scenarios);
+    let (table, split) = match workload.strip_prefix("jps-plus-") {
+        Some(rest) => (true, rest),
+        None => (false, workload.strip_prefix("jps-").unwrap_or(workload)),
+    };
+    let mut jps = if table {
+        let built = JumpTable::build(&grid).expect("a Moving AI map fits a table");
+        JumpPointSearcher::with_table(&grid, built).expect("the table of this grid")
+    } else {
+        JumpPointSearcher::new(&grid)
+    };
+    let target = match split {
+        "one-call" => None,
+        "frames-100" => Some(PartialTarget::LeastF),
+        "frames-100-least-estimate" => Some(PartialTarget::LeastEstimate),
+        _ => {
+            eprintln!(
+                "unknown workload {workload}: jps-one-call, jps-frames-100, \
+                 jps-frames-100-least-estimate, and the same with jps-plus-"
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let found = measured(|| {
+        queries
+            .iter()
+            .map(|(_, problem)| match target {
+                None => jps.search(problem).ok(),
+                Some(target) => jps_in_frames(&mut jps, problem, target),
+            })
+            .collect::<Vec<_>>()
+    });
+    report(workload, map, &queries, &found)
+}
+
+/// Checks every cost found against the scenario's optimum and prints the expansions.
+fn report(
+    workload: &str,
+    map: &str,
+    queries: &[(&Scenario, GridProblem<'_>)],
+    found: &[Option<Solution<informed::grid::Cell, f64>>],
+) -> ExitCode {
+    let mut expanded = 0;
+    for ((scenario, _), solution) in queries.iter().zip(found) {
+        common::check(scenario, solution.as_ref().map(Solution::cost));
+        expanded += solution.as_ref().map_or(0, |s| s.stats().expanded);
+    }
+    println!(
+        "{workload} {map}: {} scenarios, {expanded} expanded",
+        found.len()
+    );
+    ExitCode::SUCCESS
+}
+
 fn run(workload: &str, map: &str, count: usize) -> ExitCode {
+    if workload.starts_with("jps-") {
+        return run_jps(workload, map, count);
+    }
     let Some((grid, scenarios)) = common::movingai(map, count) else {
         return ExitCode::SUCCESS;
     };
@@ -152,25 +251,21 @@ fn run(workload: &str, map: &str, count: usize) -> ExitCode {
             .map(|(_, problem)| solve(problem))
             .collect::<Vec<_>>()
     });
-    let mut expanded = 0;
-    for ((scenario, _), solution) in queries.iter().zip(&found) {
-        common::check(scenario, solution.as_ref().map(Solution::cost));
-        expanded += solution.as_ref().map_or(0, |s| s.stats().expanded);
-    }
-    println!(
-        "{workload} {map}: {} scenarios, {expanded} expanded",
-        found.len()
-    );
-    ExitCode::SUCCESS
+    report(workload, map, &queries, &found)
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let count = |arg: Option<&String>| arg.map_or(Ok(200), |n| n.parse::<usize>());
     match args.first().map(String::as_str) {
-        Some("quality") => match count(args.get(1)) {
+        Some(mode @ ("quality" | "quality-jps")) => match count(args.get(1)) {
             Ok(count) => {
-                quality(count);
+                let searched = if mode == "quality" {
+                    Searched::AStar
+                } else {
+                    Searched::Jps
+                };
+                quality(count, searched);
                 ExitCode::SUCCESS
             }
             Err(error) => {
@@ -186,7 +281,9 @@ fn main() -> ExitCode {
             }
         },
         _ => {
-            eprintln!("usage: frames quality [COUNT] | frames run WORKLOAD MAP [COUNT]");
+            eprintln!(
+                "usage: frames quality [COUNT] | frames quality-jps [COUNT] | frames run WORKLOAD MAP [COUNT]"
+            );
             ExitCode::FAILURE
         }
     }

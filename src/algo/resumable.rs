@@ -16,7 +16,7 @@ use crate::solution::{SearchResult, Solution};
 
 /// How many expansions a call of [`Resumable::run`] makes between two readings of the clock,
 /// when its [`Budget`] has a time: reading it costs about as much as a cheap expansion.
-const CLOCK_POLL: u64 = 8;
+pub(crate) const CLOCK_POLL: u64 = 8;
 
 /// How much one call of [`Resumable::run`] may do before it returns: a number of expansions, a
 /// time, a deadline, or any of them together (the call returns at the first one reached).
@@ -83,9 +83,14 @@ impl Budget {
         self
     }
 
+    /// The cap on expansions, if the budget has one.
+    pub(crate) fn expansion_cap(&self) -> Option<u64> {
+        self.expansions
+    }
+
     /// When a call that starts now must stop, if it has a time or a deadline. A time that
     /// reaches past the end of `Instant`'s range never passes.
-    fn stop_at(&self) -> Option<Instant> {
+    pub(crate) fn stop_at(&self) -> Option<Instant> {
         let by_time = self
             .time
             .and_then(|limit| Instant::now().checked_add(limit));
@@ -96,7 +101,9 @@ impl Budget {
     }
 }
 
-/// Which stored state the partial path of a [`Resumable`] search leads to.
+/// Which stored state the partial path of a [`Resumable`] search (or of a jump point search
+/// spread over calls, [`JumpPointQuery`](crate::grid::JumpPointQuery), which says what it
+/// guarantees there) leads to.
 ///
 /// Measured on 200 scenarios each of Moving AI's `arena2` and `8room_000` (`docs/benchmarks.md`,
 /// "Grids for games"): following the partial path after one call of 100 or 1,000 expansions,

@@ -201,13 +201,7 @@ pub(crate) fn path_into<S: Clone, C, T: Table<S, C>>(table: &T, index: usize, ou
 pub(crate) fn most_promising<S: Clone, C: Cost, T: Table<S, C>>(
     table: &T,
 ) -> Option<Partial<S, C>> {
-    let (best, informed) = least_estimate(table, None, 0..table.len());
-    let best = if informed {
-        best
-    } else {
-        table.len().checked_sub(1)
-    };
-    best.map(|index| {
+    most_promising_index(table).map(|index| {
         let node = *table.node(index);
         Partial {
             path: path(table, index),
@@ -215,6 +209,16 @@ pub(crate) fn most_promising<S: Clone, C: Cost, T: Table<S, C>>(
             estimate: node.h,
         }
     })
+}
+
+/// The index of the state [`most_promising`] leads to. **O(n)**.
+pub(crate) fn most_promising_index<S, C: Cost, T: Table<S, C>>(table: &T) -> Option<usize> {
+    let (best, informed) = least_estimate(table, None, 0..table.len());
+    if informed {
+        best
+    } else {
+        table.len().checked_sub(1)
+    }
 }
 
 /// The stored state of least (h, g, index) among `best` and `candidates`, and whether some

@@ -10,18 +10,22 @@
 //! rows a machine word (64 cells) at a time, from bit-packed copies of the grid's rows and of
 //! its columns (block-based jumps, from the same paper).
 
+use std::time::Instant;
+
 use super::jps_plus::{JumpTable, JumpTableError, Jumps};
 use super::jump::{BitGrid, DX, DY, Jumper};
 use super::{Cell, DIAGONAL, Goals, Grid, GridProblem, GridRevision, Movement};
+use crate::algo::resumable::{Budget, CLOCK_POLL, PartialTarget, Progress};
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
 use crate::engine::heap::{Frontier, IndexedHeap};
+use crate::engine::options::TieBreak;
 use crate::engine::table::{
     DenseStore, DenseTable, Lookup, NO_PARENT, Node, Table, most_promising, path_into,
 };
 use crate::error::SearchError;
-use crate::observer::{Event, Observer};
-use crate::progress::Stats;
+use crate::observer::{Event, NoObserver, Observer};
+use crate::progress::{Partial, Stats};
 use crate::search::Search;
 use crate::solution::{SearchResult, Solution};
 
@@ -116,15 +120,92 @@ fn write_path(points: &[Cell], cells: bool, out: &mut Vec<Cell>) {
                 continue;
             }
             let last = out[out.len() - 1];
-            let (mut x, mut y) = (i64::from(last.x), i64::from(last.y));
-            let sx = (i64::from(waypoint.x) - x).signum();
-            let sy = (i64::from(waypoint.y) - y).signum();
-            while Cell::new(x as u32, y as u32) != waypoint {
-                x += sx;
-                y += sy;
-                out.push(Cell::new(x as u32, y as u32));
+            let (x, y) = (i64::from(last.x), i64::from(last.y));
+            let dx = i64::from(waypoint.x) - x;
+            let dy = i64::from(waypoint.y) - y;
+            let (sx, sy) = (dx.signum(), dy.signum());
+            // A range's length is known, so the cells go in without a check each.
+            out.extend(
+                (1..=dx.abs().max(dy.abs()))
+                    .map(|k| Cell::new((x + sx * k) as u32, (y + sy * k) as u32)),
+            );
+        }
+    }
+}
+
+/// The length of the path [`write_path`] writes for `points`.
+fn written_len(points: &[Cell], cells: bool) -> usize {
+    let steps: usize = points
+        .windows(2)
+        .map(|pair| {
+            let (dx, dy) = (pair[0].x.abs_diff(pair[1].x), pair[0].y.abs_diff(pair[1].y));
+            if cells {
+                dx.max(dy) as usize
+            } else {
+                1 + usize::from(turn(pair[0], pair[1]).is_some())
+            }
+        })
+        .sum();
+    usize::from(!points.is_empty()) + steps
+}
+
+/// The stored jump point of least h (ties: the smaller g, then the one stored first), kept
+/// from call to call rather than found by a look at every stored jump point: the rule of
+/// [`SearchError::best`], which a query's [`PartialTarget::LeastEstimate`] follows.
+///
+/// A jump point's h is fixed when it is stored and its g only falls, so one whose g falls can
+/// overtake the best only among those of the best's h: those are all kept (in the searcher's
+/// `ties`), and the least g among them found when asked.
+struct LeastEstimate {
+    /// The least h stored so far.
+    h: f64,
+    /// The jump points before this index have been looked at.
+    seen: usize,
+    /// Whether some stored jump point has an h other than 0.
+    informed: bool,
+}
+
+impl Default for LeastEstimate {
+    fn default() -> Self {
+        LeastEstimate {
+            h: f64::INFINITY,
+            seen: 0,
+            informed: false,
+        }
+    }
+}
+
+impl LeastEstimate {
+    /// Looks at the jump points stored since the last time.
+    fn catch_up<T: Table<Cell, f64>>(&mut self, table: &T, ties: &mut Vec<usize>) {
+        for index in self.seen..table.len() {
+            let h = table.node(index).h;
+            self.informed |= h != 0.0;
+            if h < self.h {
+                self.h = h;
+                ties.clear();
+            }
+            if h == self.h {
+                ties.push(index);
             }
         }
+        self.seen = table.len();
+    }
+
+    /// The jump point the partial path leads to: of `ties`, the one of least g, stored first;
+    /// where no stored h is other than 0, the last stored (as for [`SearchError::best`]).
+    fn target<T: Table<Cell, f64>>(&self, table: &T, ties: &[usize]) -> Option<usize> {
+        if !self.informed {
+            return table.len().checked_sub(1);
+        }
+        let mut best: Option<(usize, f64)> = None;
+        for &index in ties {
+            let g = table.node(index).g;
+            if best.is_none_or(|(_, least)| g < least) {
+                best = Some((index, g));
+            }
+        }
+        best.map(|(index, _)| index)
     }
 }
 
@@ -235,6 +316,8 @@ pub struct JumpPointSearcher {
     path: Vec<Cell>,
     /// The cells a query blocked in the bits, and whether each was blocked before.
     masked: Vec<(Cell, bool)>,
+    /// A [`JumpPointQuery`]'s stored jump points of the least h so far (see [`LeastEstimate`]).
+    ties: Vec<usize>,
 }
 
 impl std::fmt::Debug for JumpPointSearcher {
@@ -266,6 +349,7 @@ impl JumpPointSearcher {
             points: Vec::new(),
             path: Vec::new(),
             masked: Vec::new(),
+            ties: Vec::new(),
         }
     }
 
@@ -456,6 +540,41 @@ impl JumpPointSearcher {
         self.run(Search::new(problem).into_setup()?, None, path)
     }
 
+    /// A search of `problem` that runs for a [`Budget`] at a time, on this searcher's data
+    /// structures (see [`JumpPointQuery`]): for a game that spreads a long search over frames.
+    /// [`Search::jps_resumable_in`] makes one with a search's options and observer.
+    ///
+    /// # Arguments
+    ///
+    /// - `problem`: a query with [`Movement::Eight`], on any grid: the searcher follows it
+    ///   first ([`follow`](Self::follow)), and sets the query's own blocked cells in its bits
+    ///   until the query ends or is dropped.
+    ///
+    /// # Returns
+    ///
+    /// A [`JumpPointQuery`] that has not expanded anything yet; its partial paths lead to the
+    /// default [`PartialTarget`].
+    ///
+    /// # Errors
+    ///
+    /// None here: [`JumpPointQuery::run`] returns those of [`search`](Self::search) when the
+    /// search ends (another movement than [`Movement::Eight`] at its first call).
+    ///
+    /// # Complexity
+    ///
+    /// [`follow`](Self::follow)'s cost, and O(1) a blocked cell of the query; the search's
+    /// own cost is spread over the calls (see [`JumpPointQuery::run`]).
+    ///
+    /// # Example
+    ///
+    /// See [`JumpPointQuery`].
+    pub fn resumable<'s, 'p, G: Goals>(
+        &'s mut self,
+        problem: &'p GridProblem<'p, G>,
+    ) -> JumpPointQuery<'s, 'p, G> {
+        Search::new(problem).jps_resumable_in(self)
+    }
+
     /// Refuses a problem this searcher cannot answer.
     fn check<G: Goals>(problem: &GridProblem<'_, G>) -> Result<(), SearchError<Cell, f64>> {
         let option = match problem.movement() {
@@ -471,7 +590,7 @@ impl JumpPointSearcher {
     }
 
     /// Runs a search set up by [`Search`] on this searcher's data structures, writing the path
-    /// into `out`.
+    /// into `out`: a [`JumpPointQuery`] run to its end in one call.
     ///
     /// With `counts`, it pushes there, before each expansion, the number of successors
     /// generated so far (what a replay of the search counts its expansions' successors from).
@@ -484,75 +603,21 @@ impl JumpPointSearcher {
         let Setup {
             problem,
             options,
-            mut control,
-            mut observer,
+            control,
+            observer,
         } = setup;
-        Self::check(problem)?;
-        let grid = problem.grid();
-        self.follow(grid);
-        // The query's own walls, set in the bits for this search only.
-        self.masked.clear();
-        for &cell in problem.blocked() {
-            if grid.contains(cell) {
-                let was = self.bits.set(cell, true);
-                self.masked.push((cell, was));
-            }
-        }
-        let revision = self.revision.take();
-        let mut open = self
-            .open
-            .take()
-            .unwrap_or_else(|| IndexedHeap::new(options.tie_break));
-        open.reset(options.tie_break);
-        let bound = grid.width() as usize * grid.height() as usize;
-        let store = self.store.take().unwrap_or_else(DenseStore::new);
-        let mut table = DenseTable::reuse(problem, bound, store);
-        self.arrivals.clear();
-        let goals = problem.targets();
-        let mut run = Run {
-            bits: &self.bits,
-            start: problem.start(),
-            goals: &goals,
-            table: &mut table,
-            open: &mut open,
-            arrivals: &mut self.arrivals,
-            control: &mut control,
-            observer: &mut observer,
-            counts,
-        };
-        let outcome = match &self.table {
-            Some(jumps) if self.masked.is_empty() => match jumps.jumper() {
-                Jumps::Narrow(jumps) => run.search(&jumps),
-                Jumps::Wide(jumps) => run.search(&jumps),
+        let mut query =
+            JumpPointQuery::new(self, problem, options.tie_break, control, observer, None);
+        let outcome = match query.begin() {
+            Some(error) => Err(error),
+            None => match query.advance(Unbounded, counts) {
+                Ok(Some(goal)) => Ok(goal),
+                // Not reached: without a bound, the search ends with a goal or an error.
+                Ok(None) => Err(query.control.no_path()),
+                Err(error) => Err(error),
             },
-            _ => run.search(&self.bits),
         };
-        for &(cell, was) in self.masked.iter().rev() {
-            self.bits.set(cell, was);
-        }
-        self.revision = revision;
-        let cells = self.waypoints == Waypoints::Cells;
-        let result = match outcome {
-            Ok(goal) => {
-                path_into(&table, goal, &mut self.points);
-                write_path(&self.points, cells, out);
-                Ok((table.node(goal).g, control.stats()))
-            }
-            Err(mut error) => {
-                if let SearchError::LimitReached {
-                    best: Some(best), ..
-                } = &mut error
-                {
-                    let mut path = Vec::new();
-                    write_path(&best.path, cells, &mut path);
-                    best.path = path;
-                }
-                Err(error)
-            }
-        };
-        self.store = Some(table.into_store());
-        self.open = Some(open);
-        result
+        query.conclude(outcome, out)
     }
 
     /// [`run`](Self::run) returning a [`Solution`]: the path copied out of the searcher's
@@ -568,13 +633,515 @@ impl JumpPointSearcher {
         self.path = path;
         result
     }
+
+    /// Readies the searcher for a search of `problem`: follows its grid, sets the query's own
+    /// blocked cells in the bits, and lends out the node table and open set.
+    fn lend<'p, G: Goals>(
+        &mut self,
+        problem: &'p GridProblem<'p, G>,
+        tie_break: TieBreak,
+    ) -> Lent<'p, G> {
+        let grid = problem.grid();
+        self.follow(grid);
+        // The query's own walls, set in the bits for this search only.
+        self.masked.clear();
+        for &cell in problem.blocked() {
+            if grid.contains(cell) {
+                let was = self.bits.set(cell, true);
+                self.masked.push((cell, was));
+            }
+        }
+        let revision = self.revision.take();
+        let mut open = self
+            .open
+            .take()
+            .unwrap_or_else(|| IndexedHeap::new(tie_break));
+        open.reset(tie_break);
+        let bound = grid.width() as usize * grid.height() as usize;
+        let store = self.store.take().unwrap_or_else(DenseStore::new);
+        self.arrivals.clear();
+        Lent {
+            table: DenseTable::reuse(problem, bound, store),
+            open,
+            revision,
+        }
+    }
+
+    /// Takes back what [`lend`](Self::lend) lent, and clears the query's blocked cells from
+    /// the bits.
+    fn take_back<G: Goals>(&mut self, lent: Lent<'_, G>) {
+        for &(cell, was) in self.masked.iter().rev() {
+            self.bits.set(cell, was);
+        }
+        self.masked.clear();
+        self.revision = lent.revision;
+        self.store = Some(lent.table.into_store());
+        self.open = Some(lent.open);
+    }
 }
 
-/// One search: the searcher's parts, borrowed.
+/// What a searcher lends a running search: its node table and open set, and the grid revision
+/// its bits are of (the searcher holds `None` meanwhile, since the bits carry the query's own
+/// blocked cells).
+struct Lent<'p, G: Goals> {
+    table: DenseTable<'p, GridProblem<'p, G>>,
+    open: IndexedHeap<Key, 4>,
+    revision: Option<GridRevision>,
+}
+
+/// A jump point search that runs for a [`Budget`] per call of [`run`](Self::run) and goes on
+/// where it stopped at the next call, on the data structures of a [`JumpPointSearcher`]: for
+/// a game, which spreads its units' searches over frames of a few milliseconds.
+///
+/// After each call that leaves the search running it gives a partial path, to the jump point
+/// its [`PartialTarget`] chooses, so that a unit can start moving at once. The search is the
+/// one [`JumpPointSearcher::search`] (or [`Search::jps_in`], with every option JPS honours:
+/// limits over the whole search, tie-breaking, observer) runs: the same expansions in the
+/// same order, and at the end the same path (or error) with the same [`Stats`], however the
+/// work is split into calls. JPS and JPS+ alike; with the query's own blocked cells
+/// ([`GridProblem::with_blocked`]) it searches as plain JPS, as a one-call search does.
+///
+/// It borrows the searcher mutably for as long as it lives: the searcher's node table, open
+/// set and bits are the query's until it ends. When the search ends, or when an unfinished
+/// query is dropped, the searcher gets them back, its bits without the query's blocked cells,
+/// and answers its next query as if this one had never run. A call allocates only the partial
+/// path it returns (and, at the end, the solution's path). Like a [`Search`], it stays on the
+/// thread that made it (it may hold a cancel callback). Made by
+/// [`JumpPointSearcher::resumable`] or [`Search::jps_resumable_in`].
+///
+/// # The partial path
+///
+/// Its states are the stored jump points, so [`PartialTarget`] reads as it does for A* with
+/// the octile heuristic, over jump points:
+///
+/// - [`PartialTarget::LeastF`] (the default) leads to the jump point expanded next: the
+///   open one of least f = g + h, ties to the smaller h, then by the search's
+///   [`TieBreak`](crate::TieBreak). The octile distance is consistent on jumps, so its f is
+///   at most the cost of an optimal path to the goal (a lower bound on every path's cost) and
+///   does not decrease from one call to the next. Its g is the cost of the path returned,
+///   the least over paths through jump points, but, unlike A*'s, not always the least cost of
+///   reaching that cell: the cheapest way there can run straight over it, in a jump that does
+///   not stop there. It does not guarantee that the jump point lies on an optimal path.
+/// - [`PartialTarget::LeastEstimate`] leads to the stored jump point nearest the goal by the
+///   octile distance (ties: the smaller g, then the one stored first). It guarantees nothing
+///   about the path, but it suits JPS better than A*: jump points are few and far apart, and
+///   on two Moving AI maps its paths cost less to follow than those of the least f
+///   (`docs/benchmarks.md`, "Grids for games").
+///
+/// Every partial path starts at the start and is a valid path of the query (its own blocked
+/// cells avoided), costing [`Partial::cost`].
+///
+/// The path is a list of cells, one step apart, from the start, or its turning points with
+/// [`Waypoints::JumpPoints`] (consecutive ones on one straight or diagonal line of free
+/// cells), as the searcher's [`Waypoints`] say.
+///
+/// # Example: a game loop
+///
+/// Each frame the search gets 20 expansions, and the unit takes a step along the partial
+/// path while that path still goes through where the unit stands.
+///
+/// ```
+/// use informed::grid::{Cell, Grid, JumpPointSearcher, Movement};
+/// use informed::{Budget, Progress};
+///
+/// // A room whose way out is at its top left corner: the octile distance draws the search
+/// // into the room, toward the goal beyond its right wall, before it finds the way round.
+/// let mut rows = vec![".".repeat(40), format!(".{}....", "#".repeat(35))];
+/// rows.extend((0..8).map(|_| format!("{}#....", ".".repeat(35))));
+/// rows.extend((0..6).map(|_| format!("{}..", "#.".repeat(19))));
+/// let grid = Grid::from_ascii(&rows.join("\n"))?;
+/// let (start, goal) = (Cell::new(0, 9), Cell::new(39, 9));
+/// let problem = grid.problem(start, goal, Movement::Eight)?;
+///
+/// // Kept in the game's world, beside the map.
+/// let mut jps = JumpPointSearcher::new(&grid);
+/// let mut query = jps.resumable(&problem);
+///
+/// // The cells the unit has walked through, from the start.
+/// let mut walked = vec![start];
+/// let mut frames = 0;
+/// let solution = loop {
+///     frames += 1;
+///     match query.run(Budget::expansions(20)) {
+///         Progress::Running { partial, .. } => {
+///             let path = partial.path();
+///             if path.len() > walked.len() && path.starts_with(&walked) {
+///                 walked.push(path[walked.len()]);
+///             }
+///         }
+///         Progress::Done(outcome) => break outcome?,
+///     }
+/// };
+/// drop(query);
+/// assert!(frames > 1);
+/// // The same answer as one call, and the searcher is free again.
+/// assert_eq!(solution, jps.search(&problem)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct JumpPointQuery<'s, 'p, G: Goals = Cell, O = NoObserver> {
+    searcher: &'s mut JumpPointSearcher,
+    problem: &'p GridProblem<'p, G>,
+    control: Control<'p, f64>,
+    observer: O,
+    /// The searcher's node table and open set, from when the search is set up until it ends;
+    /// `None` for a refused search.
+    lent: Option<Lent<'p, G>>,
+    /// The error of a search refused before it starts, reported by the first call.
+    refused: Option<SearchError<Cell, f64>>,
+    started: bool,
+    target: PartialTarget,
+    least: LeastEstimate,
+    /// The search's outcome, once it has ended: every later call returns it again.
+    outcome: Option<SearchResult<GridProblem<'p, G>>>,
+}
+
+impl<'s, 'p, G: Goals, O: Observer<Cell, f64>> JumpPointQuery<'s, 'p, G, O> {
+    /// A search of `setup` on `searcher`'s data structures, that has not stored anything yet;
+    /// `refused` is the error of options the search refuses, reported by the first call.
+    fn new(
+        searcher: &'s mut JumpPointSearcher,
+        problem: &'p GridProblem<'p, G>,
+        tie_break: TieBreak,
+        control: Control<'p, f64>,
+        observer: O,
+        refused: Option<SearchError<Cell, f64>>,
+    ) -> Self {
+        let refused = refused.or_else(|| JumpPointSearcher::check(problem).err());
+        let lent = refused.is_none().then(|| searcher.lend(problem, tie_break));
+        searcher.ties.clear();
+        JumpPointQuery {
+            searcher,
+            problem,
+            control,
+            observer,
+            lent,
+            refused,
+            started: false,
+            target: PartialTarget::default(),
+            least: LeastEstimate::default(),
+            outcome: None,
+        }
+    }
+
+    /// Stores the start, unless the search has started already: `Some` error if that ended
+    /// the search (refused options, a cost bound below the start's estimate, a cap on stored
+    /// states).
+    fn begin(&mut self) -> Option<SearchError<Cell, f64>> {
+        if self.started {
+            return None;
+        }
+        self.started = true;
+        if let Some(error) = self.refused.take() {
+            return Some(error);
+        }
+        self.session(None)?.0.start().err()
+    }
+
+    /// Expands up to `limit` jump points: `Some` goal's node index if one was expanded, `None`
+    /// if the limit was reached first. An empty open set ends the search whatever the limit.
+    #[inline]
+    fn advance<A: Allowance>(
+        &mut self,
+        limit: A,
+        counts: Option<&mut Vec<u64>>,
+    ) -> Result<Option<usize>, SearchError<Cell, f64>> {
+        let Some((mut run, jumps)) = self.session(counts) else {
+            return Err(self.control.no_path());
+        };
+        match jumps.map(JumpTable::jumper) {
+            Some(Jumps::Narrow(jumps)) => run.search(&jumps, limit),
+            Some(Jumps::Wide(jumps)) => run.search(&jumps, limit),
+            None => {
+                let bits = run.bits;
+                run.search(bits, limit)
+            }
+        }
+    }
+
+    /// The searcher's parts and this query's, borrowed for a stretch of the search, and the
+    /// JPS+ table if the search reads its jumps there; `None` for a refused search.
+    #[inline]
+    #[allow(clippy::type_complexity)]
+    fn session<'r>(
+        &'r mut self,
+        counts: Option<&'r mut Vec<u64>>,
+    ) -> Option<(Run<'r, 'p, 'p, G, O>, Option<&'r JumpTable>)> {
+        let lent = self.lent.as_mut()?;
+        let JumpPointSearcher {
+            bits,
+            table,
+            masked,
+            arrivals,
+            ..
+        } = &mut *self.searcher;
+        // A query's own blocked cells are in the bits alone: the table cannot know them.
+        let jumps = table.as_ref().filter(|_| masked.is_empty());
+        let run = Run {
+            bits,
+            start: self.problem.start(),
+            goals: self.problem.targets(),
+            table: &mut lent.table,
+            open: &mut lent.open,
+            arrivals,
+            control: &mut self.control,
+            observer: &mut self.observer,
+            counts,
+        };
+        Some((run, jumps))
+    }
+
+    /// Ends the search with `outcome` (a goal's node index, or an error): writes the path
+    /// into `out` in the searcher's [`Waypoints`], and gives the searcher back its parts.
+    fn conclude(
+        &mut self,
+        outcome: Result<usize, SearchError<Cell, f64>>,
+        out: &mut Vec<Cell>,
+    ) -> Result<(f64, Stats), SearchError<Cell, f64>> {
+        let cells = self.searcher.waypoints == Waypoints::Cells;
+        let result = match outcome {
+            Ok(goal) => {
+                let Some(lent) = &self.lent else {
+                    return Err(self.control.no_path());
+                };
+                path_into(&lent.table, goal, &mut self.searcher.points);
+                write_path(&self.searcher.points, cells, out);
+                Ok((lent.table.node(goal).g, self.control.stats()))
+            }
+            Err(mut error) => {
+                if let SearchError::LimitReached {
+                    best: Some(best), ..
+                } = &mut error
+                {
+                    let mut path = Vec::new();
+                    write_path(&best.path, cells, &mut path);
+                    best.path = path;
+                }
+                Err(error)
+            }
+        };
+        if let Some(lent) = self.lent.take() {
+            self.searcher.take_back(lent);
+        }
+        result
+    }
+
+    /// Ends the search with `outcome`, keeps it for the calls to come, and returns it.
+    fn finish(&mut self, outcome: Result<usize, SearchError<Cell, f64>>) -> Progress<Cell, f64> {
+        let cells = self.searcher.waypoints == Waypoints::Cells;
+        let len = match (&outcome, &self.lent) {
+            (Ok(goal), Some(lent)) => {
+                path_into(&lent.table, *goal, &mut self.searcher.points);
+                written_len(&self.searcher.points, cells)
+            }
+            _ => 0,
+        };
+        let mut path = Vec::with_capacity(len);
+        let result = self
+            .conclude(outcome, &mut path)
+            .map(|(cost, stats)| Solution::new(path, cost, stats));
+        self.outcome = Some(result.clone());
+        Progress::Done(result)
+    }
+
+    /// This query, with its partial paths leading to the jump point `target` chooses from now
+    /// on (see [`PartialTarget`] and [the partial path](Self#the-partial-path)). It can be
+    /// changed between any two calls; the expansions are the same whatever it is.
+    pub fn partial_target(mut self, target: PartialTarget) -> Self {
+        self.target = target;
+        self
+    }
+
+    /// Runs the search until it ends or `budget` runs out.
+    ///
+    /// # Arguments
+    ///
+    /// - `budget`: how many expansions (jump points taken off the open set, as
+    ///   [`Stats::expanded`] counts them), or how much time, this call may spend (see
+    ///   [`Budget`]).
+    ///
+    /// # Returns
+    ///
+    /// [`Progress::Running`] with the partial path and the statistics so far if the budget ran
+    /// out first; [`Progress::Done`] with what [`JumpPointSearcher::search`] (or
+    /// [`Search::jps_in`]) returns once the search ended, in this call or an earlier one
+    /// (every call after the end returns it again).
+    ///
+    /// # Errors
+    ///
+    /// None of its own: [`Progress::Done`] carries those of [`Search::jps_in`], which include
+    /// the limits of the [`Search`] the query was made from. A budget that runs out is no
+    /// error.
+    ///
+    /// # Complexity
+    ///
+    /// The expansions it makes cost what they cost in one call; a call that returns
+    /// [`Progress::Running`] then writes the partial path, in O(its length), and with
+    /// [`PartialTarget::LeastEstimate`] first looks at the jump points stored since the last
+    /// call and those tied at the least h. It allocates the path it returns. Measured
+    /// (callgrind, `docs/benchmarks.md`): Moving AI searches split into calls of 100
+    /// expansions take 1.008× (arena2) and 1.034× (8room_000) the instructions of one call
+    /// each with JPS, 1.014× and 1.071× with JPS+, with [`PartialTarget::LeastF`]; the cost
+    /// is mostly writing each call's partial path.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Cell, Grid, JumpPointSearcher, Movement, Waypoints};
+    /// use informed::{Budget, Progress};
+    ///
+    /// let grid = Grid::from_ascii("..........\n.########.\n.#......#.\n.#.####.#.\n...#....#.")?;
+    /// let mut jps = JumpPointSearcher::new(&grid);
+    /// jps.set_waypoints(Waypoints::JumpPoints);
+    /// let problem = grid.problem(Cell::new(0, 4), Cell::new(4, 4), Movement::Eight)?;
+    /// let mut query = jps.resumable(&problem);
+    /// let Progress::Running { partial, stats } = query.run(Budget::expansions(2)) else {
+    ///     unreachable!("the goal is more than two jump points away");
+    /// };
+    /// assert_eq!(stats.expanded, 2);
+    /// assert_eq!(partial.path()[0], Cell::new(0, 4));
+    /// let Progress::Done(outcome) = query.run(Budget::unlimited()) else {
+    ///     unreachable!("an unlimited budget ends the search");
+    /// };
+    /// assert_eq!(outcome?.path().last(), Some(&Cell::new(4, 4)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run(&mut self, budget: Budget) -> Progress<Cell, f64> {
+        if let Some(outcome) = &self.outcome {
+            return Progress::Done(outcome.clone());
+        }
+        if let Some(error) = self.begin() {
+            return self.finish(Err(error));
+        }
+        let stop_at = budget.stop_at();
+        let mut left = budget.expansion_cap().unwrap_or(u64::MAX);
+        loop {
+            // The expansions until the clock is read again.
+            let chunk = match stop_at {
+                Some(at) if Instant::now() >= at => 0,
+                Some(_) => left.min(CLOCK_POLL),
+                None => left,
+            };
+            match self.advance(chunk, None) {
+                Ok(None) => {}
+                Ok(Some(goal)) => return self.finish(Ok(goal)),
+                Err(error) => return self.finish(Err(error)),
+            }
+            left -= chunk;
+            if chunk == 0 || left == 0 {
+                break;
+            }
+        }
+        match self.partial() {
+            Some(partial) => Progress::Running {
+                partial,
+                stats: self.control.stats(),
+            },
+            // Not reached: a search that stopped for its budget has jump points to expand.
+            None => self.finish(Err(self.control.no_path())),
+        }
+    }
+
+    /// The partial path the search would return now (see
+    /// [the partial path](Self#the-partial-path)): `None` before the first call and after the
+    /// search ended.
+    ///
+    /// # Complexity
+    ///
+    /// O(the path's length), and with [`PartialTarget::LeastEstimate`] a look at the jump
+    /// points stored since the last call and at those tied at the least h.
+    pub fn partial(&mut self) -> Option<Partial<Cell, f64>> {
+        if self.outcome.is_some() || !self.started {
+            return None;
+        }
+        let lent = self.lent.as_mut()?;
+        let index = match self.target {
+            PartialTarget::LeastF => lent.open.peek()?,
+            _ => {
+                let least = &mut self.least;
+                least.catch_up(&lent.table, &mut self.searcher.ties);
+                least.target(&lent.table, &self.searcher.ties)?
+            }
+        };
+        path_into(&lent.table, index, &mut self.searcher.points);
+        let cells = self.searcher.waypoints == Waypoints::Cells;
+        let mut path = Vec::with_capacity(written_len(&self.searcher.points, cells));
+        write_path(&self.searcher.points, cells, &mut path);
+        let node = lent.table.node(index);
+        Some(Partial {
+            path,
+            cost: node.g,
+            estimate: node.h,
+        })
+    }
+
+    /// The statistics so far, over every call.
+    pub fn stats(&self) -> Stats {
+        match &self.outcome {
+            Some(Ok(solution)) => solution.stats(),
+            Some(Err(error)) => error.stats(),
+            None => self.control.stats(),
+        }
+    }
+
+    /// Whether the search ended (its outcome was returned).
+    pub fn is_done(&self) -> bool {
+        self.outcome.is_some()
+    }
+}
+
+impl<G: Goals, O> Drop for JumpPointQuery<'_, '_, G, O> {
+    /// Gives an unfinished search's parts back to the searcher, its bits without the query's
+    /// blocked cells.
+    fn drop(&mut self) {
+        if let Some(lent) = self.lent.take() {
+            self.searcher.take_back(lent);
+        }
+    }
+}
+
+impl<G: Goals, O> std::fmt::Debug for JumpPointQuery<'_, '_, G, O> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JumpPointQuery")
+            .field("searcher", &self.searcher)
+            .field("target", &self.target)
+            .field("started", &self.started)
+            .field("done", &self.outcome.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// How many more expansions a stretch of a search may make.
+trait Allowance {
+    /// Takes one expansion: `false` if none is left.
+    fn take(&mut self) -> bool;
+}
+
+/// No bound: a search run to its end in one call, which pays nothing for counting.
+struct Unbounded;
+
+impl Allowance for Unbounded {
+    #[inline(always)]
+    fn take(&mut self) -> bool {
+        true
+    }
+}
+
+impl Allowance for u64 {
+    #[inline(always)]
+    fn take(&mut self) -> bool {
+        let Some(left) = self.checked_sub(1) else {
+            return false;
+        };
+        *self = left;
+        true
+    }
+}
+
+/// One stretch of a search: the searcher's parts, borrowed.
 struct Run<'r, 'c, 'p, G: Goals, O> {
     bits: &'r BitGrid,
     start: Cell,
-    goals: &'r G,
+    goals: G,
     table: &'r mut DenseTable<'p, GridProblem<'p, G>>,
     open: &'r mut IndexedHeap<Key, 4>,
     arrivals: &'r mut Vec<u8>,
@@ -584,11 +1151,11 @@ struct Run<'r, 'c, 'p, G: Goals, O> {
 }
 
 impl<G: Goals, O: Observer<Cell, f64>> Run<'_, '_, '_, G, O> {
-    /// A* over jump points: the goal's node index.
-    fn search<J: Jumper>(&mut self, jumper: &J) -> Result<usize, SearchError<Cell, f64>> {
+    /// Stores the start, the first jump point.
+    fn start(&mut self) -> Result<(), SearchError<Cell, f64>> {
         let start = self.start;
         self.control.count_start();
-        let h = octile(start, self.goals);
+        let h = octile(start, &self.goals);
         if self.control.prunes(h) {
             return Err(self.control.no_path());
         }
@@ -606,9 +1173,23 @@ impl<G: Goals, O: Observer<Cell, f64>> Run<'_, '_, '_, G, O> {
         self.arrivals.push(0);
         self.open.push(index, f64::pair(h, h));
         self.control.open_size(1);
+        Ok(())
+    }
+
+    /// A* over jump points, for as many expansions as `left` allows: `Some` goal's node
+    /// index, or `None` where `left` ran out first. An empty open set ends the search even
+    /// then.
+    fn search<J: Jumper, A: Allowance>(
+        &mut self,
+        jumper: &J,
+        mut left: A,
+    ) -> Result<Option<usize>, SearchError<Cell, f64>> {
         loop {
             if self.open.len() == 0 {
                 return Err(self.control.no_path());
+            }
+            if !left.take() {
+                return Ok(None);
             }
             if let Err(limit) = self.control.allow_expansion() {
                 return Err(self
@@ -629,21 +1210,20 @@ impl<G: Goals, O: Observer<Cell, f64>> Run<'_, '_, '_, G, O> {
                 h: node.h,
             });
             if self.goals.is_goal(cell) {
-                return Ok(index);
+                return Ok(Some(index));
             }
             let mut directions = successor_directions(self.bits, cell, self.arrivals[index]);
             let goals = self.goals;
             while directions != 0 {
                 let d = directions.trailing_zeros() as usize;
                 directions &= directions - 1;
-                jumper.jump(cell, d, goals, |next, cost, arrival| {
+                jumper.jump(cell, d, &goals, |next, cost, arrival| {
                     let g = self.control.step(node.g, cost, &cell, &next)?;
                     self.relax(index, next, g, arrival)
                 })?;
             }
         }
     }
-
     /// Stores or improves `next`, reached from the node `parent` at cost `g` by a move in
     /// direction `d`.
     #[inline]
@@ -654,7 +1234,7 @@ impl<G: Goals, O: Observer<Cell, f64>> Run<'_, '_, '_, G, O> {
         g: f64,
         d: usize,
     ) -> Result<(), SearchError<Cell, f64>> {
-        let h = octile(next, self.goals);
+        let h = octile(next, &self.goals);
         let f = g + h;
         match self.table.lookup(&next) {
             Lookup::New(key) => {
@@ -763,6 +1343,55 @@ impl<'a, 'g, G: Goals, O: Observer<Cell, f64>> Search<'a, GridProblem<'g, G>, O>
     /// ```
     pub fn jps_in(self, searcher: &mut JumpPointSearcher) -> SearchResult<GridProblem<'g, G>> {
         searcher.solve(self.into_setup()?, None)
+    }
+
+    /// Jump point search with this search's options and observer (those
+    /// [`jps_in`](Self::jps_in) honours), on the data structures of `searcher`, to run for a
+    /// [`Budget`] at a time (see [`JumpPointQuery`]). The limits of the search bound the
+    /// whole search, however it is split; a time limit is counted from now.
+    ///
+    /// # Errors
+    ///
+    /// None here: an option the search refuses (a NaN cost bound) or a movement other than
+    /// [`Movement::Eight`] is reported by the query's first call, as [`Progress::Done`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use informed::grid::{Cell, Grid, JumpPointSearcher, Movement};
+    /// use informed::{Budget, Limit, Progress, Search};
+    ///
+    /// let grid = Grid::from_ascii("....#....\n....#....\n.........")?;
+    /// let mut jps = JumpPointSearcher::new(&grid);
+    /// let problem = grid.problem(Cell::new(0, 0), Cell::new(8, 0), Movement::Eight)?;
+    /// // The cap bounds the whole search, whatever the budgets.
+    /// let mut query = Search::new(&problem).max_expansions(1).jps_resumable_in(&mut jps);
+    /// assert!(!query.run(Budget::expansions(1)).is_done());
+    /// let Progress::Done(Err(error)) = query.run(Budget::expansions(1)) else {
+    ///     unreachable!("the cap ends the search");
+    /// };
+    /// assert_eq!(error.limit(), Some(Limit::Expansions(1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn jps_resumable_in<'s>(
+        self,
+        searcher: &'s mut JumpPointSearcher,
+    ) -> JumpPointQuery<'s, 'a, G, O> {
+        let refused = self.options().check().err();
+        let Setup {
+            problem,
+            options,
+            control,
+            observer,
+        } = self.into_setup_unchecked();
+        JumpPointQuery::new(
+            searcher,
+            problem,
+            options.tie_break,
+            control,
+            observer,
+            refused,
+        )
     }
 
     /// [`jps_in`](Self::jps_in), pushing onto `counts` before each expansion the number of

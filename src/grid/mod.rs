@@ -138,7 +138,10 @@
 //! its [`JumpTable`] (JPS+) around each changed cell rather than starting over (see
 //! [`Grid::revision`]). Units standing in the way are blocked for one query alone
 //! ([`GridProblem::with_blocked`]), and the nearest of several targets is one query
-//! ([`Grid::problem_to_nearest`]).
+//! ([`Grid::problem_to_nearest`]). A long search can be spread over frames:
+//! [`JumpPointSearcher::resumable`] gives a [`JumpPointQuery`] that runs for a
+//! [`Budget`](crate::Budget) a call and returns a partial path to start along, with the same
+//! answer in the end as one call.
 //!
 //! ```
 //! use informed::grid::{Cell, Grid, JumpPointSearcher, JumpTable, Movement};
@@ -243,7 +246,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub use self::error::{GridError, GridErrorKind};
 pub use self::flow::FlowField;
 pub use self::heuristics::{Euclidean, Manhattan, NearestOctile, Octile};
-pub use self::jps::{JumpPointSearcher, Waypoints};
+pub use self::jps::{JumpPointQuery, JumpPointSearcher, Waypoints};
 pub use self::jps_plus::{JUMP_TABLE_VERSION, JumpTable, JumpTableError};
 pub use self::movingai::Scenario;
 pub use self::picture::{Picture, Recorder};
