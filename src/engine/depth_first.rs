@@ -17,7 +17,7 @@
 
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
-use crate::engine::options::CycleCheck;
+use crate::engine::options::{CycleCheck, Pathmax};
 use crate::engine::table::{checked_step, sound_step};
 use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
@@ -253,6 +253,65 @@ pub(crate) fn cut_in_sweep<C: Cost>(swept: &Probe<C>, least: Option<C>) -> Probe
     })
 }
 
+/// [`Pathmax`] as the const parameter of the IDA* loops, so that each rule runs a loop of its
+/// own, chosen once a probe, and the loop without pathmax is the one compiled before there was
+/// any: off.
+pub(crate) const PATHMAX_OFF: u8 = 0;
+/// [`Pathmax::Forward`] as a const parameter (see [`PATHMAX_OFF`]).
+pub(crate) const PATHMAX_FORWARD: u8 = 1;
+/// [`Pathmax::Bidirectional`] as a const parameter (see [`PATHMAX_OFF`]).
+pub(crate) const PATHMAX_BPMX: u8 = 2;
+
+/// The const parameter of the loops for `pathmax` within `bound`: pathmax only raises
+/// estimates against a cost bound (IDA*'s), never a depth bound.
+#[inline]
+pub(crate) fn pathmax_rule<C>(pathmax: Pathmax, bound: Bound<C>) -> u8 {
+    match (pathmax, bound) {
+        (Pathmax::Forward, Bound::Cost(_)) => PATHMAX_FORWARD,
+        (Pathmax::Bidirectional, Bound::Cost(_)) => PATHMAX_BPMX,
+        _ => PATHMAX_OFF,
+    }
+}
+
+/// `h` raised by pathmax from a neighbour's estimate `from` across a step of cost `step`:
+/// max(h, from − step), from − step taken as zero below zero.
+#[inline(always)]
+pub(crate) fn raised_by<C: Cost>(h: C, from: C, step: C) -> C {
+    let up = from.excess(step);
+    if up.order(h).is_gt() { up } else { h }
+}
+
+/// Whether a state at path cost `g` whose estimate BPMX raised to `h` is left at once: its
+/// f = g + h exceeds the probe's cost `bound`. Where it leaves successors `untried`, f is a
+/// lower bound on theirs, and is recorded in `cut` as a cut-off's f (the next iteration's
+/// bound is the least of them), unless it is infinite or beyond the search's cost bound
+/// (nothing below the state is then within it); where it leaves none, every successor has
+/// been entered or refused, and recorded its own cut-offs. Not counted as pruned: no
+/// successor is dropped by it (the one whose estimate raised the state's is judged by the
+/// bound as any other); the state was expanded and its successors generated, and those left
+/// untried are taken off the stack with its level.
+#[inline]
+pub(crate) fn backs_up<C: Cost>(
+    control: &Control<'_, C>,
+    bound: Bound<C>,
+    g: C,
+    h: C,
+    untried: bool,
+    cut: &mut Probe<C>,
+) -> bool {
+    let Bound::Cost(limit) = bound else {
+        return false;
+    };
+    let f = g.saturating_sum(h);
+    if !f.order(limit).is_gt() {
+        return false;
+    }
+    if untried && !(f.is_infinite() || control.exceeds_bound(f)) {
+        *cut = cut_in_sweep(cut, Some(f));
+    }
+    true
+}
+
 /// A depth-first search in progress.
 pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
     problem: &'a P,
@@ -260,6 +319,11 @@ pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
     observer: O,
     control: Control<'a, P::Cost>,
     cycle_check: CycleCheck,
+    /// Whether IDA* raises estimates by pathmax or BPMX (see [`Pathmax`]).
+    pathmax: Pathmax,
+    /// With pathmax, the estimate of each level of the path as raised (the frames keep the
+    /// heuristic's own, which its next update starts from): one a level.
+    raised: Vec<P::Cost>,
     /// The start of the current probe.
     root: Option<P::State>,
     /// The current path, one frame a level.
@@ -303,7 +367,12 @@ where
         let mut swept = Probe::Exhausted;
         for (taken, start) in starts.iter().enumerate() {
             self.control.count_start();
-            match self.probe::<HOLD>(start, bound)? {
+            let probed = match pathmax_rule(self.pathmax, bound) {
+                PATHMAX_FORWARD => self.probe::<HOLD, PATHMAX_FORWARD>(start, bound)?,
+                PATHMAX_BPMX => self.probe::<HOLD, PATHMAX_BPMX>(start, bound)?,
+                _ => self.probe::<HOLD, PATHMAX_OFF>(start, bound)?,
+            };
+            match probed {
                 Probe::Found => return Ok(Probe::Found),
                 Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
                 Probe::Exhausted => {}
@@ -359,6 +428,8 @@ where
             observer: setup.observer,
             control: setup.control,
             cycle_check: setup.options.cycle_check,
+            pathmax: setup.options.pathmax,
+            raised: Vec::new(),
             root: None,
             frames: Vec::new(),
             buffers: Vec::new(),
@@ -401,8 +472,16 @@ where
     }
 
     /// A depth-first search from `start` within `bound`. On `Found`, the path leads to a goal.
-    /// With `HOLD`, the path held at the first cut-off is kept in `held`.
-    fn probe<const HOLD: bool>(
+    /// With `HOLD`, the path held at the first cut-off is kept in `held`. `PM`: the pathmax
+    /// rule ([`PATHMAX_OFF`] and the others).
+    ///
+    /// With pathmax, a successor's estimate is raised to its parent's (as raised) less the
+    /// step before the bound judges it. With BPMX, each successor's estimate, once computed
+    /// and raised, raises its parent's in turn (less the step), and so does a level's raised
+    /// estimate when the search leaves it and comes back to its parent: the successors tried
+    /// later start from the raised value, and a level whose raised f exceeds the bound is
+    /// left at once (see [`backs_up`]). The heuristic is only ever handed its own estimates.
+    fn probe<const HOLD: bool, const PM: u8>(
         &mut self,
         start: &P::State,
         bound: Bound<P::Cost>,
@@ -422,6 +501,10 @@ where
             next: 0,
             at: 0,
         })?;
+        if PM != PATHMAX_OFF {
+            self.raised.clear();
+            self.raised.push(h);
+        }
         if self.expand()? {
             return Ok(Probe::Found);
         }
@@ -438,6 +521,11 @@ where
         // entered (the outer loop goes on one level deeper) or none is left (the level is left).
         'level: while let Some(depth) = self.frames.len().checked_sub(1) {
             let parent = self.frames[depth];
+            // The level's estimate as raised, which is the heuristic's own without pathmax.
+            let mut raised = parent.h;
+            if PM != PATHMAX_OFF {
+                raised = self.raised[depth];
+            }
             let Self {
                 root,
                 frames,
@@ -454,9 +542,22 @@ where
                 None => None,
             };
             let successors = buffers[depth].as_slice();
+            // Back from a level below whose estimate raised this one's past the bound.
+            let backed_up = PM == PATHMAX_BPMX
+                && backs_up(
+                    control,
+                    bound,
+                    parent.g,
+                    raised,
+                    parent.next < successors.len(),
+                    &mut cut,
+                );
             // By index: measured faster than `iter().enumerate().skip(next)` on the puzzle.
             #[allow(clippy::needless_range_loop)]
             for at in parent.next..successors.len() {
+                if backed_up {
+                    break;
+                }
                 let (successor, step) = &successors[at];
                 // A successor the cycle check refuses was generated all the same (counted when
                 // the level was expanded); it is not entered.
@@ -483,10 +584,27 @@ where
                 {
                     continue;
                 }
-                let h = control.estimate_successor(&*heuristic, state, parent.h, successor)?;
+                let own = control.estimate_successor(&*heuristic, state, parent.h, successor)?;
+                let mut h = own;
+                if PM != PATHMAX_OFF {
+                    h = raised_by(own, raised, *step);
+                }
                 let Some(f) = g.checked_sum(h) else {
                     return Err(control.estimate_overflow(successor.clone(), g, h));
                 };
+                if PM == PATHMAX_BPMX {
+                    let before = raised;
+                    raised = raised_by(raised, h, *step);
+                    let untried = at + 1 < successors.len();
+                    if raised.order(before).is_gt()
+                        && backs_up(control, bound, parent.g, raised, untried, &mut cut)
+                    {
+                        // The successor is judged as any other: its f exceeds the bound too,
+                        // by twice the step at least.
+                        beyond(control, bound, depth + 1, f, &mut cut);
+                        break;
+                    }
+                }
                 if beyond(control, bound, depth + 1, f, &mut cut) {
                     if HOLD && held.is_none() && matches!(cut, Probe::CutOff(_)) {
                         *held = Some(Partial {
@@ -500,13 +618,35 @@ where
                 self.frames[depth].next = at + 1;
                 // Taken up: the ones refused since `next`, and this one.
                 self.waiting -= at + 1 - parent.next;
-                self.push(Frame { g, h, next: 0, at })?;
+                self.push(Frame {
+                    g,
+                    h: own,
+                    next: 0,
+                    at,
+                })?;
+                if PM != PATHMAX_OFF {
+                    self.raised[depth] = raised;
+                    self.raised.push(h);
+                }
                 if self.expand()? {
                     return Ok(Probe::Found);
                 }
                 continue 'level;
             }
+            // Every successor tried, or those left untried after a BPMX back-up: all are
+            // taken off the stack with the level.
             self.waiting -= successors.len() - parent.next;
+            if PM == PATHMAX_BPMX {
+                // The level's raised estimate, less the step that led to it, raises its
+                // parent's: judged when the search comes back to the parent.
+                self.raised.pop();
+                if let Some(up) = depth.checked_sub(1) {
+                    let step = self.buffers[up].as_slice()[self.frames[depth].at].1;
+                    self.raised[up] = raised_by(self.raised[up], raised, step);
+                }
+            } else if PM != PATHMAX_OFF {
+                self.raised.pop();
+            }
             self.frames.pop();
             self.control.release(1);
         }
