@@ -28,20 +28,19 @@ const COST_BOUND: u64 = 60;
 type Edge = (usize, usize, u64);
 
 /// `graph` made undirected: every edge can be taken back at the same cost (the first cost drawn
-/// for a pair of nodes), as BPMX requires.
+/// for a pair of nodes), as BPMX requires. Without loops, which the copying engine's parent
+/// check refuses by state and the in-place one's (by move) does not.
 fn undirected(graph: &Graph<u64>) -> Graph<u64> {
     let mut costs: BTreeMap<(usize, usize), u64> = BTreeMap::new();
     for (from, edges) in graph.adjacency.iter().enumerate() {
-        for &(to, cost) in edges {
+        for &(to, cost) in edges.iter().filter(|&&(to, _)| to != from) {
             costs.entry((from.min(to), from.max(to))).or_insert(cost);
         }
     }
     let mut adjacency = vec![Vec::new(); graph.len()];
     for (&(a, b), &cost) in &costs {
         adjacency[a].push((b, cost));
-        if a != b {
-            adjacency[b].push((a, cost));
-        }
+        adjacency[b].push((a, cost));
     }
     Graph {
         adjacency,
@@ -123,7 +122,13 @@ impl IncrementalHeuristic<usize, Edge, u64> for MoveTable<'_> {
         self.h[node]
     }
 
-    fn estimate_move(&self, &node: &usize, (from, to, _): Edge, estimate: u64, _: &mut ()) -> Option<u64> {
+    fn estimate_move(
+        &self,
+        &node: &usize,
+        (from, to, _): Edge,
+        estimate: u64,
+        _: &mut (),
+    ) -> Option<u64> {
         assert_eq!(node, from);
         assert_eq!(
             estimate, self.h[from],
@@ -146,7 +151,12 @@ struct Walk<'g> {
 impl<'g> Walk<'g> {
     fn new(graph: &'g Graph<u64>, answers: bool) -> Self {
         let tables: Vec<Vec<Edge>> = (0..graph.len())
-            .map(|v| graph.adjacency[v].iter().map(|&(to, c)| (v, to, c)).collect())
+            .map(|v| {
+                graph.adjacency[v]
+                    .iter()
+                    .map(|&(to, c)| (v, to, c))
+                    .collect()
+            })
             .collect();
         let mut costs = tables.iter().flatten().map(|&(_, _, c)| c);
         let fixed = costs.next().filter(|&first| costs.all(|c| c == first));
@@ -286,7 +296,7 @@ proptest! {
     }
 
     /// In-place IDA*, every rule and cycle check, on varied costs: Dijkstra's cost (a cap on
-    /// expansions as for the copying search).
+    /// expansions as for the copying search), and the copying search's counts.
     #[test]
     fn in_place_idastar_returns_dijkstras_cost(
         graph in graph(7, 1..5u64),
@@ -306,6 +316,14 @@ proptest! {
                 .max_expansions(200_000)
                 .pathmax(rule)
                 .idastar_in_place_with(MoveTable { h: &h, before });
+            // The same search as the copying engine's, node for node.
+            let copying = Search::new(&graph)
+                .cycle_check(check_of(check))
+                .cost_bound(COST_BOUND)
+                .max_expansions(200_000)
+                .pathmax(rule)
+                .idastar_with(Table(&h));
+            prop_assert_eq!(counts(&result), counts(&copying), "{:?}", rule);
             if matches!(result, Err(SearchError::LimitReached { .. })) {
                 prop_assert!(check_of(check) != CycleCheck::Path);
                 continue;
@@ -407,7 +425,11 @@ fn bpmx_backs_up_with_known_counts() -> Result<(), Box<dyn std::error::Error>> {
         assert_eq!(copying.cost(), 2, "{rule:?}");
         assert_eq!(copying.path(), &[0, 5, 6], "{rule:?}");
         let stats = copying.stats();
-        assert_eq!((stats.expanded, stats.generated), (expanded, generated), "{rule:?}");
+        assert_eq!(
+            (stats.expanded, stats.generated),
+            (expanded, generated),
+            "{rule:?}"
+        );
         assert_eq!(stats.iterations, 1, "{rule:?}");
         for before in [false, true] {
             let in_place = Search::new(&InPlace::new(&walk))
@@ -432,7 +454,16 @@ fn bpmx_backs_up_with_known_counts() -> Result<(), Box<dyn std::error::Error>> {
 fn bpmx_raises_the_next_bound() -> Result<(), Box<dyn std::error::Error>> {
     // S 0, A 1, B 2, a chain 3, 4, 5, 6 to the goal 7, and C 8.
     let mut adjacency = vec![Vec::new(); 9];
-    for (a, b) in [(0, 1), (1, 2), (1, 8), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7)] {
+    for (a, b) in [
+        (0, 1),
+        (1, 2),
+        (1, 8),
+        (2, 3),
+        (3, 4),
+        (4, 5),
+        (5, 6),
+        (6, 7),
+    ] {
         adjacency[a].push((b, 1));
         adjacency[b].push((a, 1));
     }
@@ -466,7 +497,10 @@ fn bpmx_raises_the_next_bound() -> Result<(), Box<dyn std::error::Error>> {
         let in_place = Search::new(&InPlace::new(&walk))
             .cycle_check(CycleCheck::Parent)
             .pathmax(rule)
-            .idastar_in_place_with(MoveTable { h: &h, before: false })?;
+            .idastar_in_place_with(MoveTable {
+                h: &h,
+                before: false,
+            })?;
         assert_eq!(in_place.stats(), solution.stats(), "{rule:?} in place");
         bounds.insert(format!("{rule:?}"), seen);
     }
@@ -499,5 +533,81 @@ fn manhattan_same_counts_every_rule() -> Result<(), Box<dyn std::error::Error>> 
     }
     assert_eq!(seen[1], seen[0]);
     assert_eq!(seen[2], seen[0]);
+    Ok(())
+}
+
+/// Parallel IDA* refuses pathmax and BPMX before searching (its threads search subtrees whose
+/// paths are put back without the raised estimates), and runs with it off.
+#[cfg(feature = "rayon")]
+#[test]
+fn parallel_idastar_refuses_pathmax() -> Result<(), Box<dyn std::error::Error>> {
+    let (graph, h) = backing_up();
+    let walk = Walk::new(&graph, true);
+    for rule in [Pathmax::Forward, Pathmax::Bidirectional] {
+        let error = Search::new(&InPlace::new(&walk))
+            .pathmax(rule)
+            .par_idastar_in_place_with(MoveTable {
+                h: &h,
+                before: false,
+            })
+            .unwrap_err();
+        assert_eq!(
+            error,
+            SearchError::Unsupported {
+                option: "pathmax",
+                algorithm: "par_idastar_in_place",
+            }
+        );
+    }
+    let solution = Search::new(&InPlace::new(&walk))
+        .pathmax(Pathmax::Off)
+        .par_idastar_in_place_with(MoveTable {
+            h: &h,
+            before: false,
+        })?;
+    assert_eq!(solution.cost(), 2);
+    Ok(())
+}
+
+/// On the 8-puzzle with an inconsistent heuristic (Manhattan distance on about half the
+/// boards, chosen by a hash of the board, 0 on the others), every rule finds the optimum, in
+/// place and copying, node for node the same search; pathmax alone expands what IDA* without
+/// it expands, BPMX less.
+#[test]
+fn inconsistent_puzzle_heuristic_in_place_equals_copying() -> Result<(), Box<dyn std::error::Error>>
+{
+    use informed::puzzle::{Board, SlidingPuzzle};
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let puzzle = SlidingPuzzle::new(3, 3)?;
+    let manhattan = puzzle.manhattan();
+    let h = |board: &Board| {
+        // `DefaultHasher::new` hashes the same on every run.
+        let mut hasher = DefaultHasher::new();
+        board.hash(&mut hasher);
+        if hasher.finish() % 2 == 0 {
+            manhattan.estimate(board)
+        } else {
+            0
+        }
+    };
+    for (board, optimal) in [("8 6 7 2 5 4 3 0 1", 31), ("6 4 7 8 5 0 3 2 1", 31)] {
+        let problem = puzzle.problem(puzzle.parse(board)?)?;
+        let mut expanded = Vec::new();
+        for rule in RULES {
+            let copying = Search::new(&problem)
+                .cycle_check(CycleCheck::Parent)
+                .pathmax(rule)
+                .idastar(h)?;
+            let in_place = Search::new(&problem)
+                .cycle_check(CycleCheck::Parent)
+                .pathmax(rule)
+                .idastar_in_place(h)?;
+            assert_eq!(copying.cost(), optimal, "{rule:?}");
+            assert_eq!(in_place.stats(), copying.stats(), "{rule:?}");
+            expanded.push(copying.stats().expanded);
+        }
+        assert_eq!(expanded[1], expanded[0], "{board}");
+        assert!(expanded[2] < expanded[0], "{board}: {expanded:?}");
+    }
     Ok(())
 }

@@ -615,9 +615,26 @@ where
         waiting: usize,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
         match pathmax_rule(self.pathmax, bound) {
-            PATHMAX_FORWARD => self.probe::<HOLD, TABLE, LEAN, PATHMAX_FORWARD>(start, bound, waiting),
-            PATHMAX_BPMX => self.probe::<HOLD, TABLE, LEAN, PATHMAX_BPMX>(start, bound, waiting),
-            _ => self.probe::<HOLD, TABLE, LEAN, PATHMAX_OFF>(start, bound, waiting),
+            PATHMAX_OFF => self.probe::<HOLD, TABLE, LEAN, PATHMAX_OFF>(start, bound, waiting),
+            rule => self.probe_pathmax::<HOLD, TABLE, LEAN>(rule, start, bound, waiting),
+        }
+    }
+
+    /// [`probe`](Self::probe) with pathmax `rule` ([`PATHMAX_FORWARD`] or [`PATHMAX_BPMX`]).
+    /// Never inlined, so that the sweep calls the loop without pathmax as it did before there
+    /// were others, and that loop is compiled as it was (see the copying engine's twin).
+    #[inline(never)]
+    fn probe_pathmax<const HOLD: bool, const TABLE: bool, const LEAN: bool>(
+        &mut self,
+        rule: u8,
+        start: &P::State,
+        bound: Bound<P::Cost>,
+        waiting: usize,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        if rule == PATHMAX_BPMX {
+            self.probe::<HOLD, TABLE, LEAN, PATHMAX_BPMX>(start, bound, waiting)
+        } else {
+            self.probe::<HOLD, TABLE, LEAN, PATHMAX_FORWARD>(start, bound, waiting)
         }
     }
 
@@ -973,11 +990,14 @@ where
                 // The move's cost and estimate before it is made, where both are known and no
                 // cycle check needs the state it leads to.
                 let mut known = None;
+                // The step of a move known before it is made, read by pathmax only: apart from
+                // `known`, so that the loop without pathmax is compiled as it was.
+                let mut known_step = fixed;
                 if FAST {
                     known = self
                         .heuristic
                         .estimate_move(&state, mv, h, &mut context)
-                        .map(|child_h| (fast_g, child_h, fixed));
+                        .map(|child_h| (fast_g, child_h));
                 } else if !keep_states {
                     if let Some(step) = problem.move_cost(&state, mv) {
                         let Some(child_g) = add_step(g, step, unchecked) else {
@@ -988,24 +1008,35 @@ where
                             known = self
                                 .heuristic
                                 .estimate_move(&state, mv, h, &mut context)
-                                .map(|child_h| (child_g, child_h, step));
+                                .map(|child_h| (child_g, child_h));
+                            if PM != PATHMAX_OFF {
+                                known_step = step;
+                            }
                         }
                     }
                 }
-                let (child_g, child_h, child_raised) = match known {
-                    Some((child_g, child_h, step)) => {
-                        let mut child_raised = child_h;
+                // With pathmax, the move's estimate as raised (the one the bound judges).
+                let mut child_raised = P::Cost::ZERO;
+                let (child_g, child_h) = match known {
+                    Some((child_g, child_h)) => {
+                        let step = known_step;
+                        let mut judged = child_h;
                         if PM != PATHMAX_OFF && !child_h.is_nan() {
                             child_raised = raised_by(clamped(child_h), raised, step);
+                            judged = child_raised;
                         }
-                        let Some(f) = checked_f(child_g, child_raised) else {
+                        let Some(f) = checked_f(child_g, judged) else {
                             problem.apply(&mut state, mv);
                             return Err(bad_estimate(&self.control, &state, child_g, child_h));
                         };
                         if PM == PATHMAX_BPMX {
                             let before = raised;
                             raised = raised_by(raised, child_raised, step);
-                            let untried = if TABLE { next < table.len() } else { next < end };
+                            let untried = if TABLE {
+                                next < table.len()
+                            } else {
+                                next < end
+                            };
                             if raised.order(before).is_gt()
                                 && backs_up(&self.control, bound, g, raised, untried, &mut self.cut)
                             {
@@ -1042,7 +1073,7 @@ where
                             self.raised.truncate(depth + 1);
                             self.raised.push((child_raised, step));
                         }
-                        (child_g, child_h, child_raised)
+                        (child_g, child_h)
                     }
                     None => {
                         let step = problem.apply(&mut state, mv);
@@ -1080,17 +1111,22 @@ where
                             continue;
                         }
                         let child_h = self.heuristic.update(&state, mv, h, &mut context);
-                        let mut child_raised = child_h;
+                        let mut judged = child_h;
                         if PM != PATHMAX_OFF && !child_h.is_nan() {
                             child_raised = raised_by(clamped(child_h), raised, step);
+                            judged = child_raised;
                         }
-                        let Some(f) = checked_f(child_g, child_raised) else {
+                        let Some(f) = checked_f(child_g, judged) else {
                             return Err(bad_estimate(&self.control, &state, child_g, child_h));
                         };
                         if PM == PATHMAX_BPMX {
                             let before = raised;
                             raised = raised_by(raised, child_raised, step);
-                            let untried = if TABLE { next < table.len() } else { next < end };
+                            let untried = if TABLE {
+                                next < table.len()
+                            } else {
+                                next < end
+                            };
                             if raised.order(before).is_gt()
                                 && backs_up(&self.control, bound, g, raised, untried, &mut self.cut)
                             {
@@ -1126,7 +1162,7 @@ where
                             self.raised.truncate(depth + 1);
                             self.raised.push((child_raised, step));
                         }
-                        (child_g, child_h, child_raised)
+                        (child_g, child_h)
                     }
                 };
                 if PM != PATHMAX_OFF {
@@ -1199,14 +1235,19 @@ where
             };
             problem.undo(&mut state, mv);
             if PM != PATHMAX_OFF {
-                let (below, step) = self.raised[depth + 1];
+                // The level left's estimate as raised is in `raised` (its stored one may be
+                // older: a level backs up without storing it).
+                let (below, step) = (raised, self.raised[depth + 1].1);
                 raised = self.raised[depth].0;
                 if PM == PATHMAX_BPMX {
                     // The level left raises its parent's estimate, less the step between.
                     raised = raised_by(raised, below, step);
-                    let untried = if TABLE { next < table.len() } else { next < end };
-                    backed_up =
-                        backs_up(&self.control, bound, g, raised, untried, &mut self.cut);
+                    let untried = if TABLE {
+                        next < table.len()
+                    } else {
+                        next < end
+                    };
+                    backed_up = backs_up(&self.control, bound, g, raised, untried, &mut self.cut);
                 }
             }
         }
