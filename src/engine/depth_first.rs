@@ -361,26 +361,10 @@ where
         starts: &[P::State],
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
-        // Every start is on the stack before the first is taken.
-        self.waiting = starts.len();
-        self.control.open_size(self.waiting);
-        let mut swept = Probe::Exhausted;
-        for (taken, start) in starts.iter().enumerate() {
-            self.control.count_start();
-            let probed = match pathmax_rule(self.pathmax, bound) {
-                PATHMAX_OFF => self.probe::<HOLD, PATHMAX_OFF>(start, bound)?,
-                rule => self.probe_pathmax::<HOLD>(rule, start, bound)?,
-            };
-            match probed {
-                Probe::Found => return Ok(Probe::Found),
-                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
-                Probe::Exhausted => {}
-            }
-            // A probe that ends without a goal has taken up everything it put on the stack.
-            debug_assert_eq!(self.waiting, starts.len() - 1 - taken);
+        match pathmax_rule(self.pathmax, bound) {
+            PATHMAX_OFF => self.sweep_with::<HOLD, PATHMAX_OFF>(starts, bound),
+            rule => self.sweep_pathmax::<HOLD>(rule, starts, bound),
         }
-        self.clear();
-        Ok(swept)
     }
 
     fn solution(&self) -> Outcome<P> {
@@ -470,23 +454,46 @@ where
         self.frames.clear();
     }
 
-    /// [`probe`](Self::probe) with pathmax `rule` ([`PATHMAX_FORWARD`] or [`PATHMAX_BPMX`]).
-    /// Never inlined: the sweep then calls the loop without pathmax from one place, as it did
-    /// before there were others, and that loop is compiled (and inlined) as it was; measured,
-    /// the three loops side by side in the sweep cost the copying IDA* on Korf's instance 79
-    /// 13% more instructions without pathmax.
+    /// A sweep ([`Sweeps::sweep`]) with pathmax `rule` ([`PATHMAX_FORWARD`] or
+    /// [`PATHMAX_BPMX`]). Never inlined, so that the sweep without pathmax keeps its loop
+    /// to itself (one branch before it).
     #[inline(never)]
-    fn probe_pathmax<const HOLD: bool>(
+    fn sweep_pathmax<const HOLD: bool>(
         &mut self,
         rule: u8,
-        start: &P::State,
+        starts: &[P::State],
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
         if rule == PATHMAX_BPMX {
-            self.probe::<HOLD, PATHMAX_BPMX>(start, bound)
+            self.sweep_with::<HOLD, PATHMAX_BPMX>(starts, bound)
         } else {
-            self.probe::<HOLD, PATHMAX_FORWARD>(start, bound)
+            self.sweep_with::<HOLD, PATHMAX_FORWARD>(starts, bound)
         }
+    }
+
+    /// A sweep ([`Sweeps::sweep`]) with pathmax rule `PM`.
+    #[inline(always)]
+    fn sweep_with<const HOLD: bool, const PM: u8>(
+        &mut self,
+        starts: &[P::State],
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        // Every start is on the stack before the first is taken.
+        self.waiting = starts.len();
+        self.control.open_size(self.waiting);
+        let mut swept = Probe::Exhausted;
+        for (taken, start) in starts.iter().enumerate() {
+            self.control.count_start();
+            match self.probe::<HOLD, PM>(start, bound)? {
+                Probe::Found => return Ok(Probe::Found),
+                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
+                Probe::Exhausted => {}
+            }
+            // A probe that ends without a goal has taken up everything it put on the stack.
+            debug_assert_eq!(self.waiting, starts.len() - 1 - taken);
+        }
+        self.clear();
+        Ok(swept)
     }
 
     /// A depth-first search from `start` within `bound`. On `Found`, the path leads to a goal.

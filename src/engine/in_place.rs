@@ -310,28 +310,10 @@ where
         starts: &[P::State],
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
-        // Every start is on the stack before the first is taken.
-        self.control.open_size(starts.len());
-        let mut swept = Probe::Exhausted;
-        for (index, start) in starts.iter().enumerate() {
-            self.start_index = index;
-            self.control.count_start();
-            // The start is taken off the stack, whether it is entered or not.
-            let waiting = starts.len() - 1 - index;
-            let probed = match (self.table, self.lean) {
-                (true, true) => self.probe_with::<HOLD, true, true>(start, bound, waiting)?,
-                (true, false) => self.probe_with::<HOLD, true, false>(start, bound, waiting)?,
-                (false, true) => self.probe_with::<HOLD, false, true>(start, bound, waiting)?,
-                (false, false) => self.probe_with::<HOLD, false, false>(start, bound, waiting)?,
-            };
-            match probed {
-                Probe::Found => return Ok(Probe::Found),
-                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
-                Probe::Exhausted => {}
-            }
+        match pathmax_rule(self.pathmax, bound) {
+            PATHMAX_OFF => self.sweep_with::<HOLD, PATHMAX_OFF>(starts, bound),
+            rule => self.sweep_pathmax::<HOLD>(rule, starts, bound),
         }
-        self.clear();
-        Ok(swept)
     }
 
     fn solution(&self) -> Outcome<P> {
@@ -606,36 +588,52 @@ where
         Ok((h, context))
     }
 
-    /// [`probe`](Self::probe) with the loop of the search's pathmax rule, chosen once a probe.
-    #[inline(always)]
-    fn probe_with<const HOLD: bool, const TABLE: bool, const LEAN: bool>(
+    /// A sweep ([`Sweeps::sweep`]) with pathmax `rule` ([`PATHMAX_FORWARD`] or
+    /// [`PATHMAX_BPMX`]). Never inlined, so that the sweep without pathmax keeps its loop to
+    /// itself (see the copying engine's twin).
+    #[inline(never)]
+    fn sweep_pathmax<const HOLD: bool>(
         &mut self,
-        start: &P::State,
+        rule: u8,
+        starts: &[P::State],
         bound: Bound<P::Cost>,
-        waiting: usize,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
-        match pathmax_rule(self.pathmax, bound) {
-            PATHMAX_OFF => self.probe::<HOLD, TABLE, LEAN, PATHMAX_OFF>(start, bound, waiting),
-            rule => self.probe_pathmax::<HOLD, TABLE, LEAN>(rule, start, bound, waiting),
+        if rule == PATHMAX_BPMX {
+            self.sweep_with::<HOLD, PATHMAX_BPMX>(starts, bound)
+        } else {
+            self.sweep_with::<HOLD, PATHMAX_FORWARD>(starts, bound)
         }
     }
 
-    /// [`probe`](Self::probe) with pathmax `rule` ([`PATHMAX_FORWARD`] or [`PATHMAX_BPMX`]).
-    /// Never inlined, so that the sweep calls the loop without pathmax as it did before there
-    /// were others, and that loop is compiled as it was (see the copying engine's twin).
-    #[inline(never)]
-    fn probe_pathmax<const HOLD: bool, const TABLE: bool, const LEAN: bool>(
+    /// A sweep ([`Sweeps::sweep`]) with pathmax rule `PM`.
+    #[inline(always)]
+    fn sweep_with<const HOLD: bool, const PM: u8>(
         &mut self,
-        rule: u8,
-        start: &P::State,
+        starts: &[P::State],
         bound: Bound<P::Cost>,
-        waiting: usize,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
-        if rule == PATHMAX_BPMX {
-            self.probe::<HOLD, TABLE, LEAN, PATHMAX_BPMX>(start, bound, waiting)
-        } else {
-            self.probe::<HOLD, TABLE, LEAN, PATHMAX_FORWARD>(start, bound, waiting)
+        // Every start is on the stack before the first is taken.
+        self.control.open_size(starts.len());
+        let mut swept = Probe::Exhausted;
+        for (index, start) in starts.iter().enumerate() {
+            self.start_index = index;
+            self.control.count_start();
+            // The start is taken off the stack, whether it is entered or not.
+            let waiting = starts.len() - 1 - index;
+            let probed = match (self.table, self.lean) {
+                (true, true) => self.probe::<HOLD, true, true, PM>(start, bound, waiting)?,
+                (true, false) => self.probe::<HOLD, true, false, PM>(start, bound, waiting)?,
+                (false, true) => self.probe::<HOLD, false, true, PM>(start, bound, waiting)?,
+                (false, false) => self.probe::<HOLD, false, false, PM>(start, bound, waiting)?,
+            };
+            match probed {
+                Probe::Found => return Ok(Probe::Found),
+                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
+                Probe::Exhausted => {}
+            }
         }
+        self.clear();
+        Ok(swept)
     }
 
     /// A depth-first search from `start` within `bound`, with `waiting` starts still to take.
