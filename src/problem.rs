@@ -355,6 +355,25 @@ impl<S, C> Successors<S, C> {
         self.items.len() < room || successors.next().is_none()
     }
 
+    /// [`fill_at_most`](Self::fill_at_most) one successor at a time, never inlined: for the
+    /// copying IDA*'s loops with pathmax, so that they share no fill with the loop without,
+    /// whose fill the compiler inlines only while that loop is its one caller.
+    #[inline(never)]
+    pub(crate) fn fill_one_at_a_time(
+        &mut self,
+        successors: impl IntoIterator<Item = (S, C)>,
+        room: usize,
+    ) -> bool {
+        self.items.clear();
+        for pair in successors {
+            if self.items.len() == room {
+                return false;
+            }
+            self.items.push(pair);
+        }
+        true
+    }
+
     /// The number of successors held.
     pub(crate) fn len(&self) -> usize {
         self.items.len()
@@ -371,7 +390,10 @@ impl<S, C> Successors<S, C> {
     ///
     /// **O(n)** when every step costs the same (repeats then change no cost, and are left), and
     /// **O(n²)** otherwise.
-    #[inline]
+    ///
+    /// Always inlined, into the copying depth-first engine's loops (one for each pathmax rule
+    /// of IDA*): called from three places, the compiler stopped inlining it.
+    #[inline(always)]
     pub(crate) fn merge_repeats(&mut self)
     where
         S: Eq,

@@ -227,6 +227,22 @@ impl<'a, P: SearchProblem, O> Search<'a, P, O> {
         }
     }
 
+    /// Refuses [`pathmax`](Self::pathmax), if set to anything but [`Pathmax::Off`]: for
+    /// parallel IDA*, whose threads do not carry the estimates it raises.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn refuse_pathmax(
+        &self,
+        algorithm: &'static str,
+    ) -> Result<(), SearchError<P::State, P::Cost>> {
+        match self.options.pathmax {
+            Pathmax::Off => Ok(()),
+            _ => Err(SearchError::Unsupported {
+                option: "pathmax",
+                algorithm,
+            }),
+        }
+    }
+
     /// The same search, options, cancel callback and observer, of another problem with the
     /// same states and costs: for the searches that run on a view of the problem (the
     /// problem seen backward).

@@ -18,6 +18,13 @@ use crate::solution::SearchResult;
 /// each iteration repeats the previous ones' work, and states reachable by several paths are
 /// expanded once per path (only cycles along the current path are cut).
 ///
+/// With an admissible heuristic that is not consistent (the larger of several lookups on some
+/// states only, or one lookup chosen state by state), [`Search::pathmax`] with
+/// [`Pathmax::Bidirectional`](crate::Pathmax::Bidirectional) (BPMX) carries a large estimate
+/// to the neighbours of the state that has it and backs up from a state as soon as one of its
+/// successors shows its f exceeds the bound; see [`Pathmax`](crate::Pathmax) for what is
+/// raised and when. Off by default, and then exactly the search without it.
+///
 /// # Arguments
 ///
 /// - `problem`: the state space; step costs must be non-negative. Steps of cost zero are fine,
@@ -67,6 +74,28 @@ use crate::solution::SearchResult;
 /// let solution = informed::idastar_with(&problem, puzzle.linear_conflict())?;
 /// assert_eq!(solution.cost(), 9);
 /// assert!(solution.stats().iterations >= 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// An inconsistent heuristic, Manhattan distance on some boards and the misplaced tiles on the
+/// others, with BPMX:
+///
+/// ```
+/// use informed::puzzle::{Board, SlidingPuzzle};
+/// use informed::{CycleCheck, Heuristic, Pathmax, Search};
+///
+/// let puzzle = SlidingPuzzle::new(3, 3)?;
+/// let problem = puzzle.problem(puzzle.parse("8 6 7 2 5 4 3 0 1")?)?;
+/// let (manhattan, misplaced) = (puzzle.manhattan(), puzzle.misplaced());
+/// let h = |board: &Board| match manhattan.estimate(board) {
+///     even if even % 2 == 0 => even,
+///     _ => misplaced.estimate(board),
+/// };
+/// let solution = Search::new(&problem)
+///     .cycle_check(CycleCheck::Parent)
+///     .pathmax(Pathmax::Bidirectional)
+///     .idastar(h)?;
+/// assert_eq!(solution.cost(), 31);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -161,6 +190,10 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
 /// a heuristic that estimates a move before it is made, saves the most (see
 /// [`InPlaceProblem`]).
 ///
+/// [`Search::pathmax`] raises inconsistent estimates as in [`idastar`] (pathmax, or BPMX for a
+/// problem whose moves can be undone at the same cost); the heuristic's updates still start
+/// from its own estimates, and the loop without it is the one that runs when it is off.
+///
 /// # Arguments
 ///
 /// - `problem`: the state space; step costs must be non-negative (zero-cost cycles are
@@ -213,6 +246,28 @@ impl<P: SearchProblem, O: Observer<P::State, P::Cost>> Search<'_, P, O> {
 /// let solution = informed::idastar_in_place(&Pancakes([4, 2, 0, 3, 1]), gaps)?;
 /// assert_eq!(solution.path().last(), Some(&[0, 1, 2, 3, 4]));
 /// assert_eq!(solution.cost(), 5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// The inconsistent heuristic of [`idastar`]'s example, with BPMX, on a board changed in place
+/// (the puzzle's moves are undone by the opposite slide, at the same cost):
+///
+/// ```
+/// use informed::puzzle::{Board, SlidingPuzzle};
+/// use informed::{CycleCheck, Heuristic, Pathmax, Search};
+///
+/// let puzzle = SlidingPuzzle::new(3, 3)?;
+/// let problem = puzzle.problem(puzzle.parse("8 6 7 2 5 4 3 0 1")?)?;
+/// let (manhattan, misplaced) = (puzzle.manhattan(), puzzle.misplaced());
+/// let h = |board: &Board| match manhattan.estimate(board) {
+///     even if even % 2 == 0 => even,
+///     _ => misplaced.estimate(board),
+/// };
+/// let solution = Search::new(&problem)
+///     .cycle_check(CycleCheck::Parent)
+///     .pathmax(Pathmax::Bidirectional)
+///     .idastar_in_place(h)?;
+/// assert_eq!(solution.cost(), 31);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///

@@ -68,6 +68,10 @@ use crate::solution::SearchResult;
 /// - [`cancel_when`](crate::Search::cancel_when) is refused with
 ///   [`SearchError::Unsupported`](crate::SearchError::Unsupported): its callback is `FnMut`,
 ///   and cannot be shared by the threads. Use a deadline.
+/// - [`pathmax`](crate::Search::pathmax) other than [`Pathmax::Off`](crate::Pathmax::Off) is
+///   refused with [`SearchError::Unsupported`](crate::SearchError::Unsupported): the threads
+///   search subtrees whose paths from the start are put back without the estimates pathmax
+///   raised along them. Use [`idastar_in_place`](crate::idastar_in_place).
 /// - An observer is told of the beginning and the end of each iteration
 ///   ([`Event::Iteration`](crate::Event::Iteration) and
 ///   [`Event::IterationEnd`](crate::Event::IterationEnd), on the calling thread) and of nothing
@@ -215,6 +219,7 @@ where
         H: IncrementalHeuristic<P::State, P::Move, P::Cost> + Sync,
     {
         self.refuse_cancel("par_idastar_in_place")?;
+        self.refuse_pathmax("par_idastar_in_place")?;
         Split::new(self.into_setup()?, heuristic).run()
     }
 }

@@ -16,8 +16,8 @@
 //! refusing it) takes it off.
 
 use crate::cost::Cost;
-use crate::engine::control::{Control, Setup};
-use crate::engine::options::CycleCheck;
+use crate::engine::control::{Control, MAX_BUFFERED, Setup};
+use crate::engine::options::{CycleCheck, Pathmax};
 use crate::engine::table::{checked_step, sound_step};
 use crate::error::{Limit, SearchError};
 use crate::heuristic::Heuristic;
@@ -253,6 +253,65 @@ pub(crate) fn cut_in_sweep<C: Cost>(swept: &Probe<C>, least: Option<C>) -> Probe
     })
 }
 
+/// [`Pathmax`] as the const parameter of the IDA* loops, so that each rule runs a loop of its
+/// own, chosen once a probe, and the loop without pathmax is the one compiled before there was
+/// any: off.
+pub(crate) const PATHMAX_OFF: u8 = 0;
+/// [`Pathmax::Forward`] as a const parameter (see [`PATHMAX_OFF`]).
+pub(crate) const PATHMAX_FORWARD: u8 = 1;
+/// [`Pathmax::Bidirectional`] as a const parameter (see [`PATHMAX_OFF`]).
+pub(crate) const PATHMAX_BPMX: u8 = 2;
+
+/// The const parameter of the loops for `pathmax` within `bound`: pathmax only raises
+/// estimates against a cost bound (IDA*'s), never a depth bound.
+#[inline]
+pub(crate) fn pathmax_rule<C>(pathmax: Pathmax, bound: Bound<C>) -> u8 {
+    match (pathmax, bound) {
+        (Pathmax::Forward, Bound::Cost(_)) => PATHMAX_FORWARD,
+        (Pathmax::Bidirectional, Bound::Cost(_)) => PATHMAX_BPMX,
+        _ => PATHMAX_OFF,
+    }
+}
+
+/// `h` raised by pathmax from a neighbour's estimate `from` across a step of cost `step`:
+/// max(h, from − step), from − step taken as zero below zero.
+#[inline(always)]
+pub(crate) fn raised_by<C: Cost>(h: C, from: C, step: C) -> C {
+    let up = from.excess(step);
+    if up.order(h).is_gt() { up } else { h }
+}
+
+/// Whether a state at path cost `g` whose estimate BPMX raised to `h` is left at once: its
+/// f = g + h exceeds the probe's cost `bound`. Where it leaves successors `untried`, f is a
+/// lower bound on theirs, and is recorded in `cut` as a cut-off's f (the next iteration's
+/// bound is the least of them), unless it is infinite or beyond the search's cost bound
+/// (nothing below the state is then within it); where it leaves none, every successor has
+/// been entered or refused, and recorded its own cut-offs. Not counted as pruned: no
+/// successor is dropped by it (the one whose estimate raised the state's is judged by the
+/// bound as any other); the state was expanded and its successors generated, and those left
+/// untried are taken off the stack with its level.
+#[inline]
+pub(crate) fn backs_up<C: Cost>(
+    control: &Control<'_, C>,
+    bound: Bound<C>,
+    g: C,
+    h: C,
+    untried: bool,
+    cut: &mut Probe<C>,
+) -> bool {
+    let Bound::Cost(limit) = bound else {
+        return false;
+    };
+    let f = g.saturating_sum(h);
+    if !f.order(limit).is_gt() {
+        return false;
+    }
+    if untried && !(f.is_infinite() || control.exceeds_bound(f)) {
+        *cut = cut_in_sweep(cut, Some(f));
+    }
+    true
+}
+
 /// A depth-first search in progress.
 pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
     problem: &'a P,
@@ -260,6 +319,11 @@ pub(crate) struct Prober<'a, P: SearchProblem, H, O> {
     observer: O,
     control: Control<'a, P::Cost>,
     cycle_check: CycleCheck,
+    /// Whether IDA* raises estimates by pathmax or BPMX (see [`Pathmax`]).
+    pathmax: Pathmax,
+    /// With pathmax, the estimate of each level of the path as raised (the frames keep the
+    /// heuristic's own, which its next update starts from): one a level.
+    raised: Vec<P::Cost>,
     /// The start of the current probe.
     root: Option<P::State>,
     /// The current path, one frame a level.
@@ -297,22 +361,10 @@ where
         starts: &[P::State],
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
-        // Every start is on the stack before the first is taken.
-        self.waiting = starts.len();
-        self.control.open_size(self.waiting);
-        let mut swept = Probe::Exhausted;
-        for (taken, start) in starts.iter().enumerate() {
-            self.control.count_start();
-            match self.probe::<HOLD>(start, bound)? {
-                Probe::Found => return Ok(Probe::Found),
-                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
-                Probe::Exhausted => {}
-            }
-            // A probe that ends without a goal has taken up everything it put on the stack.
-            debug_assert_eq!(self.waiting, starts.len() - 1 - taken);
+        match pathmax_rule(self.pathmax, bound) {
+            PATHMAX_OFF => self.sweep_with::<HOLD, PATHMAX_OFF>(starts, bound),
+            rule => self.sweep_pathmax::<HOLD>(rule, starts, bound),
         }
-        self.clear();
-        Ok(swept)
     }
 
     fn solution(&self) -> Outcome<P> {
@@ -359,6 +411,8 @@ where
             observer: setup.observer,
             control: setup.control,
             cycle_check: setup.options.cycle_check,
+            pathmax: setup.options.pathmax,
+            raised: Vec::new(),
             root: None,
             frames: Vec::new(),
             buffers: Vec::new(),
@@ -400,9 +454,59 @@ where
         self.frames.clear();
     }
 
+    /// A sweep ([`Sweeps::sweep`]) with pathmax `rule` ([`PATHMAX_FORWARD`] or
+    /// [`PATHMAX_BPMX`]). Never inlined, so that the sweep without pathmax keeps its loop
+    /// to itself (one branch before it).
+    #[inline(never)]
+    fn sweep_pathmax<const HOLD: bool>(
+        &mut self,
+        rule: u8,
+        starts: &[P::State],
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        if rule == PATHMAX_BPMX {
+            self.sweep_with::<HOLD, PATHMAX_BPMX>(starts, bound)
+        } else {
+            self.sweep_with::<HOLD, PATHMAX_FORWARD>(starts, bound)
+        }
+    }
+
+    /// A sweep ([`Sweeps::sweep`]) with pathmax rule `PM`.
+    #[inline(always)]
+    fn sweep_with<const HOLD: bool, const PM: u8>(
+        &mut self,
+        starts: &[P::State],
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        // Every start is on the stack before the first is taken.
+        self.waiting = starts.len();
+        self.control.open_size(self.waiting);
+        let mut swept = Probe::Exhausted;
+        for (taken, start) in starts.iter().enumerate() {
+            self.control.count_start();
+            match self.probe::<HOLD, PM>(start, bound)? {
+                Probe::Found => return Ok(Probe::Found),
+                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
+                Probe::Exhausted => {}
+            }
+            // A probe that ends without a goal has taken up everything it put on the stack.
+            debug_assert_eq!(self.waiting, starts.len() - 1 - taken);
+        }
+        self.clear();
+        Ok(swept)
+    }
+
     /// A depth-first search from `start` within `bound`. On `Found`, the path leads to a goal.
-    /// With `HOLD`, the path held at the first cut-off is kept in `held`.
-    fn probe<const HOLD: bool>(
+    /// With `HOLD`, the path held at the first cut-off is kept in `held`. `PM`: the pathmax
+    /// rule ([`PATHMAX_OFF`] and the others).
+    ///
+    /// With pathmax, a successor's estimate is raised to its parent's (as raised) less the
+    /// step before the bound judges it. With BPMX, each successor's estimate, once computed
+    /// and raised, raises its parent's in turn (less the step), and so does a level's raised
+    /// estimate when the search leaves it and comes back to its parent: the successors tried
+    /// later start from the raised value, and a level whose raised f exceeds the bound is
+    /// left at once (see [`backs_up`]). The heuristic is only ever handed its own estimates.
+    fn probe<const HOLD: bool, const PM: u8>(
         &mut self,
         start: &P::State,
         bound: Bound<P::Cost>,
@@ -422,7 +526,11 @@ where
             next: 0,
             at: 0,
         })?;
-        if self.expand()? {
+        if PM != PATHMAX_OFF {
+            self.raised.clear();
+            self.raised.push(h);
+        }
+        if self.expand::<PM>()? {
             return Ok(Probe::Found);
         }
         // A cost bound cannot stop a cycle of zero-cost steps, which leaves g + h under it for
@@ -438,6 +546,11 @@ where
         // entered (the outer loop goes on one level deeper) or none is left (the level is left).
         'level: while let Some(depth) = self.frames.len().checked_sub(1) {
             let parent = self.frames[depth];
+            // The level's estimate as raised, which is the heuristic's own without pathmax.
+            let mut raised = parent.h;
+            if PM != PATHMAX_OFF {
+                raised = self.raised[depth];
+            }
             let Self {
                 root,
                 frames,
@@ -454,9 +567,22 @@ where
                 None => None,
             };
             let successors = buffers[depth].as_slice();
+            // Back from a level below whose estimate raised this one's past the bound.
+            let backed_up = PM == PATHMAX_BPMX
+                && backs_up(
+                    control,
+                    bound,
+                    parent.g,
+                    raised,
+                    parent.next < successors.len(),
+                    &mut cut,
+                );
             // By index: measured faster than `iter().enumerate().skip(next)` on the puzzle.
             #[allow(clippy::needless_range_loop)]
             for at in parent.next..successors.len() {
+                if backed_up {
+                    break;
+                }
                 let (successor, step) = &successors[at];
                 // A successor the cycle check refuses was generated all the same (counted when
                 // the level was expanded); it is not entered.
@@ -483,10 +609,36 @@ where
                 {
                     continue;
                 }
-                let h = control.estimate_successor(&*heuristic, state, parent.h, successor)?;
+                // With pathmax, afresh (`estimate` equals `estimate_successor` by its contract):
+                // the loop without pathmax is then the only caller of `estimate_successor`,
+                // which the compiler inlines into it as it did before there were others. (With
+                // three callers it did not, and the copying IDA* on Korf's instance 79 ran 13%
+                // more instructions without pathmax.)
+                let own = if PM == PATHMAX_OFF {
+                    control.estimate_successor(&*heuristic, state, parent.h, successor)?
+                } else {
+                    control.estimate(&*heuristic, successor)?
+                };
+                let mut h = own;
+                if PM != PATHMAX_OFF {
+                    h = raised_by(own, raised, *step);
+                }
                 let Some(f) = g.checked_sum(h) else {
                     return Err(control.estimate_overflow(successor.clone(), g, h));
                 };
+                if PM == PATHMAX_BPMX {
+                    let before = raised;
+                    raised = raised_by(raised, h, *step);
+                    let untried = at + 1 < successors.len();
+                    if raised.order(before).is_gt()
+                        && backs_up(control, bound, parent.g, raised, untried, &mut cut)
+                    {
+                        // The successor is judged as any other: its f exceeds the bound too,
+                        // by twice the step at least.
+                        beyond(control, bound, depth + 1, f, &mut cut);
+                        break;
+                    }
+                }
                 if beyond(control, bound, depth + 1, f, &mut cut) {
                     if HOLD && held.is_none() && matches!(cut, Probe::CutOff(_)) {
                         *held = Some(Partial {
@@ -500,13 +652,35 @@ where
                 self.frames[depth].next = at + 1;
                 // Taken up: the ones refused since `next`, and this one.
                 self.waiting -= at + 1 - parent.next;
-                self.push(Frame { g, h, next: 0, at })?;
-                if self.expand()? {
+                self.push(Frame {
+                    g,
+                    h: own,
+                    next: 0,
+                    at,
+                })?;
+                if PM != PATHMAX_OFF {
+                    self.raised[depth] = raised;
+                    self.raised.push(h);
+                }
+                if self.expand::<PM>()? {
                     return Ok(Probe::Found);
                 }
                 continue 'level;
             }
+            // Every successor tried, or those left untried after a BPMX back-up: all are
+            // taken off the stack with the level.
             self.waiting -= successors.len() - parent.next;
+            if PM == PATHMAX_BPMX {
+                // The level's raised estimate, less the step that led to it, raises its
+                // parent's: judged when the search comes back to the parent.
+                self.raised.pop();
+                if let Some(up) = depth.checked_sub(1) {
+                    let step = self.buffers[up].as_slice()[self.frames[depth].at].1;
+                    self.raised[up] = raised_by(self.raised[up], raised, step);
+                }
+            } else if PM != PATHMAX_OFF {
+                self.raised.pop();
+            }
             self.frames.pop();
             self.control.release(1);
         }
@@ -536,9 +710,11 @@ where
     /// Expands the state on top of the path, once the limits allow: counts it, tells the
     /// observer, and unless it is a goal, fills its level's successor buffer, counts every
     /// successor delivered as generated and puts them on the stack. Returns whether it is a
-    /// goal.
+    /// goal. `PM`: the pathmax rule of the loop it is inlined into; the loops with pathmax
+    /// fill the buffer by a fill of their own, so that the one without stays the only caller
+    /// of its fill (see [`Successors::fill_one_at_a_time`]).
     #[inline(always)]
-    fn expand(&mut self) -> Result<bool, Failure<P>> {
+    fn expand<const PM: u8>(&mut self) -> Result<bool, Failure<P>> {
         if self.countdown == 0 {
             self.refill()?;
         }
@@ -564,10 +740,15 @@ where
             return Ok(true);
         }
         let buffer = &mut here[0];
-        if let Err(limit) = self
-            .control
-            .collect_depth_first(buffer, self.problem.successors(state))
-        {
+        let collected = if PM == PATHMAX_OFF {
+            self.control
+                .collect_depth_first(buffer, self.problem.successors(state))
+        } else if buffer.fill_one_at_a_time(self.problem.successors(state), MAX_BUFFERED) {
+            Ok(())
+        } else {
+            Err(Limit::Successors(MAX_BUFFERED))
+        };
+        if let Err(limit) = collected {
             return Err(self.limit_reached(limit));
         }
         self.control.count_generated(buffer.len());

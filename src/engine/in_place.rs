@@ -42,10 +42,10 @@
 use crate::cost::Cost;
 use crate::engine::control::{Control, Setup};
 use crate::engine::depth_first::{
-    Bound, Held, POLL_INTERVAL, Probe, Sweeps, beyond, cut_in_sweep, deepen, search_within,
-    step_cost,
+    Bound, Held, PATHMAX_BPMX, PATHMAX_FORWARD, PATHMAX_OFF, POLL_INTERVAL, Probe, Sweeps,
+    backs_up, beyond, cut_in_sweep, deepen, pathmax_rule, raised_by, search_within, step_cost,
 };
-use crate::engine::options::CycleCheck;
+use crate::engine::options::{CycleCheck, Pathmax};
 use crate::engine::table::sound_step;
 use crate::error::{Limit, SearchError};
 use crate::heuristic::IncrementalHeuristic;
@@ -160,6 +160,12 @@ pub(crate) struct Walker<
     observer: O,
     control: Control<'a, P::Cost>,
     cycle_check: CycleCheck,
+    /// Whether IDA* raises estimates by pathmax or BPMX (see [`Pathmax`]).
+    pathmax: Pathmax,
+    /// With pathmax, for each level of the path, its estimate as raised (the frames keep the
+    /// heuristic's own, which its next update starts from) and the cost of the step that led
+    /// to it (which BPMX takes off when the level raises its parent's).
+    raised: Vec<(P::Cost, P::Cost)>,
     /// Whether [`CycleCheck::Parent`] compares moves with the problem's inverse rather than
     /// states.
     parent_by_move: bool,
@@ -304,28 +310,10 @@ where
         starts: &[P::State],
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
-        // Every start is on the stack before the first is taken.
-        self.control.open_size(starts.len());
-        let mut swept = Probe::Exhausted;
-        for (index, start) in starts.iter().enumerate() {
-            self.start_index = index;
-            self.control.count_start();
-            // The start is taken off the stack, whether it is entered or not.
-            let waiting = starts.len() - 1 - index;
-            let probed = match (self.table, self.lean) {
-                (true, true) => self.probe::<HOLD, true, true>(start, bound, waiting)?,
-                (true, false) => self.probe::<HOLD, true, false>(start, bound, waiting)?,
-                (false, true) => self.probe::<HOLD, false, true>(start, bound, waiting)?,
-                (false, false) => self.probe::<HOLD, false, false>(start, bound, waiting)?,
-            };
-            match probed {
-                Probe::Found => return Ok(Probe::Found),
-                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
-                Probe::Exhausted => {}
-            }
+        match pathmax_rule(self.pathmax, bound) {
+            PATHMAX_OFF => self.sweep_with::<HOLD, PATHMAX_OFF>(starts, bound),
+            rule => self.sweep_pathmax::<HOLD>(rule, starts, bound),
         }
-        self.clear();
-        Ok(swept)
     }
 
     fn solution(&self) -> Outcome<P> {
@@ -401,6 +389,8 @@ where
             observer: setup.observer,
             control: setup.control,
             cycle_check,
+            pathmax: options.pathmax,
+            raised: Vec::new(),
             parent_by_move,
             keep_states,
             table: answers.table,
@@ -598,11 +588,59 @@ where
         Ok((h, context))
     }
 
+    /// A sweep ([`Sweeps::sweep`]) with pathmax `rule` ([`PATHMAX_FORWARD`] or
+    /// [`PATHMAX_BPMX`]). Never inlined, so that the sweep without pathmax keeps its loop to
+    /// itself (see the copying engine's twin).
+    #[inline(never)]
+    fn sweep_pathmax<const HOLD: bool>(
+        &mut self,
+        rule: u8,
+        starts: &[P::State],
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        if rule == PATHMAX_BPMX {
+            self.sweep_with::<HOLD, PATHMAX_BPMX>(starts, bound)
+        } else {
+            self.sweep_with::<HOLD, PATHMAX_FORWARD>(starts, bound)
+        }
+    }
+
+    /// A sweep ([`Sweeps::sweep`]) with pathmax rule `PM`.
+    #[inline(always)]
+    fn sweep_with<const HOLD: bool, const PM: u8>(
+        &mut self,
+        starts: &[P::State],
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        // Every start is on the stack before the first is taken.
+        self.control.open_size(starts.len());
+        let mut swept = Probe::Exhausted;
+        for (index, start) in starts.iter().enumerate() {
+            self.start_index = index;
+            self.control.count_start();
+            // The start is taken off the stack, whether it is entered or not.
+            let waiting = starts.len() - 1 - index;
+            let probed = match (self.table, self.lean) {
+                (true, true) => self.probe::<HOLD, true, true, PM>(start, bound, waiting)?,
+                (true, false) => self.probe::<HOLD, true, false, PM>(start, bound, waiting)?,
+                (false, true) => self.probe::<HOLD, false, true, PM>(start, bound, waiting)?,
+                (false, false) => self.probe::<HOLD, false, false, PM>(start, bound, waiting)?,
+            };
+            match probed {
+                Probe::Found => return Ok(Probe::Found),
+                Probe::CutOff(least) => swept = cut_in_sweep(&swept, least),
+                Probe::Exhausted => {}
+            }
+        }
+        self.clear();
+        Ok(swept)
+    }
+
     /// A depth-first search from `start` within `bound`, with `waiting` starts still to take.
     /// On `Found`, the path leads to a goal. With `HOLD`, the path held at the first cut-off
     /// is kept in `held`; with `TABLE`, the moves come from the problem's table; `LEAN`: see
-    /// [`lean`](Self::lean).
-    fn probe<const HOLD: bool, const TABLE: bool, const LEAN: bool>(
+    /// [`lean`](Self::lean); `PM`: the pathmax rule (see [`descend`](Self::descend)).
+    fn probe<const HOLD: bool, const TABLE: bool, const LEAN: bool, const PM: u8>(
         &mut self,
         start: &P::State,
         bound: Bound<P::Cost>,
@@ -627,6 +665,10 @@ where
             context,
         };
         self.push::<LEAN>(root, &state)?;
+        if PM != PATHMAX_OFF {
+            self.raised.clear();
+            self.raised.push((clamped(h), P::Cost::ZERO));
+        }
         if self.expand::<TABLE, LEAN>(&state)?.is_none() {
             return Ok(Probe::Found);
         }
@@ -634,9 +676,9 @@ where
         // same loop as the other), and keeps no path at its first cut-off (which it records
         // apart, see `refuse`).
         if !HOLD && self.fast(bound) {
-            self.descend::<HOLD, TABLE, LEAN, LEAN, false>(state, bound)
+            self.descend::<HOLD, TABLE, LEAN, LEAN, false, PM>(state, bound)
         } else {
-            self.descend::<HOLD, TABLE, LEAN, false, false>(state, bound)
+            self.descend::<HOLD, TABLE, LEAN, false, false, PM>(state, bound)
         }
     }
 
@@ -814,12 +856,13 @@ where
         state: P::State,
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
+        // Parallel IDA* refuses pathmax: its loop is the one without.
         if !self.polled {
-            self.descend::<false, TABLE, false, false, false>(state, bound)
+            self.descend::<false, TABLE, false, false, false, PATHMAX_OFF>(state, bound)
         } else if self.fast(bound) {
-            self.descend::<false, TABLE, true, true, true>(state, bound)
+            self.descend::<false, TABLE, true, true, true, PATHMAX_OFF>(state, bound)
         } else {
-            self.descend::<false, TABLE, true, false, true>(state, bound)
+            self.descend::<false, TABLE, true, false, true, PATHMAX_OFF>(state, bound)
         }
     }
 
@@ -857,6 +900,14 @@ where
     /// [`lean`](Self::lean)); `FAST`: the fast loop (see [`fast`](Self::fast)); `POLL`: with
     /// `LEAN`, the limits are asked all the same, every few hundred expansions (see
     /// [`poll`](Self::poll)).
+    ///
+    /// `PM`, the pathmax rule ([`PATHMAX_OFF`] and the others): with pathmax, a move's
+    /// estimate is raised to its level's (as raised) less the step before the bound judges
+    /// it, and kept in [`raised`](Self::raised) beside the heuristic's own. With BPMX, each
+    /// move's raised estimate less the step raises its level's in turn, as does a level's
+    /// raised estimate when the search leaves it and comes back to its parent: the moves
+    /// tried later start from the raised value, and a level whose raised f exceeds the bound
+    /// is left at once (see [`backs_up`]).
     #[inline(always)]
     fn descend<
         const HOLD: bool,
@@ -864,6 +915,7 @@ where
         const LEAN: bool,
         const FAST: bool,
         const POLL: bool,
+        const PM: u8,
     >(
         &mut self,
         mut state: P::State,
@@ -902,10 +954,21 @@ where
         let mut fast_g = step_from(g);
         let (mut table, mut next, mut end) = (frame.table, frame.next, frame.end);
         let mut here = frame;
+        // The level's estimate as raised by pathmax (unused without), and whether BPMX
+        // leaves the level at once.
+        let mut raised = P::Cost::ZERO;
+        if PM != PATHMAX_OFF {
+            raised = self.raised[depth].0;
+        }
+        let mut backed_up = false;
         loop {
             // The moves of the level on top of the path, from `next`, until one is entered
             // (the search goes on one level deeper) or none is left.
             loop {
+                if PM == PATHMAX_BPMX && backed_up {
+                    backed_up = false;
+                    break;
+                }
                 let mv = if TABLE {
                     // A table's moves end with it.
                     match table.get(next) {
@@ -925,6 +988,9 @@ where
                 // The move's cost and estimate before it is made, where both are known and no
                 // cycle check needs the state it leads to.
                 let mut known = None;
+                // The step of a move known before it is made, read by pathmax only: apart from
+                // `known`, so that the loop without pathmax is compiled as it was.
+                let mut known_step = fixed;
                 if FAST {
                     known = self
                         .heuristic
@@ -941,15 +1007,43 @@ where
                                 .heuristic
                                 .estimate_move(&state, mv, h, &mut context)
                                 .map(|child_h| (child_g, child_h));
+                            if PM != PATHMAX_OFF {
+                                known_step = step;
+                            }
                         }
                     }
                 }
+                // With pathmax, the move's estimate as raised (the one the bound judges).
+                let mut child_raised = P::Cost::ZERO;
                 let (child_g, child_h) = match known {
                     Some((child_g, child_h)) => {
-                        let Some(f) = checked_f(child_g, child_h) else {
+                        let step = known_step;
+                        let mut judged = child_h;
+                        if PM != PATHMAX_OFF && !child_h.is_nan() {
+                            child_raised = raised_by(clamped(child_h), raised, step);
+                            judged = child_raised;
+                        }
+                        let Some(f) = checked_f(child_g, judged) else {
                             problem.apply(&mut state, mv);
                             return Err(bad_estimate(&self.control, &state, child_g, child_h));
                         };
+                        if PM == PATHMAX_BPMX {
+                            let before = raised;
+                            raised = raised_by(raised, child_raised, step);
+                            let untried = if TABLE {
+                                next < table.len()
+                            } else {
+                                next < end
+                            };
+                            if raised.order(before).is_gt()
+                                && backs_up(&self.control, bound, g, raised, untried, &mut self.cut)
+                            {
+                                // Judged as any other: its f exceeds the bound too. Never
+                                // made: nothing to undo.
+                                beyond(&mut self.control, bound, depth + 1, f, &mut self.cut);
+                                break;
+                            }
+                        }
                         let refused = if FAST {
                             (f.order(within).is_gt() || f.is_infinite())
                                 && refuse(&mut self.control, cost_bound, f, &mut self.least)
@@ -973,6 +1067,10 @@ where
                             continue;
                         }
                         problem.apply(&mut state, mv);
+                        if PM != PATHMAX_OFF {
+                            self.raised.truncate(depth + 1);
+                            self.raised.push((child_raised, step));
+                        }
                         (child_g, child_h)
                     }
                     None => {
@@ -1011,9 +1109,31 @@ where
                             continue;
                         }
                         let child_h = self.heuristic.update(&state, mv, h, &mut context);
-                        let Some(f) = checked_f(child_g, child_h) else {
+                        let mut judged = child_h;
+                        if PM != PATHMAX_OFF && !child_h.is_nan() {
+                            child_raised = raised_by(clamped(child_h), raised, step);
+                            judged = child_raised;
+                        }
+                        let Some(f) = checked_f(child_g, judged) else {
                             return Err(bad_estimate(&self.control, &state, child_g, child_h));
                         };
+                        if PM == PATHMAX_BPMX {
+                            let before = raised;
+                            raised = raised_by(raised, child_raised, step);
+                            let untried = if TABLE {
+                                next < table.len()
+                            } else {
+                                next < end
+                            };
+                            if raised.order(before).is_gt()
+                                && backs_up(&self.control, bound, g, raised, untried, &mut self.cut)
+                            {
+                                // Judged as any other: its f exceeds the bound too.
+                                beyond(&mut self.control, bound, depth + 1, f, &mut self.cut);
+                                problem.undo(&mut state, mv);
+                                break;
+                            }
+                        }
                         let refused = if FAST {
                             (f.order(within).is_gt() || f.is_infinite())
                                 && refuse(&mut self.control, cost_bound, f, &mut self.least)
@@ -1036,9 +1156,16 @@ where
                             problem.undo(&mut state, mv);
                             continue;
                         }
+                        if PM != PATHMAX_OFF {
+                            self.raised.truncate(depth + 1);
+                            self.raised.push((child_raised, step));
+                        }
                         (child_g, child_h)
                     }
                 };
+                if PM != PATHMAX_OFF {
+                    self.raised[depth].0 = raised;
+                }
                 // Entered: the level's next move is saved, and the level below becomes the
                 // one on top.
                 let parent = &mut self.frames[depth];
@@ -1073,6 +1200,9 @@ where
                 };
                 depth += 1;
                 (g, h, table, next, end) = (child_g, child_h, moves, first, last);
+                if PM != PATHMAX_OFF {
+                    raised = child_raised;
+                }
                 fast_g = step_from(g);
                 here = &self.frames[depth];
                 continue;
@@ -1102,6 +1232,22 @@ where
                 self.stack[next - 1]
             };
             problem.undo(&mut state, mv);
+            if PM != PATHMAX_OFF {
+                // The level left's estimate as raised is in `raised` (its stored one may be
+                // older: a level backs up without storing it).
+                let (below, step) = (raised, self.raised[depth + 1].1);
+                raised = self.raised[depth].0;
+                if PM == PATHMAX_BPMX {
+                    // The level left raises its parent's estimate, less the step between.
+                    raised = raised_by(raised, below, step);
+                    let untried = if TABLE {
+                        next < table.len()
+                    } else {
+                        next < end
+                    };
+                    backed_up = backs_up(&self.control, bound, g, raised, untried, &mut self.cut);
+                }
+            }
         }
     }
 

@@ -388,9 +388,24 @@ pub enum Reopening {
 ///   return a dearer path.
 ///
 /// Both keep every estimate admissible (they only raise an estimate to another lower bound), so
-/// neither changes what an optimal search returns; they change how much it expands. With a
-/// consistent heuristic neither raises anything. Off by default: they cost a comparison a
-/// successor when on, and nothing when off.
+/// neither changes what an optimal search returns; they change how much it expands. BPMX needs
+/// every step to be one the search could take back at the same cost (t → s for s → t: an
+/// undirected graph, such as the puzzles', TopSpin's and the grids'); pathmax needs nothing.
+/// With a consistent heuristic neither raises anything. Off by default: they cost a comparison
+/// a successor when on, and nothing when off.
+///
+/// In IDA* ([`idastar`](crate::idastar), [`idastar_in_place`](crate::idastar_in_place)) the
+/// raised estimates live only along the current path, and the heuristic is only ever handed
+/// its own estimates (the copying IDA* with pathmax estimates each successor afresh, through
+/// [`Heuristic::estimate`](crate::Heuristic::estimate); the in-place one still updates by the
+/// move). Pathmax alone never changes what IDA* expands (a successor raised
+/// to its parent's f is within the bound exactly when the parent is), only its cost. BPMX is
+/// the lazy one-pass form of Felner et al.: each successor's estimate, once computed, raises its
+/// parent's, as does a successor's raised estimate when the search comes back from below it;
+/// the parent's other successors are then raised from that, and a parent whose raised f
+/// exceeds the bound is left at once, before its other successors, passing its raised estimate
+/// on up. The next bound is the least f that exceeded the bound, the raised ones included.
+/// Parallel IDA* refuses the option.
 ///
 /// Read by [`astar`](crate::astar), [`weighted_astar`](crate::weighted_astar),
 /// [`idastar`](crate::idastar) and the in-place IDA* ([`idastar_in_place`](crate::idastar_in_place));
