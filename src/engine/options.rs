@@ -388,11 +388,13 @@ pub enum Reopening {
 ///   return a dearer path.
 ///
 /// Both keep every estimate admissible (they only raise an estimate to another lower bound), so
-/// neither changes what an optimal search returns; they change how much it expands. BPMX needs
-/// every step to be one the search could take back at the same cost (t → s for s → t: an
-/// undirected graph, such as the puzzles', TopSpin's and the grids'); pathmax needs nothing.
-/// With a consistent heuristic neither raises anything. Off by default: they cost a comparison
-/// a successor when on, and nothing when off.
+/// neither changes what an optimal search returns (BPMX given steps that can be taken back);
+/// they change how much it expands. With a consistent heuristic neither raises anything. Off by
+/// default.
+///
+/// Read by A*, weighted A* and IDA*, as the sections below say; the other searches ignore it.
+///
+/// # In IDA*
 ///
 /// In IDA* ([`idastar`](crate::idastar), [`idastar_in_place`](crate::idastar_in_place)) the
 /// raised estimates live only along the current path, and the heuristic is only ever handed
@@ -406,10 +408,6 @@ pub enum Reopening {
 /// exceeds the bound is left at once, before its other successors, passing its raised estimate
 /// on up. The next bound is the least f that exceeded the bound, the raised ones included.
 /// Parallel IDA* refuses the option.
-///
-/// Read by [`astar`](crate::astar), [`weighted_astar`](crate::weighted_astar),
-/// [`idastar`](crate::idastar) and the in-place IDA* ([`idastar_in_place`](crate::idastar_in_place));
-/// the other searches ignore it.
 ///
 /// # In A* and weighted A*
 ///
@@ -429,15 +427,16 @@ pub enum Reopening {
 ///   its own; a stored state reached by a path no cheaper keeps its estimate.
 /// - with [`Bidirectional`](Pathmax::Bidirectional), first the estimate of every successor is
 ///   taken (a stored one's stored estimate, a new one's from the heuristic, asked once for both
-///   uses, as often as without pathmax but for a state listed twice among s's successors), h(s) is raised to the largest h(t) − cost(s, t) and stored, and then every successor
+///   uses, as often as without pathmax but for a state listed twice among s's successors),
+///   h(s) is raised to the largest h(t) − cost(s, t) and stored, and then every successor
 ///   is relaxed as with `Forward` from the raised h(s). The step back to s's parent is not
 ///   relaxed (it can never be cheaper), but its estimate counts.
 ///
 /// The [`Stats`](crate::Stats) keep their meanings: `reopened` still counts closed states put
 /// back on the open set because a cheaper path reached them, and `expanded` and `generated`
 /// every expansion and successor. An estimate an [`Event`](crate::Event) reports is the stored
-/// one, raised where it was (that of an expansion, before BPMX raises it). With an admissible heuristic (and, for
-/// BPMX, steps that can be taken back) A* returns an optimal cost and weighted A* keeps its
+/// one, raised where it was (that of an expansion, before BPMX raises it). With an admissible
+/// heuristic (and, for BPMX, steps that can be taken back) A* returns an optimal cost and weighted A* keeps its
 /// bound; either may return another path of that cost than without. With a consistent
 /// heuristic nothing is raised, and the expansions and the path are those of the search
 /// without it.
