@@ -1095,39 +1095,33 @@ where
         }
     }
 
-    let (problem, options) = (setup.problem, setup.options);
+    /// The search with keys `K`, on the data structures its options choose.
+    fn run_keyed<K, P, H, O>(
+        setup: Setup<'_, P, O>,
+        heuristic: H,
+        ranking: Ranking,
+    ) -> SearchResult<P>
+    where
+        K: Keys<P::Cost>,
+        P: SearchProblem,
+        H: Heuristic<P::State, P::Cost>,
+        O: Observer<P::State, P::Cost>,
+    {
+        let (problem, options) = (setup.problem, setup.options);
+        let body = Body {
+            setup,
+            heuristic,
+            ranking,
+            _keys: PhantomData::<K>,
+        };
+        with_engine(problem, &options, body)
+    }
+
     // Chosen once a search: each pathmax has an engine of its own (see `Raised`).
-    match applied(ranking, options.pathmax) {
-        Pathmax::Off => {
-            let keys = PhantomData::<K>;
-            let body = Body {
-                setup,
-                heuristic,
-                ranking,
-                _keys: keys,
-            };
-            with_engine(problem, &options, body)
-        }
-        Pathmax::Forward => {
-            let keys = PhantomData::<Raised<K, false>>;
-            let body = Body {
-                setup,
-                heuristic,
-                ranking,
-                _keys: keys,
-            };
-            with_engine(problem, &options, body)
-        }
-        Pathmax::Bidirectional => {
-            let keys = PhantomData::<Raised<K, true>>;
-            let body = Body {
-                setup,
-                heuristic,
-                ranking,
-                _keys: keys,
-            };
-            with_engine(problem, &options, body)
-        }
+    match applied(ranking, setup.options.pathmax) {
+        Pathmax::Off => run_keyed::<K, P, H, O>(setup, heuristic, ranking),
+        Pathmax::Forward => run_keyed::<Raised<K, false>, P, H, O>(setup, heuristic, ranking),
+        Pathmax::Bidirectional => run_keyed::<Raised<K, true>, P, H, O>(setup, heuristic, ranking),
     }
 }
 
