@@ -311,7 +311,7 @@ where
         bound: Bound<P::Cost>,
     ) -> Result<Probe<P::Cost>, Failure<P>> {
         match pathmax_rule(self.pathmax, bound) {
-            PATHMAX_OFF => self.sweep_with::<HOLD, PATHMAX_OFF>(starts, bound),
+            PATHMAX_OFF => self.sweep_plain::<HOLD>(starts, bound),
             rule => self.sweep_pathmax::<HOLD>(rule, starts, bound),
         }
     }
@@ -586,6 +586,17 @@ where
             return Err(nan_estimate(&self.control, start));
         }
         Ok((h, context))
+    }
+
+    /// A sweep ([`Sweeps::sweep`]) without pathmax, never inlined (see the copying engine's
+    /// twin).
+    #[inline(never)]
+    fn sweep_plain<const HOLD: bool>(
+        &mut self,
+        starts: &[P::State],
+        bound: Bound<P::Cost>,
+    ) -> Result<Probe<P::Cost>, Failure<P>> {
+        self.sweep_with::<HOLD, PATHMAX_OFF>(starts, bound)
     }
 
     /// A sweep ([`Sweeps::sweep`]) with pathmax `rule` ([`PATHMAX_FORWARD`] or
