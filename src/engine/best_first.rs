@@ -501,8 +501,6 @@ where
         let (g, h, parent) = (node.g, node.h, node.parent());
         // g + h was checked when the node was stored, but by greedy search, which then takes
         // h alone where the sum overflows.
-        // g + h was checked when the node was stored, but by greedy search, which then takes
-        // h alone where the sum overflows.
         control.count_expansion_at(g.checked_sum(h).unwrap_or(h));
         observer.observe(Event::Expand { state, g, h });
         if problem.is_goal(state) {
